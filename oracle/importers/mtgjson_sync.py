@@ -1,0 +1,306 @@
+"""Write what mtgjson_reader read into the database. Call inside a transaction.
+
+Every table is upserted by its natural key (set code, Oracle id, card + face position, set +
+collector number), so a second run of the same files changes nothing. Columns that editors own
+(errata, a set's or keyword's Italian name once filled) are never overwritten.
+"""
+
+from collections.abc import Callable
+
+from django.db.models import F
+
+from oracle.models import Card, CardFace, CardSet, CardType, Keyword, Printing, PrintingFace
+from oracle.signals import cards_synced
+from oracle.text import slug_for
+
+from .keyword_names import align_keyword_names
+from .mtgjson_reader import MtgjsonData
+from .upsert import SyncStats, sync_links, upsert
+
+TYPE_KINDS = (
+    ("supertypes", CardType.Kind.SUPERTYPE),
+    ("types", CardType.Kind.TYPE),
+    ("subtypes", CardType.Kind.SUBTYPE),
+)
+
+
+def sync_mtgjson(
+    data: MtgjsonData, log: Callable[[str], None] | None = None
+) -> dict[str, SyncStats]:
+    log = log or (lambda message: None)
+    stats: dict[str, SyncStats] = {}
+    log("Writing sets…")
+    stats["sets"], set_pks = _sync_sets(data)
+    log("Writing keywords and types…")
+    stats["keywords"], keyword_pks = _sync_keywords(data)
+    type_pks = _ensure_card_types(data)
+    log(f"Writing {len(data.cards)} cards…")
+    stats["cards"], card_pks = _sync_cards(data)
+    stats["faces"], face_pks = _sync_faces(data, card_pks)
+    stats["face types"] = _sync_face_types(data, card_pks, face_pks, type_pks)
+    stats["card keywords"] = sync_links(
+        Card.keywords.through,
+        "card_id",
+        "keyword_id",
+        {
+            card_pks[oracle_id]: {keyword_pks[name] for name in card.keywords}
+            for oracle_id, card in data.cards.items()
+        },
+        card_pks.values(),
+    )
+    log(f"Writing {len(data.printings)} printings…")
+    stats["printings"], printing_pks = _sync_printings(data, card_pks, set_pks)
+    stats["printed faces"] = _sync_printed_faces(data, printing_pks, set_pks, card_pks, face_pks)
+    log("Updating Italian names…")
+    _refresh_italian_face_text(card_pks.values())
+    stats["keyword names"] = _fill_italian_keyword_names(data)
+    for _receiver, result in cards_synced.send(sender=Card, data=data, card_pks=card_pks, log=log):
+        stats.update(result or {})
+    return stats
+
+
+def _sync_sets(data: MtgjsonData):
+    existing_it = dict(CardSet.objects.exclude(name_it="").values_list("code", "name_it"))
+    rows = {}
+    for code, record in data.sets.items():
+        rows[code] = {
+            "name": record.name,
+            # An editor's Italian name wins over the data's.
+            "name_it": existing_it.get(code) or record.name_it,
+            "set_type": record.set_type,
+            "block": record.block,
+            "release_date": record.release_date,
+            "base_size": record.base_size,
+            "total_size": record.total_size,
+            "keyrune_code": record.keyrune_code,
+            "is_online_only": record.is_online_only,
+        }
+    stats, pks = upsert(CardSet, ("code",), rows)
+    parents = {
+        code: pks.get(record.parent_code) or _pk_of_set(record.parent_code)
+        for code, record in data.sets.items()
+        if record.parent_code
+    }
+    for code, parent_pk in parents.items():
+        if parent_pk:
+            CardSet.objects.filter(pk=pks[code]).exclude(parent_id=parent_pk).update(
+                parent_id=parent_pk
+            )
+    return stats, pks
+
+
+def _pk_of_set(code):
+    return CardSet.objects.filter(code=code).values_list("pk", flat=True).first()
+
+
+def _sync_keywords(data: MtgjsonData):
+    names = {name for card in data.cards.values() for name in card.keywords}
+    names |= set(data.keyword_kinds)
+    existing_kind = dict(Keyword.objects.values_list("slug", "kind"))
+    rows, slugs = {}, {}
+    for name in sorted(names):
+        slug = slug_for(name)
+        kind = data.keyword_kinds.get(name) or existing_kind.get(slug) or Keyword.Kind.ABILITY
+        rows[slug] = {"name": name, "kind": kind}
+        slugs[name] = slug
+    stats, pks = upsert(Keyword, ("slug",), rows)
+    return stats, {name: pks[slug] for name, slug in slugs.items()}
+
+
+def _ensure_card_types(data: MtgjsonData) -> dict[tuple[str, str], int]:
+    wanted = {
+        (kind, name)
+        for card in data.cards.values()
+        for face in card.faces
+        for attribute, kind in TYPE_KINDS
+        for name in getattr(face, attribute)
+    }
+    existing = {
+        (kind, name): pk for pk, kind, name in CardType.objects.values_list("pk", "kind", "name")
+    }
+    missing = [CardType(kind=kind, name=name) for kind, name in sorted(wanted - set(existing))]
+    for card_type in CardType.objects.bulk_create(missing):
+        existing[(card_type.kind, card_type.name)] = card_type.pk
+    return existing
+
+
+def _sync_cards(data: MtgjsonData):
+    rows, new_slugs = {}, {}
+    taken = set(Card.objects.values_list("slug", flat=True))
+    known = set(Card.objects.values_list("oracle_id", flat=True))
+    for oracle_id, card in data.cards.items():
+        rows[oracle_id] = {
+            "name": card.name,
+            "layout": card.layout,
+            "mana_value": card.mana_value,
+            "colors": card.colors,
+            "color_identity": card.color_identity,
+            "is_token": card.is_token,
+            "legalities": card.legalities,
+        }
+        if oracle_id not in known:
+            slug = slug_for(f"{card.name} token" if card.is_token else card.name)
+            if not slug or slug in taken:
+                slug = f"{slug}-{oracle_id.hex[:8]}".strip("-")
+            taken.add(slug)
+            new_slugs[oracle_id] = {"slug": slug}
+    return upsert(Card, ("oracle_id",), rows, on_create=new_slugs)
+
+
+FACE_FIELDS = (
+    "side", "name", "mana_cost", "mana_value", "type_line", "oracle_text", "power", "toughness",
+    "loyalty", "defense", "hand_modifier", "life_modifier", "colors", "color_indicator",
+)  # fmt: skip
+
+
+def _sync_faces(data: MtgjsonData, card_pks):
+    rows = {}
+    for oracle_id, card in data.cards.items():
+        for position, face in enumerate(card.faces):
+            rows[(card_pks[oracle_id], position)] = {
+                name: getattr(face, name) for name in FACE_FIELDS
+            }
+    card_ids = list(card_pks.values())
+    stats, pks = upsert(CardFace, ("card_id", "position"), rows)
+    face_counts = {card_pks[oracle_id]: len(card.faces) for oracle_id, card in data.cards.items()}
+    stale = [
+        pk
+        for pk, card_id, position in CardFace.objects.filter(card_id__in=card_ids).values_list(
+            "pk", "card_id", "position"
+        )
+        if position >= face_counts[card_id]
+    ]
+    if stale:
+        stats.deleted, _ = CardFace.objects.filter(pk__in=stale).delete()
+    return stats, pks
+
+
+def _sync_face_types(data, card_pks, face_pks, type_pks):
+    wanted = {}
+    for oracle_id, card in data.cards.items():
+        for position, face in enumerate(card.faces):
+            wanted[face_pks[(card_pks[oracle_id], position)]] = {
+                type_pks[(kind, name)]
+                for attribute, kind in TYPE_KINDS
+                for name in getattr(face, attribute)
+            }
+    return sync_links(
+        CardFace.card_types.through, "cardface_id", "cardtype_id", wanted, wanted.keys()
+    )
+
+
+PRINTING_FIELDS = (
+    "uuid", "layout", "rarity", "scryfall_id", "multiverse_id", "frame_version", "frame_effects",
+    "border_color", "is_timeshifted", "is_reprint", "is_promo", "artist", "watermark", "name_it",
+)  # fmt: skip
+
+
+def _sync_printings(data: MtgjsonData, card_pks, set_pks):
+    rows = {}
+    for (set_code, number), printing in data.printings.items():
+        row = {name: getattr(printing, name) for name in PRINTING_FIELDS}
+        row["card_id"] = card_pks[printing.oracle_id]
+        row["sort_number"] = _leading_number(number)
+        rows[(set_pks[set_code], number)] = row
+    return upsert(Printing, ("card_set_id", "collector_number"), rows)
+
+
+def _leading_number(collector_number: str) -> int:
+    digits = ""
+    for character in collector_number:
+        if not character.isdigit():
+            if digits:
+                break
+            continue
+        digits += character
+    return int(digits) if digits else 0
+
+
+PRINTED_FACE_FIELDS = (
+    "name_it", "type_line_it", "text_it", "flavor_text", "flavor_text_it", "original_text", "original_type",
+)  # fmt: skip
+
+
+def _sync_printed_faces(data: MtgjsonData, printing_pks, set_pks, card_pks, face_pks):
+    faces_by_card: dict[int, list[tuple[int, int]]] = {}
+    for (card_id, position), pk in face_pks.items():
+        faces_by_card.setdefault(card_id, []).append((position, pk))
+    names = dict(
+        CardFace.objects.filter(card_id__in=list(card_pks.values())).values_list("pk", "name")
+    )
+    rows = {}
+    for (set_code, number), printing in data.printings.items():
+        printing_pk = printing_pks[(set_pks[set_code], number)]
+        card_faces = sorted(faces_by_card[card_pks[printing.oracle_id]])
+        by_name = {names[pk]: pk for _, pk in card_faces}
+        for position, printed in enumerate(printing.faces):
+            # A reversible card shows the same face twice; match by name, then by position.
+            face_pk = (
+                by_name.get(printed.face_name) or card_faces[min(position, len(card_faces) - 1)][1]
+            )
+            row = {name: getattr(printed, name) for name in PRINTED_FACE_FIELDS}
+            row["face_id"] = face_pk
+            rows[(printing_pk, position)] = row
+    stats, _ = upsert(PrintingFace, ("printing_id", "position"), rows)
+    return stats
+
+
+def _refresh_italian_face_text(card_ids) -> None:
+    """Copy the newest Italian printing's wording onto each face, for listings and search."""
+    newest = {}
+    printed = (
+        PrintingFace.objects.filter(face__card_id__in=list(card_ids))
+        .exclude(name_it="")
+        .order_by(F("printing__card_set__release_date").desc(nulls_last=True), "-printing_id")
+        .values_list("face_id", "name_it", "type_line_it", "text_it")
+    )
+    for face_id, name_it, type_line_it, text_it in printed.iterator(chunk_size=5000):
+        newest.setdefault(face_id, (name_it, type_line_it, text_it))
+    faces = CardFace.objects.filter(card_id__in=list(card_ids)).only(
+        "pk", "name_it", "type_line_it", "printed_text_it"
+    )
+    changed = []
+    for face in faces.iterator(chunk_size=5000):
+        wanted = newest.get(face.pk, ("", "", ""))
+        if (face.name_it, face.type_line_it, face.printed_text_it) != wanted:
+            face.name_it, face.type_line_it, face.printed_text_it = wanted
+            changed.append(face)
+    CardFace.objects.bulk_update(
+        changed, ["name_it", "type_line_it", "printed_text_it"], batch_size=2000
+    )
+
+
+def _fill_italian_keyword_names(data: MtgjsonData) -> SyncStats:
+    """Give keywords without an Italian name the one the Italian printed text shows most."""
+    stats = SyncStats()
+    samples = []
+    for printing in data.printings.values():
+        card = data.cards[printing.oracle_id]
+        if not card.keywords:
+            continue
+        for position, printed in enumerate(printing.faces):
+            if printed.text_it:
+                face = card.faces[min(position, len(card.faces) - 1)]
+                samples.append(
+                    (printed.original_text or face.oracle_text, printed.text_it, card.keywords)
+                )
+    found = align_keyword_names(samples)
+    changed = []
+    for keyword in Keyword.objects.filter(name__in=list(found)):
+        name_it, reminder, reminder_it = found[keyword.name]
+        updated = False
+        for field, value in (
+            ("name_it", name_it),
+            ("reminder_text", reminder),
+            ("reminder_text_it", reminder_it),
+        ):
+            if value and not getattr(keyword, field):
+                setattr(keyword, field, value)
+                updated = True
+        if updated:
+            changed.append(keyword)
+        else:
+            stats.unchanged += 1
+    Keyword.objects.bulk_update(changed, ["name_it", "reminder_text", "reminder_text_it"])
+    stats.updated = len(changed)
+    return stats

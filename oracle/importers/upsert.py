@@ -1,0 +1,99 @@
+"""Bulk create-or-update by natural key, counting what changed. Used by every importer."""
+
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass
+
+BATCH_SIZE = 2000
+
+
+@dataclass
+class SyncStats:
+    created: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    deleted: int = 0
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.created or self.updated or self.deleted)
+
+    def __str__(self):
+        parts = [
+            f"{self.created} created",
+            f"{self.updated} updated",
+            f"{self.unchanged} unchanged",
+        ]
+        if self.deleted:
+            parts.append(f"{self.deleted} deleted")
+        return ", ".join(parts)
+
+
+def upsert(
+    model,
+    key_fields: tuple[str, ...],
+    rows: dict[Hashable, dict],
+    queryset=None,
+    on_create: dict[Hashable, dict] | None = None,
+) -> tuple[SyncStats, dict[Hashable, int]]:
+    """Make the table hold ``rows`` ({key tuple: {field: value}}); return stats and key -> pk.
+
+    Only the fields named in the rows are compared and written, so columns that editors own
+    (or that a later step fills) are never touched. ``on_create`` adds values used only when a
+    row is new (a slug, say). Rows of the table that are not in ``rows`` are left alone.
+    """
+    stats = SyncStats()
+    if not rows:
+        return stats, {}
+    fields = list(next(iter(rows.values())))
+    existing = {}
+    source = queryset if queryset is not None else model.objects.all()
+    for values in source.values("pk", *key_fields, *fields).iterator(chunk_size=BATCH_SIZE):
+        key = tuple(values[name] for name in key_fields)
+        existing[key if len(key) > 1 else key[0]] = values
+    to_create, to_update, pks = [], [], {}
+    for key, row in rows.items():
+        current = existing.get(key)
+        if current is None:
+            key_values = dict(zip(key_fields, key if len(key_fields) > 1 else (key,), strict=True))
+            extra = (on_create or {}).get(key, {})
+            to_create.append((key, model(**key_values, **row, **extra)))
+        elif any(current[name] != value for name, value in row.items()):
+            instance = model(pk=current["pk"], **row)
+            to_update.append(instance)
+            pks[key] = current["pk"]
+        else:
+            stats.unchanged += 1
+            pks[key] = current["pk"]
+    created = model.objects.bulk_create([obj for _, obj in to_create], batch_size=BATCH_SIZE)
+    for (key, _), obj in zip(to_create, created, strict=True):
+        pks[key] = obj.pk
+    if to_update:
+        model.objects.bulk_update(to_update, fields, batch_size=BATCH_SIZE)
+    stats.created, stats.updated = len(to_create), len(to_update)
+    return stats, pks
+
+
+def sync_links(
+    through, left: str, right: str, wanted: dict[int, set[int]], scope: Iterable[int]
+) -> SyncStats:
+    """Make a many-to-many table hold exactly ``wanted`` for the left-hand ids in ``scope``."""
+    stats = SyncStats()
+    scope = list(scope)
+    current: dict[int, set[int]] = {}
+    for start in range(0, len(scope), BATCH_SIZE):
+        chunk = scope[start : start + BATCH_SIZE]
+        for left_id, right_id in through.objects.filter(**{f"{left}__in": chunk}).values_list(
+            left, right
+        ):
+            current.setdefault(left_id, set()).add(right_id)
+    to_add, to_remove = [], []
+    for left_id in scope:
+        have, want = current.get(left_id, set()), wanted.get(left_id, set())
+        to_add += [through(**{left: left_id, right: right_id}) for right_id in want - have]
+        to_remove += [(left_id, right_id) for right_id in have - want]
+        stats.unchanged += len(have & want)
+    through.objects.bulk_create(to_add, batch_size=BATCH_SIZE)
+    for left_id, right_id in to_remove:
+        through.objects.filter(**{left: left_id, right: right_id}).delete()
+    stats.created, stats.deleted = len(to_add), len(to_remove)
+    return stats

@@ -1,0 +1,48 @@
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+
+from oracle.importers.mtgjson_reader import ReadError, read_mtgjson
+from oracle.importers.mtgjson_sync import sync_mtgjson
+
+
+class Command(BaseCommand):
+    help = (
+        "Import MTGJSON files: set files, AllPrintings and Keywords (plain JSON or .gz). "
+        "Idempotent; everything is written in one transaction."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("paths", nargs="+", type=Path, metavar="PATH")
+        parser.add_argument(
+            "--dry-run", action="store_true", help="Read and compare, write nothing."
+        )
+
+    def handle(self, paths, dry_run, verbosity, **options):
+        progress = self._progress if verbosity >= 1 else None
+        try:
+            data = read_mtgjson(paths, progress=progress)
+        except ReadError as error:
+            raise CommandError(f"Nothing was imported. {error}") from error
+        for warning in data.warnings:
+            self.stderr.write(self.style.WARNING(warning))
+        self._progress(
+            f"Read {len(data.sets)} sets, {len(data.cards)} cards, {len(data.printings)} printings."
+        )
+        with transaction.atomic():
+            stats = sync_mtgjson(data, log=progress)
+            if dry_run:
+                transaction.set_rollback(True)
+        for label, counts in stats.items():
+            self.stdout.write(f"{label}: {counts}")
+        if not any(counts.changed for counts in stats.values()):
+            self.stdout.write(self.style.SUCCESS("Nothing changed: the database already matches."))
+        elif dry_run:
+            self.stdout.write(self.style.WARNING("Dry run: nothing was written."))
+        else:
+            self.stdout.write(self.style.SUCCESS(f"Imported {', '.join(data.files)}."))
+
+    def _progress(self, message):
+        self.stderr.write(message)
+        self.stderr.flush()

@@ -1,0 +1,34 @@
+"""The "editors" group: people who correct errata and rulings, and nothing else."""
+
+from django.apps import apps as global_apps
+from django.contrib.auth.management import create_permissions
+
+EDITORS_GROUP = "editors"
+# (app label, model): the actions editors may take on it.
+EDITOR_PERMISSIONS = {
+    ("oracle", "erratum"): ("view", "add", "change", "delete"),
+    ("rulings", "ruling"): ("view", "add", "change", "delete"),
+    # Needed to pick a card or document in the forms, and to read the change history.
+    ("oracle", "card"): ("view",),
+    ("oracle", "cardface"): ("view",),
+    ("rulings", "sourcedocument"): ("view",),
+    ("oracle", "historicalerratum"): ("view",),
+    ("rulings", "historicalruling"): ("view",),
+}
+
+
+def ensure_editors_group(app_config, apps, using="default", **kwargs):
+    """Create or repair the group after every migrate; idempotent."""
+    # Permissions are normally made by auth's own post_migrate handler; make sure of them here.
+    for label in ("oracle", "rulings"):
+        create_permissions(global_apps.get_app_config(label), verbosity=0, using=using)
+    Group = apps.get_model("auth", "Group")
+    Permission = apps.get_model("auth", "Permission")
+    group, _ = Group.objects.using(using).get_or_create(name=EDITORS_GROUP)
+    wanted = []
+    for (app_label, model), actions in EDITOR_PERMISSIONS.items():
+        codenames = [f"{action}_{model}" for action in actions]
+        wanted += Permission.objects.using(using).filter(
+            content_type__app_label=app_label, codename__in=codenames
+        )
+    group.permissions.set(wanted)

@@ -1,0 +1,76 @@
+"""Keep imported rulings in step with card imports (see oracle.signals.cards_synced)."""
+
+from django.dispatch import receiver
+
+from oracle.importers.upsert import SyncStats
+from oracle.signals import cards_synced
+
+from .models import Language, Ruling, SourceDocument
+
+MTGJSON_RULINGS_SLUG = "gatherer-rulings-mtgjson"
+
+
+@receiver(cards_synced, dispatch_uid="rulings.sync_imported_rulings")
+def sync_imported_rulings(sender, data, card_pks, log, **kwargs):
+    """Add new English rulings, drop withdrawn ones; an editor's rulings are never touched.
+
+    A ruling's ``source_key`` is its date and original wording, so an imported ruling that an
+    editor corrected is still recognised and neither duplicated nor reverted.
+    """
+    if log:
+        log("Writing rulings…")
+    document, _ = SourceDocument.objects.get_or_create(
+        slug=MTGJSON_RULINGS_SLUG,
+        defaults={
+            "title": "Gatherer rulings (via MTGJSON)",
+            "kind": SourceDocument.Kind.RULINGS_DATABASE,
+            "language": Language.ENGLISH,
+            "source": "Wizards of the Coast's Gatherer rulings as published in MTGJSON set files",
+        },
+    )
+    stats = SyncStats()
+    existing: dict[int, dict[str, Ruling]] = {}
+    card_ids = list(card_pks.values())
+    for start in range(0, len(card_ids), 2000):
+        for ruling in Ruling.objects.filter(
+            card_id__in=card_ids[start : start + 2000], language=Language.ENGLISH
+        ).exclude(source_key=""):
+            existing.setdefault(ruling.card_id, {})[ruling.source_key] = ruling
+    to_create, to_update, to_delete = [], [], []
+    for oracle_id, card in data.cards.items():
+        card_id = card_pks[oracle_id]
+        have = existing.get(card_id, {})
+        wanted_keys = set()
+        for position, (day, text) in enumerate(card.rulings):
+            key = Ruling.key_for(day, text)
+            wanted_keys.add(key)
+            ruling = have.get(key)
+            if ruling is None:
+                to_create.append(
+                    Ruling(
+                        card_id=card_id,
+                        date=day,
+                        language=Language.ENGLISH,
+                        text=text,
+                        position=position,
+                        source_document=document,
+                        origin=Ruling.Origin.IMPORTED,
+                        source_key=key,
+                    )
+                )
+            elif ruling.position != position and ruling.origin == Ruling.Origin.IMPORTED:
+                ruling.position = position
+                to_update.append(ruling)
+            else:
+                stats.unchanged += 1
+        to_delete += [
+            ruling.pk
+            for key, ruling in have.items()
+            if key not in wanted_keys and ruling.origin == Ruling.Origin.IMPORTED
+        ]
+    Ruling.objects.bulk_create(to_create, batch_size=2000)
+    Ruling.objects.bulk_update(to_update, ["position"], batch_size=2000)
+    for start in range(0, len(to_delete), 2000):
+        Ruling.objects.filter(pk__in=to_delete[start : start + 2000]).delete()
+    stats.created, stats.updated, stats.deleted = len(to_create), len(to_update), len(to_delete)
+    return {"rulings": stats}

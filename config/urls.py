@@ -1,23 +1,16 @@
-"""
-URL configuration for config project.
-
-The `urlpatterns` list routes URLs to views. For more information please see:
-    https://docs.djangoproject.com/en/6.1/topics/http/urls/
-Examples:
-Function views
-    1. Add an import:  from my_app import views
-    2. Add a URL to urlpatterns:  path('', views.home, name='home')
-Class-based views
-    1. Add an import:  from other_app.views import Home
-    2. Add a URL to urlpatterns:  path('', Home.as_view(), name='home')
-Including another URLconf
-    1. Import the include() function: from django.urls import include, path
-    2. Add a URL to urlpatterns:  path('blog/', include('blog.urls'))
-"""
-
+from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
-from django.urls import path
+from django.urls import include, path
+from django.utils.translation import gettext_lazy as _
+
+admin.site.site_header = _("Oracolo administration")
+admin.site.site_title = _("Oracolo")
 
 urlpatterns = [
     path("admin/", admin.site.urls),
 ]
+
+# Public pages live under /en/ and /it/; "/" redirects by the browser's language.
+urlpatterns += i18n_patterns(
+    path("", include("oracle.urls")),
+)

@@ -63,6 +63,14 @@ class Rarity(models.TextChoices):
     BONUS = "bonus", _("Bonus")
 
 
+LEGALITY_LABELS = {
+    "Legal": _("Legal"),
+    "Banned": _("Banned"),
+    "Restricted": _("Restricted"),
+    "Not Legal": _("Not legal"),
+}
+
+
 def localized(obj, field):
     """The Italian value of ``field`` on an Italian page when there is one, else the English."""
     if (get_language() or "en").startswith("it"):
@@ -248,7 +256,11 @@ class Card(models.Model):
 
     @property
     def legal_formats(self):
-        return sorted((fmt, status) for fmt, status in self.legalities.items())
+        """(format, translated status) pairs, by format name."""
+        return [
+            (fmt, LEGALITY_LABELS.get(status, status))
+            for fmt, status in sorted(self.legalities.items())
+        ]
 
 
 class CardFace(models.Model):

@@ -1,1 +1,79 @@
-# Create your views here.
+from django.core.paginator import Paginator
+from django.db.models import Count, Q
+from django.shortcuts import get_object_or_404, redirect, render
+
+from .filters import CardFilter
+from .models import Card, CardSet, Printing, Rarity
+
+CARDS_PER_PAGE = 50
+
+
+def home(request):
+    latest_sets = CardSet.objects.annotate(card_count=Count("printings")).filter(card_count__gt=0)
+    stats = {
+        "cards": Card.objects.filter(is_token=False).count(),
+        "sets": CardSet.objects.count(),
+    }
+    return render(request, "oracle/home.html", {"latest_sets": latest_sets[:12], "stats": stats})
+
+
+def card_list(request):
+    card_filter = CardFilter(request.GET, queryset=Card.objects.for_listing().order_by("name"))
+    page = Paginator(card_filter.qs, CARDS_PER_PAGE).get_page(request.GET.get("page"))
+    if page.paginator.count == 1 and request.GET.get("q"):
+        return redirect(page.object_list[0])
+    return render(request, "oracle/card_list.html", {"filter": card_filter, "page_obj": page})
+
+
+def card_detail(request, slug, printing=None):
+    card = get_object_or_404(Card.objects.for_detail(), slug=slug)
+    printings = list(card.printings.all())
+    if printing is None:
+        # Show the newest printing that has Italian text, so both languages are side by side.
+        printing = next((p for p in printings if p.has_italian), printings[0] if printings else None)
+    else:
+        printing = next(p for p in printings if p.pk == printing.pk)
+    faces = list(card.faces.all())
+    printed = {pf.face_id: pf for pf in printing.faces.all()} if printing else {}
+    context = {
+        "card": card,
+        "faces": [(face, printed.get(face.pk)) for face in faces],
+        "printing": printing,
+        "printings": printings,
+        "rulings": list(card.rulings.for_card_page()),
+        "errata": list(card.errata.all()),
+        "keywords": list(card.keywords.all()),
+    }
+    return render(request, "oracle/card_detail.html", context)
+
+
+def printing_detail(request, code, number):
+    printing = get_object_or_404(
+        Printing.objects.select_related("card"), card_set__code__iexact=code, collector_number=number
+    )
+    return card_detail(request, printing.card.slug, printing=printing)
+
+
+def set_list(request):
+    sets = CardSet.objects.annotate(card_count=Count("printings")).select_related("parent")
+    return render(request, "oracle/set_list.html", {"sets": sets})
+
+
+def set_detail(request, code):
+    card_set = get_object_or_404(CardSet, code__iexact=code)
+    if card_set.code.lower() != code:
+        return redirect(card_set, permanent=True)
+    printings = (
+        card_set.printings.select_related("card")
+        .prefetch_related("card__faces")
+        .order_by("sort_number", "collector_number")
+    )
+    rarity_counts = card_set.printings.aggregate(
+        **{value: Count("pk", filter=Q(rarity=value)) for value in Rarity.values}
+    )
+    rarities = [(label, rarity_counts[value]) for value, label in Rarity.choices if rarity_counts[value]]
+    return render(
+        request,
+        "oracle/set_detail.html",
+        {"set": card_set, "printings": printings, "rarities": rarities},
+    )

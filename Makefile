@@ -1,0 +1,50 @@
+# `make run` and `make test` do every set-up step themselves, and each step is idempotent.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test setup migrate data lint format messages check-python benchmarks clean
+
+run: setup
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+test: setup
+	$(PY) manage.py test --parallel=auto
+
+setup: $(VENV)/.installed migrate data
+
+check-python:
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 13) else "Python 3.13 or newer is needed (see .python-version); set PYTHON=python3.13")'
+
+$(VENV)/.installed: requirements.txt requirements-dev.txt | check-python
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $@
+
+migrate: $(VENV)/.installed
+	$(PY) manage.py migrate --verbosity 0
+
+data: migrate
+	$(PY) manage.py load_bundled_data
+
+lint: $(VENV)/.installed
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(PY) manage.py makemigrations --check --dry-run
+
+format: $(VENV)/.installed
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
+
+messages: $(VENV)/.installed
+	$(PY) manage.py makemessages --locale it --ignore '.venv/*' --ignore 'staticfiles/*'
+	$(PY) manage.py compilemessages --locale it --ignore '.venv/*'
+
+benchmarks: setup
+	$(PY) benchmarks/bench_import.py
+	$(PY) benchmarks/bench_pages.py
+
+clean:
+	rm -rf $(VENV) staticfiles db.sqlite3 db.sqlite3-*

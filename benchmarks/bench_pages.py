@@ -1,0 +1,100 @@
+"""Time the card, set and list pages in-process (Django's test client), with SQL query counts.
+
+    .venv/bin/python benchmarks/bench_pages.py                       # the project's database
+    .venv/bin/python benchmarks/bench_pages.py --database /tmp/all.sqlite3   # e.g. a full import
+
+Server time only (no network): each page is requested once to warm up, then ``--repeat`` times.
+Prints the median and 95th percentile per page kind, the query count per page (which must not
+depend on the card), and the slowest cards.
+"""
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--database", type=Path, help="SQLite file (default: DATABASE_URL or db.sqlite3)")
+    parser.add_argument("--cards", type=int, default=200, help="how many random cards")
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    if args.database:
+        if not args.database.exists():
+            sys.exit(f"{args.database} does not exist")
+        os.environ["DATABASE_URL"] = f"sqlite:///{args.database.resolve()}"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ["DEBUG"] = "1"  # plain static storage; the timings exclude static files anyway
+
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from oracle.models import Card, CardSet, Printing
+
+    settings.ALLOWED_HOSTS = ["*"]
+    total = Card.objects.count()
+    if not total:
+        sys.exit("No cards in the database: run `make run` once, or import a file first.")
+    rng = random.Random(args.seed)
+    ids = list(Card.objects.values_list("pk", flat=True))
+    sample = Card.objects.filter(pk__in=rng.sample(ids, min(args.cards, len(ids))))
+    card_urls = [(card.name, f"/it/cards/{card.slug}/") for card in sample]
+    printing = Printing.objects.select_related("card_set").order_by("?").first()
+    sets = list(CardSet.objects.order_by("-total_size")[:5])
+    other_urls = {
+        "set page (largest sets)": [(s.code, f"/it/sets/{s.code.lower()}/") for s in sets],
+        "printing page": [(str(printing), printing.get_absolute_url().replace("/en/", "/it/"))],
+        "card list (first page)": [("cards", "/it/cards/")],
+        "home": [("home", "/it/")],
+    }
+
+    client = Client()
+    print(f"Database: {connection.settings_dict['NAME']} ({total:,} cards)")
+    print(f"{'page':28} {'pages':>6} {'median ms':>10} {'p95 ms':>8} {'max ms':>8} {'queries':>8}")
+    report("card page", card_urls, client, args.repeat, CaptureQueriesContext, connection)
+    for label, urls in other_urls.items():
+        report(label, urls, client, args.repeat, CaptureQueriesContext, connection)
+
+
+def report(label, urls, client, repeat, capture, connection):
+    timings, query_counts, per_page = [], set(), []
+    for name, url in urls:
+        with capture(connection) as queries:
+            response = client.get(url)
+        if response.status_code != 200:
+            sys.exit(f"{url} answered {response.status_code}")
+        query_counts.add(len(queries))
+        page_times = []
+        for _ in range(repeat):
+            start = time.perf_counter()
+            client.get(url)
+            page_times.append((time.perf_counter() - start) * 1000)
+        timings += page_times
+        per_page.append((statistics.median(page_times), name))
+    timings.sort()
+    p95 = timings[min(len(timings) - 1, int(len(timings) * 0.95))]
+    queries = "/".join(str(n) for n in sorted(query_counts))
+    print(
+        f"{label:28} {len(urls):>6} {statistics.median(timings):>10.1f} {p95:>8.1f} "
+        f"{timings[-1]:>8.1f} {queries:>8}"
+    )
+    if label == "card page":
+        slowest = ", ".join(f"{name} {ms:.1f}" for ms, name in sorted(per_page)[-3:])
+        print(f"{'':28} slowest cards (median ms): {slowest}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,31 @@
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management import call_command
+from django.core.management.base import BaseCommand
+
+from oracle.models import Card
+
+BUNDLED_MTGJSON = ["Keywords.json", "FUT.json", "ONS.json", "TSP.json", "TSB.json", "PLC.json"]
+
+
+class Command(BaseCommand):
+    help = "Load the dataset bundled in fixtures/ (see fixtures/README.md), unless already loaded."
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--force", action="store_true", help="Import again even if cards are present."
+        )
+
+    def handle(self, force, verbosity, **options):
+        if Card.objects.exists() and not force:
+            self.stdout.write("Bundled data already loaded (use --force to import it again).")
+            return
+        fixtures = Path(settings.BASE_DIR) / "fixtures" / "mtgjson"
+        call_command(
+            "import_mtgjson",
+            *[fixtures / name for name in BUNDLED_MTGJSON],
+            verbosity=verbosity,
+            stdout=self.stdout,
+            stderr=self.stderr,
+        )

@@ -1,0 +1,143 @@
+from datetime import date
+from io import StringIO
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management import call_command
+from django.db import connection
+from django.test import TestCase
+from django.test.utils import CaptureQueriesContext
+
+from oracle.models import Card, CardSet
+from rulings.models import Ruling
+
+from .factories import make_card, make_erratum, make_set
+
+FUT = Path(settings.BASE_DIR) / "fixtures" / "mtgjson" / "FUT.json"
+
+
+class RealFutureSightPagesTests(TestCase):
+    @classmethod
+    def setUpTestData(cls):
+        call_command("import_mtgjson", FUT, stdout=StringIO(), stderr=StringIO())
+
+    def test_root_redirects_by_browser_language(self):
+        response = self.client.get("/", headers={"accept-language": "it-IT,it;q=0.9"})
+        self.assertRedirects(response, "/it/")
+        response = self.client.get("/", headers={"accept-language": "en-GB,en;q=0.9"})
+        self.assertRedirects(response, "/en/")
+
+    def test_home_lists_the_set_in_the_page_language(self):
+        self.assertContains(self.client.get("/it/"), "Visione Futura")
+        self.assertContains(self.client.get("/en/"), "Future Sight")
+
+    def test_card_page_shows_oracle_and_italian_printed_text(self):
+        response = self.client.get("/it/cards/tarox-bladewing/")
+        self.assertContains(response, "<h1>Tarox Alaspada", html=False)
+        self.assertContains(response, "Tarox Bladewing")
+        self.assertContains(response, "Creatura Leggendaria — Drago")
+        self.assertContains(response, "Volare, rapidità")
+        self.assertContains(response, "Legendary Creature — Dragon")
+        self.assertContains(response, 'title="one red mana"', count=0)  # Italian page: Italian
+        self.assertContains(response, 'title="un mana rosso"')
+        self.assertContains(response, "4/3")
+        self.assertContains(response, "The +X/+X bonus is based on Tarox Bladewing’s power")
+        self.assertContains(response, '<time datetime="2007-05-01">')
+        self.assertContains(response, "Visione Futura")
+
+    def test_english_card_page_leads_with_the_oracle_name(self):
+        response = self.client.get("/en/cards/tarox-bladewing/")
+        self.assertContains(response, "<h1>Tarox Bladewing")
+        self.assertContains(response, '<html lang="en"')
+
+    def test_printing_url_uses_set_code_and_collector_number(self):
+        response = self.client.get("/en/sets/fut/123/")
+        self.assertContains(response, "Tarox Bladewing")
+        self.assertContains(response, 'aria-current="true"')
+
+    def test_set_page_lists_cards_in_collector_number_order(self):
+        response = self.client.get("/en/sets/fut/")
+        self.assertContains(response, "Future Sight")
+        self.assertContains(response, "Visione Futura")
+        numbers = [p.collector_number for p in response.context["printings"]]
+        self.assertEqual(numbers[:3], ["1", "2", "3"])
+        self.assertEqual(len(numbers), 180)
+        self.assertContains(response, "60 common, 60 uncommon, 60 rare")
+
+    def test_set_code_in_upper_case_redirects_to_the_canonical_address(self):
+        self.assertRedirects(self.client.get("/en/sets/FUT/"), "/en/sets/fut/", 301)
+
+    def test_set_list(self):
+        response = self.client.get("/it/sets/")
+        self.assertContains(response, "Visione Futura")
+        self.assertContains(response, "Future Sight")
+
+    def test_name_search_finds_italian_and_english_names(self):
+        self.assertRedirects(
+            self.client.get("/it/cards/", {"q": "Alaspada"}), "/it/cards/tarox-bladewing/"
+        )
+        response = self.client.get("/en/cards/", {"q": "tarox"})
+        self.assertRedirects(response, "/en/cards/tarox-bladewing/")
+        response = self.client.get("/en/cards/", {"card_set": "FUT", "rarity": "rare"})
+        self.assertEqual(response.context["page_obj"].paginator.count, 60)
+
+    def test_unknown_card_is_404(self):
+        self.assertEqual(self.client.get("/en/cards/no-such-card/").status_code, 404)
+        self.assertEqual(self.client.get("/en/sets/fut/999/").status_code, 404)
+
+
+class CardPageTests(TestCase):
+    @classmethod
+    def setUpTestData(cls):
+        cls.card = make_card(name="Giant Spider", name_it="Ragno Gigante", oracle_text="Reach")
+        make_erratum(
+            cls.card,
+            "Giant Spider can block as though it had flying.",
+            "Reach",
+            when=date(2005, 8, 1),
+            reason="Reach replaced the old wording.",
+            reason_it="Raggiungere ha sostituito la vecchia formulazione.",
+        )
+        make_erratum(cls.card, "Reach (old)", "Reach", when=date(2020, 1, 1))
+
+    def test_errata_timeline_newest_first_with_word_diff(self):
+        response = self.client.get(self.card.get_absolute_url().replace("/en/", "/it/"))
+        errata = response.context["errata"]
+        self.assertEqual([e.date.year for e in errata], [2020, 2005])
+        self.assertContains(response, "<del>Giant Spider can block as though it had flying.</del>")
+        self.assertContains(response, "<ins>Reach</ins>")
+        self.assertContains(response, "Raggiungere ha sostituito la vecchia formulazione.")
+
+    def _queries_for(self, card):
+        with CaptureQueriesContext(connection) as queries:
+            response = self.client.get(card.get_absolute_url())
+        self.assertEqual(response.status_code, 200)
+        return len(queries)
+
+    def test_query_count_does_not_grow_with_rulings(self):
+        one = make_card(name="One Ruling", card_set=make_set("AAA", "A"))
+        ten = make_card(name="Ten Rulings", card_set=make_set("BBB", "B"))
+        Ruling.objects.create(card=one, date=date(2007, 5, 1), text="Only ruling.")
+        for n in range(10):
+            Ruling.objects.create(card=ten, date=date(2007, 5, n + 1), text=f"Ruling {n}.")
+            make_erratum(ten, f"old {n}", f"new {n}")
+        self.assertEqual(self._queries_for(one), self._queries_for(ten))
+        self.assertLessEqual(self._queries_for(ten), 10)
+
+    def test_interface_is_translated(self):
+        response = self.client.get(self.card.get_absolute_url().replace("/en/", "/it/"))
+        self.assertContains(response, "Regole specifiche")
+        response = self.client.get(self.card.get_absolute_url())
+        self.assertContains(response, "Rulings")
+
+    def test_language_switch_links_to_the_same_page(self):
+        response = self.client.get(self.card.get_absolute_url())
+        self.assertContains(response, 'href="/it/cards/giant-spider/"')
+
+
+class EmptyDatabaseTests(TestCase):
+    def test_pages_work_without_any_data(self):
+        for url in ("/en/", "/it/", "/en/cards/", "/en/sets/"):
+            self.assertEqual(self.client.get(url).status_code, 200, url)
+        self.assertFalse(Card.objects.exists())
+        self.assertFalse(CardSet.objects.exists())

@@ -1,0 +1,54 @@
+from django.test import SimpleTestCase
+from django.utils import translation
+
+from oracle.diff import word_diff
+from oracle.rendering import describe_symbol, render_mana, render_rules_text
+
+
+class ManaRenderingTests(SimpleTestCase):
+    def test_mana_cost_becomes_icons_with_text_alternative(self):
+        html = render_mana("{2}{R}{R}")
+        self.assertEqual(html.count('class="ms ms-cost'), 3)
+        self.assertIn('class="ms ms-cost ms-r" title="one red mana"', html)
+        self.assertIn('<span class="visually-hidden">{2}</span>', html)
+
+    def test_hybrid_phyrexian_and_tap_symbols(self):
+        self.assertIn("ms-2w", render_mana("{2/W}"))
+        self.assertIn("ms-wp", render_mana("{W/P}"))
+        self.assertIn("ms-tap", render_mana("{T}: Add {G}."))
+        self.assertEqual(describe_symbol("2/W"), "hybrid mana: two generic or white")
+
+    def test_text_is_escaped_before_symbols_are_added(self):
+        html = render_mana('<script>alert("x")</script> {W}')
+        self.assertNotIn("<script>", html)
+        self.assertIn("&lt;script&gt;", html)
+
+    def test_rules_text_lines_are_paragraphs_and_reminders_italic(self):
+        html = render_rules_text("Flying\nMorph {4}{U} (You may cast this face down.)")
+        self.assertEqual(html.count("<p>"), 2)
+        self.assertIn('<i class="reminder">(You may cast this face down.)</i>', html)
+
+    def test_symbol_descriptions_are_translated(self):
+        with translation.override("it"):
+            self.assertEqual(describe_symbol("R"), "un mana rosso")
+
+
+class WordDiffTests(SimpleTestCase):
+    def test_changed_words_are_marked(self):
+        html = word_diff(
+            "Whenever Angel deals damage, you gain that much life.", "Lifelink"
+        )
+        self.assertIn("<del>", html)
+        self.assertIn("<ins>Lifelink</ins>", html)
+
+    def test_unchanged_text_has_no_marks(self):
+        self.assertEqual(word_diff("Flying", "Flying"), "Flying")
+
+    def test_single_word_change_keeps_the_rest(self):
+        html = word_diff("Giant Spider can block as though it had flying.", "Reach")
+        self.assertNotIn("<ins></ins>", html)
+        html = word_diff("Draw two cards.", "Draw three cards.")
+        self.assertEqual(html, "Draw <del>two</del><ins>three</ins> cards.")
+
+    def test_diff_escapes_html(self):
+        self.assertNotIn("<b>", word_diff("<b>old</b>", "<b>new</b>"))

@@ -1,0 +1,103 @@
+from datetime import date
+
+from django.contrib.auth.models import Group, User
+from django.test import TestCase
+from django.urls import reverse
+
+from oracle.models import Erratum
+from oracle.tests.factories import make_card, make_set
+from rulings.editors import EDITORS_GROUP
+from rulings.models import Ruling
+
+
+class EditorsTests(TestCase):
+    @classmethod
+    def setUpTestData(cls):
+        cls.card = make_card(name="Giant Spider", name_it="Ragno Gigante", oracle_text="Reach")
+        cls.editor = User.objects.create_user("editor", password="pw-for-tests", is_staff=True)
+        cls.editor.groups.add(Group.objects.get(name=EDITORS_GROUP))
+        cls.ruling = Ruling.objects.create(
+            card=cls.card,
+            date=date(2007, 5, 1),
+            text="Original wording.",
+            origin=Ruling.Origin.IMPORTED,
+            source_key="k",
+        )
+
+    def setUp(self):
+        self.client.force_login(self.editor)
+
+    def test_editor_adds_an_erratum_and_it_is_recorded_with_who(self):
+        response = self.client.post(
+            reverse("admin:oracle_erratum_add"),
+            {
+                "card": self.card.pk,
+                "date": "2005-08-01",
+                "field": "text",
+                "old_text": "Giant Spider can block as though it had flying.",
+                "new_text": "Reach",
+                "reason": "Reach keyword",
+                "reason_it": "Parola chiave raggiungere",
+                "source": "Oracle update",
+            },
+        )
+        self.assertEqual(response.status_code, 302, response.content[:2000])
+        erratum = Erratum.objects.get(card=self.card)
+        record = erratum.history.get()
+        self.assertEqual(record.history_user, self.editor)
+        self.assertEqual(record.history_type, "+")
+
+    def test_editing_a_ruling_makes_it_the_editors_and_can_be_reverted(self):
+        url = reverse("admin:rulings_ruling_change", args=[self.ruling.pk])
+        form = {
+            "card": self.card.pk,
+            "date": "2007-05-01",
+            "language": "en",
+            "position": 0,
+            "text": "Corrected wording.",
+            "source_document": "",
+        }
+        self.assertEqual(self.client.post(url, form).status_code, 302)
+        self.ruling.refresh_from_db()
+        self.assertEqual(self.ruling.text, "Corrected wording.")
+        self.assertEqual(self.ruling.origin, Ruling.Origin.EDITOR)
+        history = list(self.ruling.history.order_by("history_date"))
+        self.assertEqual([h.text for h in history], ["Original wording.", "Corrected wording."])
+        self.assertEqual(history[-1].history_user, self.editor)
+        self.assertEqual(history[-1].prev_record.text, "Original wording.")
+
+        revert_url = reverse(
+            "admin:rulings_ruling_simple_history", args=[self.ruling.pk, history[0].history_id]
+        )
+        self.assertContains(self.client.get(revert_url), "Original wording.")
+        self.assertEqual(self.client.post(revert_url, {**form, "text": "Original wording."}).status_code, 302)
+        self.ruling.refresh_from_db()
+        self.assertEqual(self.ruling.text, "Original wording.")
+        self.assertEqual(self.ruling.history.count(), 3)
+
+    def test_editor_sees_cards_read_only_and_cannot_touch_anything_else(self):
+        response = self.client.get(reverse("admin:oracle_card_change", args=[self.card.pk]))
+        self.assertEqual(response.status_code, 200)
+        self.assertNotContains(response, 'name="name"')
+        card_set = make_set()
+        for name in ("admin:oracle_cardset_change", "admin:auth_user_changelist"):
+            args = [card_set.pk] if "change" in name and "cardset" in name else []
+            self.assertEqual(self.client.get(reverse(name, args=args)).status_code, 403, name)
+        self.assertEqual(self.client.get(reverse("admin:oracle_keyword_changelist")).status_code, 403)
+
+
+class SuperuserAdminTests(TestCase):
+    def test_card_admin_shows_imported_fields_read_only_with_errata_inline(self):
+        card = make_card()
+        admin = User.objects.create_superuser("admin", password="pw-for-tests")
+        self.client.force_login(admin)
+        response = self.client.get(reverse("admin:oracle_card_change", args=[card.pk]))
+        self.assertContains(response, "Serra Angel")
+        self.assertNotContains(response, 'name="name"')
+        self.assertContains(response, 'name="errata-TOTAL_FORMS"')
+        for name in ("card", "erratum", "cardset", "keyword", "printing"):
+            url = reverse(f"admin:oracle_{name}_changelist")
+            self.assertEqual(self.client.get(url).status_code, 200, url)
+        for name in ("ruling", "sourcedocument"):
+            url = reverse(f"admin:rulings_{name}_changelist")
+            self.assertEqual(self.client.get(url).status_code, 200, url)

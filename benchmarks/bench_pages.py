@@ -22,7 +22,9 @@ sys.path.insert(0, str(ROOT))
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--database", type=Path, help="SQLite file (default: DATABASE_URL or db.sqlite3)")
+    parser.add_argument(
+        "--database", type=Path, help="SQLite file (default: DATABASE_URL or db.sqlite3)"
+    )
     parser.add_argument("--cards", type=int, default=200, help="how many random cards")
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--seed", type=int, default=7)

@@ -23,14 +23,27 @@ class ReadOnlyInline(admin.TabularInline):
 
 class CardFaceInline(ReadOnlyInline):
     model = CardFace
-    fields = ["position", "name", "mana_cost", "type_line", "oracle_text", "name_it", "type_line_it"]
+    fields = [
+        "position",
+        "name",
+        "mana_cost",
+        "type_line",
+        "oracle_text",
+        "name_it",
+        "type_line_it",
+    ]
     readonly_fields = fields
 
 
 class ErratumInline(admin.StackedInline):
     model = Erratum
     extra = 0
-    fields = [("date", "field", "face"), ("old_text", "new_text"), ("reason", "reason_it"), "source"]
+    fields = [
+        ("date", "field", "face"),
+        ("old_text", "new_text"),
+        ("reason", "reason_it"),
+        "source",
+    ]
 
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
         # Only the faces of the card being edited.
@@ -82,7 +95,13 @@ class ErratumAdmin(SimpleHistoryAdmin):
     date_hierarchy = "date"
     search_fields = ["card__name", "card__faces__name_it", "old_text", "new_text"]
     autocomplete_fields = ["card"]
-    fields = ["card", ("date", "field", "face"), ("old_text", "new_text"), ("reason", "reason_it"), "source"]
+    fields = [
+        "card",
+        ("date", "field", "face"),
+        ("old_text", "new_text"),
+        ("reason", "reason_it"),
+        "source",
+    ]
     history_list_display = ["date", "field"]
 
 

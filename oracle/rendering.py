@@ -62,7 +62,7 @@ def describe_symbol(symbol: str) -> str:
 
 
 def symbol_class(symbol: str) -> str:
-    """mana-font's class for a symbol: {W} -> ms-w, {2/W} -> ms-2w, {W/P} -> ms-wp, {T} -> ms-tap."""
+    """mana-font class of a symbol: {W} -> ms-w, {2/W} -> ms-2w, {W/P} -> ms-wp, {T} -> ms-tap."""
     symbol = symbol.lower()
     special = {"t": "tap", "q": "untap", "½": "1-2", "∞": "infinity", "chaos": "chaos"}
     if symbol in special:

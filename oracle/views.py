@@ -30,7 +30,9 @@ def card_detail(request, slug, printing=None):
     printings = list(card.printings.all())
     if printing is None:
         # Show the newest printing that has Italian text, so both languages are side by side.
-        printing = next((p for p in printings if p.has_italian), printings[0] if printings else None)
+        printing = next(
+            (p for p in printings if p.has_italian), printings[0] if printings else None
+        )
     else:
         printing = next(p for p in printings if p.pk == printing.pk)
     faces = list(card.faces.all())
@@ -49,7 +51,9 @@ def card_detail(request, slug, printing=None):
 
 def printing_detail(request, code, number):
     printing = get_object_or_404(
-        Printing.objects.select_related("card"), card_set__code__iexact=code, collector_number=number
+        Printing.objects.select_related("card"),
+        card_set__code__iexact=code,
+        collector_number=number,
     )
     return card_detail(request, printing.card.slug, printing=printing)
 
@@ -71,7 +75,9 @@ def set_detail(request, code):
     rarity_counts = card_set.printings.aggregate(
         **{value: Count("pk", filter=Q(rarity=value)) for value in Rarity.values}
     )
-    rarities = [(label, rarity_counts[value]) for value, label in Rarity.choices if rarity_counts[value]]
+    rarities = [
+        (label, rarity_counts[value]) for value, label in Rarity.choices if rarity_counts[value]
+    ]
     return render(
         request,
         "oracle/set_detail.html",

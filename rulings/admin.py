@@ -1,4 +1,5 @@
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
 from .models import Ruling, SourceDocument
@@ -16,7 +17,7 @@ class RulingAdmin(SimpleHistoryAdmin):
     readonly_fields = ["origin"]
     history_list_display = ["date", "language", "origin"]
 
-    @admin.display(description="text")
+    @admin.display(description=_("text"))
     def short_text(self, ruling):
         return ruling.text if len(ruling.text) <= 90 else ruling.text[:89] + "…"
 

@@ -17,7 +17,7 @@ EDITOR_PERMISSIONS = {
 }
 
 
-def ensure_editors_group(app_config, apps, using="default", **kwargs):
+def ensure_editors_group(app_config, apps=global_apps, using="default", **kwargs):
     """Create or repair the group after every migrate; idempotent."""
     # Permissions are normally made by auth's own post_migrate handler; make sure of them here.
     for label in ("oracle", "rulings"):

@@ -67,4 +67,6 @@ def make_card(
 
 
 def make_erratum(card, old_text, new_text, when=date(2020, 1, 1), **fields):
-    return Erratum.objects.create(card=card, date=when, old_text=old_text, new_text=new_text, **fields)
+    return Erratum.objects.create(
+        card=card, date=when, old_text=old_text, new_text=new_text, **fields
+    )

@@ -13,7 +13,11 @@ from .test_pages import FUT
 
 
 def chromium_path():
-    return os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or shutil.which("chromium-browser")
+    return (
+        os.environ.get("CHROMIUM_PATH")
+        or shutil.which("chromium")
+        or shutil.which("chromium-browser")
+    )
 
 
 def browser_missing_reason():
@@ -73,10 +77,8 @@ class BrowserTests(StaticLiveServerTestCase):
         self.assertTrue(page.get_by_text("Volare, rapidità").first.is_visible())
         # The mana cost is icons with a text alternative, and the icon font loaded.
         symbol = page.locator(".card-face .mana-cost abbr.ms").first
-        self.assertEqual(symbol.get_attribute("title"), "due mana generico")
-        font = page.evaluate(
-            "() => document.fonts.check('16px Mana') || document.fonts.size > 0"
-        )
+        self.assertEqual(symbol.get_attribute("title"), "2 mana generici")
+        font = page.evaluate("() => document.fonts.check('16px Mana') || document.fonts.size > 0")
         self.assertTrue(font)
 
     def test_search_box_and_language_switch_work_from_the_keyboard(self):

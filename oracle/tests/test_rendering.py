@@ -35,9 +35,7 @@ class ManaRenderingTests(SimpleTestCase):
 
 class WordDiffTests(SimpleTestCase):
     def test_changed_words_are_marked(self):
-        html = word_diff(
-            "Whenever Angel deals damage, you gain that much life.", "Lifelink"
-        )
+        html = word_diff("Whenever Angel deals damage, you gain that much life.", "Lifelink")
         self.assertIn("<del>", html)
         self.assertIn("<ins>Lifelink</ins>", html)
 

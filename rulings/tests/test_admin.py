@@ -70,7 +70,9 @@ class EditorsTests(TestCase):
             "admin:rulings_ruling_simple_history", args=[self.ruling.pk, history[0].history_id]
         )
         self.assertContains(self.client.get(revert_url), "Original wording.")
-        self.assertEqual(self.client.post(revert_url, {**form, "text": "Original wording."}).status_code, 302)
+        self.assertEqual(
+            self.client.post(revert_url, {**form, "text": "Original wording."}).status_code, 302
+        )
         self.ruling.refresh_from_db()
         self.assertEqual(self.ruling.text, "Original wording.")
         self.assertEqual(self.ruling.history.count(), 3)
@@ -83,7 +85,9 @@ class EditorsTests(TestCase):
         for name in ("admin:oracle_cardset_change", "admin:auth_user_changelist"):
             args = [card_set.pk] if "change" in name and "cardset" in name else []
             self.assertEqual(self.client.get(reverse(name, args=args)).status_code, 403, name)
-        self.assertEqual(self.client.get(reverse("admin:oracle_keyword_changelist")).status_code, 403)
+        self.assertEqual(
+            self.client.get(reverse("admin:oracle_keyword_changelist")).status_code, 403
+        )
 
 
 class SuperuserAdminTests(TestCase):

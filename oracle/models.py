@@ -63,6 +63,8 @@ class Rarity(models.TextChoices):
     BONUS = "bonus", _("Bonus")
 
 
+FACE_DOWN_KEYWORDS = {"morph", "megamorph", "disguise", "cloak", "manifest", "manifest-dread"}
+
 LEGALITY_LABELS = {
     "Legal": _("Legal"),
     "Banned": _("Banned"),
@@ -253,6 +255,11 @@ class Card(models.Model):
         """The name in the language the page is not in, when it differs."""
         other = self.name if self.display_name != self.name else self.italian_name
         return other if other != self.display_name else ""
+
+    @property
+    def can_be_face_down(self):
+        """Morph and its kin let the card be cast face down as a nameless 2/2 (rule 708)."""
+        return any(keyword.slug in FACE_DOWN_KEYWORDS for keyword in self.keywords.all())
 
     @property
     def legal_formats(self):

@@ -1,0 +1,209 @@
+"""Write static/css/keyrune.css from the vendored Keyrune font.
+
+This script reads the vendored font static/vendor/keyrune/fonts/keyrune.svg (Keyrune 3.19.0,
+SIL OFL 1.1) and writes static/css/keyrune.css. In the SVG font every <glyph> element carries
+the glyph's private-use codepoint (``unicode``) and its name (``glyph-name``), which is the
+lower-case set code, sometimes several codes separated by commas ("nms, nem") or a code with a
+suffix for an extra layer ("afr-border"). The woff2/woff files have no glyph names (their
+``post`` table is format 3), so the SVG font is the only file that holds the mapping.
+
+The stylesheet it writes has:
+
+- an @font-face for the woff2 and woff files beside the SVG font;
+- the base class ``.ss`` and a fixed-width helper ``.ss-fw``;
+- one ``.ss-<code>::before { content: ... }`` rule per glyph, every name of the glyph a selector,
+  followed by the glyph's ``data-tags`` (the set's name) as a comment;
+- aliases (ALIASES below) for set codes that have no glyph of their own, e.g. TSB -> TSP;
+- our own rarity colours: ``.ss-common .ss-uncommon .ss-rare .ss-mythic`` (+ special, bonus).
+
+Keyrune's own stylesheet is GPL-3.0-only: it is neither shipped nor read; the CSS here is
+derived from the font file alone.
+
+Usage, from the repository root (standard library only):
+
+    python scripts/build_keyrune_css.py           # (re)write static/css/keyrune.css
+    python scripts/build_keyrune_css.py --check   # exit 1 if keyrune.css is out of date
+
+When fontTools happens to be importable, the codepoints are also checked against keyrune.woff.
+"""
+
+import argparse
+import re
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+FONT_DIR = ROOT / "static" / "vendor" / "keyrune" / "fonts"
+SVG_FONT = FONT_DIR / "keyrune.svg"
+WOFF_FONT = FONT_DIR / "keyrune.woff"
+OUTPUT = ROOT / "static" / "css" / "keyrune.css"
+# url() targets, relative to OUTPUT (static/css/ -> static/vendor/keyrune/fonts/).
+FONT_URL = "../vendor/keyrune/fonts/keyrune"
+
+SVG_NS = "{http://www.w3.org/2000/svg}"
+CODE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+
+# Set codes (lower case, as in MTGJSON) that have no glyph in the font, mapped to the code
+# whose glyph they show. An alias is only used while the font itself lacks the code.
+ALIASES = {
+    "tsb": (
+        "tsp",
+        "Time Spiral Timeshifted (TSB) has no glyph of its own: its cards carry the "
+        "Time Spiral (TSP) expansion symbol.",
+    ),
+}
+
+# Our own colours for the rarity of a printing (MTGJSON "rarity" values). Dark enough to keep
+# a 3:1 contrast with the white and near-white backgrounds of site.css.
+RARITY_COLOURS = {
+    "common": "#1a1a1a",
+    "uncommon": "#55636d",
+    "rare": "#8f6b00",
+    "mythic": "#c0390b",
+    "special": "#6b3fa0",
+    "bonus": "#6b3fa0",
+}
+
+
+def read_glyphs(svg_path):
+    """Return ({codepoint: [codes]}, {codepoint: label}) for the named glyphs of the SVG font."""
+    tree = ET.parse(svg_path)
+    glyphs = {}
+    labels = {}
+    seen = {}
+    for glyph in tree.iter(f"{SVG_NS}glyph"):
+        name = glyph.get("glyph-name")
+        char = glyph.get("unicode")
+        if not name or not char or len(char) != 1:
+            continue  # the space glyph, ligatures
+        codepoint = ord(char)
+        label = " ".join(glyph.get("data-tags", "").replace("*/", "").split())
+        if label:
+            labels.setdefault(codepoint, label)
+        for raw in name.split(","):
+            code = raw.strip().lower()
+            if not CODE.match(code):
+                print(f"skipping glyph name {raw!r}: not usable in a class name", file=sys.stderr)
+                continue
+            if code in seen:
+                if seen[code] != codepoint:
+                    print(
+                        f"glyph name {code!r} appears twice; keeping U+{seen[code]:04X}",
+                        file=sys.stderr,
+                    )
+                continue
+            seen[code] = codepoint
+            glyphs.setdefault(codepoint, []).append(code)
+    if not glyphs:
+        raise SystemExit(f"no named glyphs found in {svg_path}")
+    return glyphs, labels
+
+
+def check_against_woff(glyphs, woff_path):
+    """If fontTools is available, make sure the woff maps every codepoint we use."""
+    try:
+        from fontTools.ttLib import TTFont
+    except ImportError:
+        return
+    cmap = TTFont(woff_path).getBestCmap()
+    missing = sorted(cp for cp in glyphs if cp not in cmap)
+    if missing:
+        listed = ", ".join(f"U+{cp:04X}" for cp in missing)
+        raise SystemExit(f"{woff_path.name} lacks codepoints found in the SVG font: {listed}")
+
+
+def css_string(codepoint):
+    return f'"\\{codepoint:x}"'
+
+
+def build_css(glyphs, labels):
+    known = {code: cp for cp, codes in glyphs.items() for code in codes}
+    lines = [
+        "/*",
+        " * Keyrune set symbols for Oracolo.",
+        " * GENERATED by scripts/build_keyrune_css.py from",
+        " * static/vendor/keyrune/fonts/keyrune.svg: do not edit by hand, run the script.",
+        " * The font is Keyrune 3.19.0 by Andrew Gioia, SIL OFL 1.1",
+        " * (static/vendor/keyrune/LICENSE-FONT.txt). This stylesheet is our own; the",
+        " * symbols themselves are trademarks of Wizards of the Coast.",
+        " *",
+        ' * Use: <i class="ss ss-fut ss-rare" aria-hidden="true"></i> next to the set name,',
+        " * with the set code in lower case.",
+        " */",
+        "",
+        "@font-face {",
+        '  font-family: "Keyrune";',
+        f'  src: url("{FONT_URL}.woff2") format("woff2"), url("{FONT_URL}.woff") format("woff");',
+        "  font-weight: normal;",
+        "  font-style: normal;",
+        "  font-display: block;",
+        "}",
+        "",
+        ".ss {",
+        "  display: inline-block;",
+        '  font-family: "Keyrune";',
+        "  font-style: normal;",
+        "  font-weight: normal;",
+        "  font-size: inherit;",
+        "  line-height: 1;",
+        "  text-transform: none;",
+        "  text-rendering: auto;",
+        "  vertical-align: -0.125em;",
+        "  -webkit-font-smoothing: antialiased;",
+        "  -moz-osx-font-smoothing: grayscale;",
+        "}",
+        "",
+        "/* Same width for every symbol, so a column of them lines up. */",
+        ".ss-fw {",
+        "  width: 1.3em;",
+        "  text-align: center;",
+        "}",
+        "",
+        "/* Rarity colours (ours). */",
+    ]
+    for rarity, colour in RARITY_COLOURS.items():
+        lines.append(f".ss-{rarity} {{ color: {colour}; }}")
+    lines += ["", f"/* One class per glyph of the font: {len(known)} codes. */"]
+    for codepoint, codes in sorted(glyphs.items(), key=lambda item: item[1][0]):
+        selectors = ", ".join(f".ss-{code}::before" for code in codes)
+        label = f" /* {labels[codepoint]} */" if codepoint in labels else ""
+        lines.append(f"{selectors} {{ content: {css_string(codepoint)}; }}{label}")
+
+    aliases = [(code, target, why) for code, (target, why) in ALIASES.items() if code not in known]
+    if aliases:
+        lines += ["", "/* Set codes without a glyph of their own. */"]
+        for code, target, why in aliases:
+            if target not in known:
+                raise SystemExit(f"alias {code} -> {target}: the font has no {target!r} glyph")
+            lines.append(f"/* {why} */")
+            lines.append(f".ss-{code}::before {{ content: {css_string(known[target])}; }}")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--check", action="store_true", help="exit 1 if keyrune.css differs from what it would be"
+    )
+    args = parser.parse_args(argv)
+
+    glyphs, labels = read_glyphs(SVG_FONT)
+    check_against_woff(glyphs, WOFF_FONT)
+    css = build_css(glyphs, labels)
+    relative = OUTPUT.relative_to(ROOT)
+    if args.check:
+        current = OUTPUT.read_text(encoding="utf-8") if OUTPUT.exists() else ""
+        if current != css:
+            print(f"{relative} is out of date: run scripts/build_keyrune_css.py", file=sys.stderr)
+            return 1
+        print(f"{relative} is up to date")
+        return 0
+    OUTPUT.write_text(css, encoding="utf-8")
+    count = sum(len(codes) for codes in glyphs.values())
+    print(f"wrote {relative}: {len(glyphs)} glyphs, {count} codes")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

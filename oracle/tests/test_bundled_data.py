@@ -1,0 +1,71 @@
+from io import StringIO
+
+from django.core.management import call_command
+from django.test import TestCase
+
+from oracle.models import Card, CardSet, Keyword, Printing
+from rulings.models import Ruling
+
+
+class BundledDataTests(TestCase):
+    """What `make run` loads: the five bundled sets and the keyword list."""
+
+    @classmethod
+    def setUpTestData(cls):
+        cls.first_run = StringIO()
+        call_command("load_bundled_data", stdout=cls.first_run, stderr=StringIO())
+
+    def test_every_bundled_set_is_loaded_with_italian_names(self):
+        names = dict(CardSet.objects.values_list("code", "name_it"))
+        self.assertEqual(
+            names,
+            {
+                "FUT": "Visione Futura",
+                "ONS": "Assalto",
+                "PLC": "Caos Dimensionale",
+                "TSB": "Spirale Temporale: carte cronotraslate",
+                "TSP": "Spirale Temporale",
+            },
+        )
+        self.assertEqual(CardSet.objects.get(code="TSB").parent.code, "TSP")
+        self.assertEqual(Card.objects.count(), 1081)
+        self.assertEqual(Printing.objects.count(), 1118)
+
+    def test_seed_document_cards_have_their_italian_names(self):
+        expected = {
+            "Tarox Bladewing": "Tarox Alaspada",
+            "Zoetic Cavern": "Caverna Zootica",
+            "Llanowar Mentor": "Mentore di Llanowar",
+            "Arc Blade": "Lama ad Arco",
+            "Jhoira of the Ghitu": "Jhoira dei Ghitu",
+            "Judge Unworthy": "Giudicare Indegno",
+            "Mistform Dreamer": "Sognatore Nebbiforme",
+        }
+        for name, name_it in expected.items():
+            self.assertEqual(Card.objects.get(name=name).italian_name, name_it, name)
+
+    def test_keywords_are_named_in_italian_from_the_printed_text(self):
+        names = dict(Keyword.objects.exclude(name_it="").values_list("name", "name_it"))
+        for english, italian in {
+            "Flying": "Volare",
+            "Morph": "Metamorfosi",
+            "Suspend": "Sospendere",
+            "Scry": "Profetizzare",
+            "Lifelink": "Legame vitale",
+            "Reach": "Raggiungere",
+            "Shroud": "Velo",
+            "Cycling": "Ciclo",
+            "Fear": "Paura",
+        }.items():
+            self.assertEqual(names.get(english), italian, english)
+        self.assertEqual(Keyword.objects.get(name="Scry").kind, Keyword.Kind.ACTION)
+
+    def test_second_load_is_skipped_and_a_forced_one_changes_nothing(self):
+        rulings = Ruling.objects.count()
+        out = StringIO()
+        call_command("load_bundled_data", stdout=out, stderr=StringIO())
+        self.assertIn("already loaded", out.getvalue())
+        out = StringIO()
+        call_command("load_bundled_data", "--force", stdout=out, stderr=StringIO())
+        self.assertIn("Nothing changed", out.getvalue())
+        self.assertEqual(Ruling.objects.count(), rulings)

@@ -2,7 +2,7 @@
 
 from django.dispatch import receiver
 
-from oracle.importers.upsert import SyncStats
+from oracle.importers.upsert import SyncStats, chunks, update_by_pk
 from oracle.signals import cards_synced
 
 from .models import Language, Ruling, SourceDocument
@@ -30,10 +30,9 @@ def sync_imported_rulings(sender, data, card_pks, log, **kwargs):
     )
     stats = SyncStats()
     existing: dict[int, dict[str, Ruling]] = {}
-    card_ids = list(card_pks.values())
-    for start in range(0, len(card_ids), 2000):
+    for card_ids in chunks(card_pks.values()):
         for ruling in Ruling.objects.filter(
-            card_id__in=card_ids[start : start + 2000], language=Language.ENGLISH
+            card_id__in=card_ids, language=Language.ENGLISH
         ).exclude(source_key=""):
             existing.setdefault(ruling.card_id, {})[ruling.source_key] = ruling
     to_create, to_update, to_delete = [], [], []
@@ -69,8 +68,8 @@ def sync_imported_rulings(sender, data, card_pks, log, **kwargs):
             if key not in wanted_keys and ruling.origin == Ruling.Origin.IMPORTED
         ]
     Ruling.objects.bulk_create(to_create, batch_size=2000)
-    Ruling.objects.bulk_update(to_update, ["position"], batch_size=2000)
-    for start in range(0, len(to_delete), 2000):
-        Ruling.objects.filter(pk__in=to_delete[start : start + 2000]).delete()
+    update_by_pk(Ruling, to_update, ["position"])
+    for batch in chunks(to_delete):
+        Ruling.objects.filter(pk__in=batch).delete()
     stats.created, stats.updated, stats.deleted = len(to_create), len(to_update), len(to_delete)
     return {"rulings": stats}

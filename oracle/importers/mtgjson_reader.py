@@ -27,6 +27,20 @@ from .italian_set_names import ITALIAN_SET_NAMES
 COLOR_ORDER = "WUBRG"
 # Reversible cards have no Oracle id in MTGJSON 5.2; they get one derived from the name.
 REVERSIBLE_NAMESPACE = uuid.UUID("0c1d4a5e-2f0b-4c39-9a51-6f7d1e0a7b33")
+# Values the reader walks through, and the JSON type each must have.
+ENTRY_CONTAINERS = {
+    "foreignData": list,
+    "rulings": list,
+    "keywords": list,
+    "legalities": dict,
+    "colors": list,
+    "colorIdentity": list,
+    "colorIndicator": list,
+    "supertypes": list,
+    "types": list,
+    "subtypes": list,
+    "frameEffects": list,
+}
 KEYWORD_KINDS = {
     "abilityWords": "ability_word",
     "keywordAbilities": "ability",
@@ -92,6 +106,7 @@ class CardRecord:
 
 @dataclass
 class PrintedFaceRecord:
+    side: str
     face_name: str
     name_it: str
     type_line_it: str
@@ -168,12 +183,15 @@ def _open(path: Path):
 def _iter_sets(path: Path, data: MtgjsonData) -> Iterator[tuple[str, dict]]:
     """Yield (code, set object) pairs, streaming AllPrintings one set at a time."""
     single_set: dict = {}
+    found = False  # this file, not the files before it, held sets or keywords
     try:
         with _open(path) as handle:
             for key, value in ijson.kvitems(handle, "data", use_float=True):
                 if key in KEYWORD_KINDS:
                     _read_keyword_list(key, value, path, data)
+                    found = True
                 elif isinstance(value, dict) and "cards" in value:
+                    found = True
                     yield key, value
                 else:
                     single_set[key] = value
@@ -188,15 +206,21 @@ def _iter_sets(path: Path, data: MtgjsonData) -> Iterator[tuple[str, dict]]:
                 "nor sets keyed by code; is this an MTGJSON file?"
             )
         yield single_set["code"], single_set
-    elif not data.keyword_kinds and not data.sets and not data.cards:
-        raise ReadError(f"{path.name}: no MTGJSON 'data' object found")
+    elif not found:
+        raise ReadError(
+            f"{path.name}: no MTGJSON 'data' object with sets or keywords found; "
+            "is this an MTGJSON file?"
+        )
 
 
 def _json_error_message(path: Path, error: Exception) -> str:
     """Name the line and column, which the streaming parser does not report."""
     try:
         with _open(path) as handle:
-            json.loads(handle.read().decode("utf-8", errors="replace"))
+            text = handle.read().decode("utf-8", errors="replace")
+        # Only to find the error: every object is dropped as soon as it is parsed, so a damaged
+        # AllPrintings does not build its whole tree in memory.
+        json.loads(text, object_pairs_hook=lambda pairs: None)
     except json.JSONDecodeError as exact:
         return f"{path.name}: line {exact.lineno}, column {exact.colno}: invalid JSON ({exact.msg})"
     except (OSError, EOFError) as broken:
@@ -217,6 +241,8 @@ def _read_keyword_list(key: str, names, path: Path, data: MtgjsonData) -> None:
 def _read_set(set_obj: dict, where: str, data: MtgjsonData) -> list[tuple[str, list[dict]]]:
     code = _required_str(set_obj, "code", where)
     translations = set_obj.get("translations") or {}
+    if not isinstance(translations, dict):
+        raise ReadError(f"{where}: 'translations' should be an object")
     data.sets[code] = SetRecord(
         code=code,
         name=_required_str(set_obj, "name", where),
@@ -225,8 +251,8 @@ def _read_set(set_obj: dict, where: str, data: MtgjsonData) -> list[tuple[str, l
         block=set_obj.get("block") or "",
         release_date=_parse_date(set_obj.get("releaseDate"), f"{where}: releaseDate"),
         parent_code=set_obj.get("parentCode") or "",
-        base_size=int(set_obj.get("baseSetSize") or 0),
-        total_size=int(set_obj.get("totalSetSize") or 0),
+        base_size=_count(set_obj, "baseSetSize", where),
+        total_size=_count(set_obj, "totalSetSize", where),
         keyrune_code=set_obj.get("keyruneCode") or "",
         is_online_only=bool(set_obj.get("isOnlineOnly")),
     )
@@ -245,7 +271,7 @@ def _read_set(set_obj: dict, where: str, data: MtgjsonData) -> list[tuple[str, l
             oracle_id = entry["identifiers"].get("scryfallOracleId")
             key = (set_code, entry["number"], oracle_id or f"name:{entry['name']}")
             groups.setdefault(key, []).append(entry)
-        for (set_code, number, oracle_key), group in groups.items():
+        for (set_code, _number, oracle_key), group in groups.items():
             group = _dedupe_sides(group)
             if oracle_key.startswith("name:"):
                 reversible.append((set_code, group))
@@ -281,6 +307,14 @@ def _check_entry(entry, where: str) -> None:
     if oracle_id is not None:
         _parse_uuid(oracle_id, f"{where} ({name}): identifiers.scryfallOracleId")
     _parse_uuid(entry["uuid"], f"{where} ({name}): uuid")
+    for key, kind in ENTRY_CONTAINERS.items():
+        if entry.get(key) is not None and not isinstance(entry[key], kind):
+            raise ReadError(
+                f"{where} ({name}): '{key}' should be a {kind.__name__}, "
+                f"found {type(entry[key]).__name__}"
+            )
+    if not all(isinstance(item, dict) for item in entry.get("foreignData") or []):
+        raise ReadError(f"{where} ({name}): 'foreignData' should hold objects")
     for key in ("manaValue", "faceManaValue"):
         if key in entry and not isinstance(entry[key], int | float):
             raise ReadError(f"{where} ({name}): '{key}' should be a number, found {entry[key]!r}")
@@ -300,19 +334,28 @@ def _add_group(oracle_id, set_code, group, is_token, data: MtgjsonData, where: s
     first = group[0]
     layout = first["layout"]
     card = data.cards.get(oracle_id)
-    if card is None or (card.from_reversible and layout != "reversible_card"):
+    if (
+        card is None
+        or (card.from_reversible and layout != "reversible_card")
+        # Some printings list only one side (art series: side b twice); the fuller one wins.
+        or (layout == card.layout and len(group) > len(card.faces))
+    ):
         previous = card
         card = _card_record(oracle_id, group, is_token)
         if previous:
             card.keywords |= previous.keywords
             card.rulings = previous.rulings
+            card.legalities = {**card.legalities, **previous.legalities}
         data.cards[oracle_id] = card
-        if layout not in Layout.values:
+        if layout not in Layout.values and (previous is None or previous.layout != layout):
             data.warnings.append(
                 f"{where}: {first['name']}: unknown layout '{layout}' stored as is"
             )
     for entry in group:
         card.keywords.update(entry.get("keywords") or [])
+        # Some formats depend on the printing (oldschool): a card is legal where any printing is.
+        for format_name, status in (entry.get("legalities") or {}).items():
+            card.legalities.setdefault(format_name, status)
         for ruling in entry.get("rulings") or []:
             item = (_parse_date(ruling["date"], where), ruling["text"])
             if item not in card.rulings:
@@ -381,6 +424,7 @@ def _printing_record(oracle_id, set_code: str, group: list[dict]) -> PrintingRec
         original_type = entry.get("originalType") or ""
         faces.append(
             PrintedFaceRecord(
+                side=entry.get("side") or "",
                 face_name=entry.get("faceName") or entry["name"],
                 name_it=italian.get("faceName") or italian.get("name") or "",
                 type_line_it=italian.get("type") or "",
@@ -445,6 +489,13 @@ def _required_str(obj: dict, key: str, where: str) -> str:
     if not isinstance(value, str) or not value:
         raise ReadError(f"{where}: missing or empty '{key}'")
     return value
+
+
+def _count(obj: dict, key: str, where: str) -> int:
+    value = obj.get(key) or 0
+    if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+        raise ReadError(f"{where}: '{key}' should be a whole number, found {value!r}")
+    return int(value)
 
 
 def _parse_date(value, where: str, required: bool = False) -> date | None:

@@ -15,7 +15,7 @@ from oracle.text import slug_for
 
 from .keyword_names import align_keyword_names
 from .mtgjson_reader import MtgjsonData
-from .upsert import SyncStats, sync_links, upsert
+from .upsert import SyncStats, chunks, sync_links, update_by_pk, upsert
 
 TYPE_KINDS = (
     ("supertypes", CardType.Kind.SUPERTYPE),
@@ -31,6 +31,7 @@ def sync_mtgjson(
     stats: dict[str, SyncStats] = {}
     log("Writing sets…")
     stats["sets"], set_pks = _sync_sets(data)
+    stats["set parents"] = _link_parent_sets(data, set_pks)
     log("Writing keywords and types…")
     stats["keywords"], keyword_pks = _sync_keywords(data)
     type_pks = _ensure_card_types(data)
@@ -52,7 +53,7 @@ def sync_mtgjson(
     stats["printings"], printing_pks = _sync_printings(data, card_pks, set_pks)
     stats["printed faces"] = _sync_printed_faces(data, printing_pks, set_pks, card_pks, face_pks)
     log("Updating Italian names…")
-    _refresh_italian_face_text(card_pks.values())
+    stats["Italian face text"] = _refresh_italian_face_text(card_pks.values())
     stats["keyword names"] = _fill_italian_keyword_names(data)
     for _receiver, result in cards_synced.send(sender=Card, data=data, card_pks=card_pks, log=log):
         stats.update(result or {})
@@ -75,18 +76,25 @@ def _sync_sets(data: MtgjsonData):
             "keyrune_code": record.keyrune_code,
             "is_online_only": record.is_online_only,
         }
-    stats, pks = upsert(CardSet, ("code",), rows)
-    parents = {
-        code: pks.get(record.parent_code) or _pk_of_set(record.parent_code)
-        for code, record in data.sets.items()
-        if record.parent_code
-    }
-    for code, parent_pk in parents.items():
-        if parent_pk:
-            CardSet.objects.filter(pk=pks[code]).exclude(parent_id=parent_pk).update(
-                parent_id=parent_pk
-            )
-    return stats, pks
+    return upsert(CardSet, ("code",), rows)
+
+
+def _link_parent_sets(data: MtgjsonData, set_pks) -> SyncStats:
+    """Point each set at its parent (TSB -> TSP, token sets -> their set) where both exist."""
+    stats = SyncStats()
+    current = dict(
+        CardSet.objects.filter(pk__in=list(set_pks.values())).values_list("pk", "parent_id")
+    )
+    for code, record in data.sets.items():
+        if not record.parent_code:
+            continue
+        parent_pk = set_pks.get(record.parent_code) or _pk_of_set(record.parent_code)
+        if not parent_pk or current[set_pks[code]] == parent_pk:
+            stats.unchanged += 1
+            continue
+        CardSet.objects.filter(pk=set_pks[code]).update(parent_id=parent_pk)
+        stats.updated += 1
+    return stats
 
 
 def _pk_of_set(code):
@@ -136,7 +144,7 @@ def _sync_cards(data: MtgjsonData):
             "colors": card.colors,
             "color_identity": card.color_identity,
             "is_token": card.is_token,
-            "legalities": card.legalities,
+            "legalities": dict(sorted(card.legalities.items())),
         }
         if oracle_id not in known:
             slug = slug_for(f"{card.name} token" if card.is_token else card.name)
@@ -160,18 +168,20 @@ def _sync_faces(data: MtgjsonData, card_pks):
             rows[(card_pks[oracle_id], position)] = {
                 name: getattr(face, name) for name in FACE_FIELDS
             }
-    card_ids = list(card_pks.values())
     stats, pks = upsert(CardFace, ("card_id", "position"), rows)
     face_counts = {card_pks[oracle_id]: len(card.faces) for oracle_id, card in data.cards.items()}
     stale = [
         pk
+        for card_ids in chunks(face_counts)
         for pk, card_id, position in CardFace.objects.filter(card_id__in=card_ids).values_list(
             "pk", "card_id", "position"
         )
         if position >= face_counts[card_id]
     ]
-    if stale:
-        stats.deleted, _ = CardFace.objects.filter(pk__in=stale).delete()
+    for batch in chunks(stale):
+        stats.deleted += (
+            CardFace.objects.filter(pk__in=batch).delete()[1].get(CardFace._meta.label, 0)
+        )
     return stats, pks
 
 
@@ -217,57 +227,73 @@ def _leading_number(collector_number: str) -> int:
 
 
 PRINTED_FACE_FIELDS = (
-    "name_it", "type_line_it", "text_it", "flavor_text", "flavor_text_it", "original_text", "original_type",
+    "name_it", "type_line_it", "text_it", "flavor_text", "flavor_text_it", "original_text",
+    "original_type",
 )  # fmt: skip
 
 
 def _sync_printed_faces(data: MtgjsonData, printing_pks, set_pks, card_pks, face_pks):
-    faces_by_card: dict[int, list[tuple[int, int]]] = {}
-    for (card_id, position), pk in face_pks.items():
-        faces_by_card.setdefault(card_id, []).append((position, pk))
-    names = dict(
-        CardFace.objects.filter(card_id__in=list(card_pks.values())).values_list("pk", "name")
-    )
-    rows = {}
+    rows, face_counts = {}, {}
     for (set_code, number), printing in data.printings.items():
         printing_pk = printing_pks[(set_pks[set_code], number)]
-        card_faces = sorted(faces_by_card[card_pks[printing.oracle_id]])
-        by_name = {names[pk]: pk for _, pk in card_faces}
+        card_id = card_pks[printing.oracle_id]
+        faces = data.cards[printing.oracle_id].faces
+        by_side = {(face.side, face.name): position for position, face in enumerate(faces)}
+        by_name = {face.name: position for position, face in reversed(list(enumerate(faces)))}
         for position, printed in enumerate(printing.faces):
-            # A reversible card shows the same face twice; match by name, then by position.
-            face_pk = (
-                by_name.get(printed.face_name) or card_faces[min(position, len(card_faces) - 1)][1]
+            # The face on the same side with that name (an art card shows "Plains" on both
+            # sides), else the face of that name (a reversible card shows its one face
+            # twice), else the one at the same place.
+            face_position = by_side.get(
+                (printed.side, printed.face_name),
+                by_name.get(printed.face_name, min(position, len(faces) - 1)),
             )
             row = {name: getattr(printed, name) for name in PRINTED_FACE_FIELDS}
-            row["face_id"] = face_pk
+            row["face_id"] = face_pks[(card_id, face_position)]
             rows[(printing_pk, position)] = row
+        face_counts[printing_pk] = len(printing.faces)
     stats, _ = upsert(PrintingFace, ("printing_id", "position"), rows)
+    stale = [
+        pk
+        for printing_ids in chunks(face_counts)
+        for pk, printing_id, position in PrintingFace.objects.filter(
+            printing_id__in=printing_ids
+        ).values_list("pk", "printing_id", "position")
+        if position >= face_counts[printing_id]
+    ]
+    for batch in chunks(stale):
+        stats.deleted += PrintingFace.objects.filter(pk__in=batch).delete()[0]
     return stats
 
 
-def _refresh_italian_face_text(card_ids) -> None:
+def _refresh_italian_face_text(card_ids) -> SyncStats:
     """Copy the newest Italian printing's wording onto each face, for listings and search."""
-    newest = {}
-    printed = (
-        PrintingFace.objects.filter(face__card_id__in=list(card_ids))
-        .exclude(name_it="")
-        .order_by(F("printing__card_set__release_date").desc(nulls_last=True), "-printing_id")
-        .values_list("face_id", "name_it", "type_line_it", "text_it")
-    )
-    for face_id, name_it, type_line_it, text_it in printed.iterator(chunk_size=5000):
-        newest.setdefault(face_id, (name_it, type_line_it, text_it))
-    faces = CardFace.objects.filter(card_id__in=list(card_ids)).only(
-        "pk", "name_it", "type_line_it", "printed_text_it"
-    )
+    stats = SyncStats()
     changed = []
-    for face in faces.iterator(chunk_size=5000):
-        wanted = newest.get(face.pk, ("", "", ""))
-        if (face.name_it, face.type_line_it, face.printed_text_it) != wanted:
-            face.name_it, face.type_line_it, face.printed_text_it = wanted
-            changed.append(face)
-    CardFace.objects.bulk_update(
-        changed, ["name_it", "type_line_it", "printed_text_it"], batch_size=2000
-    )
+    # Chunked by card, so every printing of a face is in the same chunk as the face.
+    for chunk in chunks(card_ids):
+        newest = {}
+        printed = (
+            PrintingFace.objects.filter(face__card_id__in=chunk)
+            .exclude(name_it="")
+            .order_by(F("printing__card_set__release_date").desc(nulls_last=True), "-printing_id")
+            .values_list("face_id", "name_it", "type_line_it", "text_it")
+        )
+        for face_id, name_it, type_line_it, text_it in printed:
+            newest.setdefault(face_id, (name_it, type_line_it, text_it))
+        faces = CardFace.objects.filter(card_id__in=chunk).only(
+            "pk", "name_it", "type_line_it", "printed_text_it"
+        )
+        for face in faces:
+            wanted = newest.get(face.pk, ("", "", ""))
+            if (face.name_it, face.type_line_it, face.printed_text_it) != wanted:
+                face.name_it, face.type_line_it, face.printed_text_it = wanted
+                changed.append(face)
+            else:
+                stats.unchanged += 1
+    update_by_pk(CardFace, changed, ["name_it", "type_line_it", "printed_text_it"])
+    stats.updated = len(changed)
+    return stats
 
 
 def _fill_italian_keyword_names(data: MtgjsonData) -> SyncStats:
@@ -301,6 +327,6 @@ def _fill_italian_keyword_names(data: MtgjsonData) -> SyncStats:
             changed.append(keyword)
         else:
             stats.unchanged += 1
-    Keyword.objects.bulk_update(changed, ["name_it", "reminder_text", "reminder_text_it"])
+    update_by_pk(Keyword, changed, ["name_it", "reminder_text", "reminder_text_it"])
     stats.updated = len(changed)
     return stats

@@ -295,7 +295,7 @@ class CardFace(models.Model):
     printed_text_it = models.TextField(_("Italian printed text"), blank=True)
 
     class Meta:
-        ordering = ["card", "position"]
+        ordering = ["card_id", "position"]
         verbose_name = _("card face")
         verbose_name_plural = _("card faces")
         constraints = [
@@ -348,7 +348,7 @@ class Printing(models.Model):
     name_it = models.CharField(_("Italian printed name"), max_length=300, blank=True)
 
     class Meta:
-        ordering = ["card_set", "sort_number", "collector_number"]
+        ordering = ["card_set_id", "sort_number", "collector_number"]
         verbose_name = _("printing")
         verbose_name_plural = _("printings")
         constraints = [
@@ -398,7 +398,7 @@ class PrintingFace(models.Model):
     )
 
     class Meta:
-        ordering = ["printing", "position"]
+        ordering = ["printing_id", "position"]
         verbose_name = _("printed face")
         verbose_name_plural = _("printed faces")
         constraints = [

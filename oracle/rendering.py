@@ -5,11 +5,12 @@ Plain functions, tested without a database; the template filters in
 """
 
 import re
+from functools import lru_cache
 
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 SYMBOL = re.compile(r"\{([^{}]{1,12})\}")
 REMINDER = re.compile(r"\(([^()]*)\)")
@@ -85,7 +86,17 @@ def render_mana(text: str) -> SafeString:
     """Escape everything, then turn {W}, {2/U}, {T} into symbols."""
     if not text:
         return mark_safe("")
-    return mark_safe(SYMBOL.sub(lambda match: render_symbol(match[1]), escape(text)))
+    return _render_mana(text, get_language())
+
+
+@lru_cache(maxsize=4096)
+def _render_mana(text: str, language: str) -> SafeString:
+    # Costs repeat endlessly ({1}{G}, {T}); the symbols' spoken names depend on the language.
+    return mark_safe(_with_symbols(text))
+
+
+def _with_symbols(text: str) -> str:
+    return SYMBOL.sub(lambda match: render_symbol(match[1]), escape(text))
 
 
 def render_rules_text(text: str) -> SafeString:
@@ -96,7 +107,7 @@ def render_rules_text(text: str) -> SafeString:
     for line in text.splitlines():
         if not line.strip():
             continue
-        html = render_mana(line)
+        html = _with_symbols(line)
         html = REMINDER.sub(r'<i class="reminder">(\1)</i>', html)
         paragraphs.append(f"<p>{html}</p>")
     return mark_safe("".join(paragraphs))

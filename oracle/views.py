@@ -3,6 +3,7 @@ from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404, redirect, render
 
 from .filters import CardFilter
+from .listing import card_rows, printing_rows
 from .models import Card, CardSet, Printing, Rarity
 
 CARDS_PER_PAGE = 50
@@ -18,11 +19,21 @@ def home(request):
 
 
 def card_list(request):
-    card_filter = CardFilter(request.GET, queryset=Card.objects.for_listing().order_by("name"))
+    cards = Card.objects.only("pk", "name", "slug").order_by("name")
+    card_filter = CardFilter(request.GET, queryset=cards)
     page = Paginator(card_filter.qs, CARDS_PER_PAGE).get_page(request.GET.get("page"))
     if page.paginator.count == 1 and request.GET.get("q"):
         return redirect(page.object_list[0])
-    return render(request, "oracle/card_list.html", {"filter": card_filter, "page_obj": page})
+    context = {
+        "filter": card_filter,
+        "page_obj": page,
+        "rows": card_rows(page.object_list),
+        "set_choices": CardSet.objects.exclude(set_type="token").values_list(
+            "code", "name", "name_it"
+        ),
+        "selected_set": card_filter.form["card_set"].value(),
+    }
+    return render(request, "oracle/card_list.html", context)
 
 
 def card_detail(request, slug, printing=None):
@@ -67,11 +78,6 @@ def set_detail(request, code):
     card_set = get_object_or_404(CardSet, code__iexact=code)
     if card_set.code.lower() != code:
         return redirect(card_set, permanent=True)
-    printings = (
-        card_set.printings.select_related("card")
-        .prefetch_related("card__faces")
-        .order_by("sort_number", "collector_number")
-    )
     rarity_counts = card_set.printings.aggregate(
         **{value: Count("pk", filter=Q(rarity=value)) for value in Rarity.values}
     )
@@ -81,5 +87,5 @@ def set_detail(request, code):
     return render(
         request,
         "oracle/set_detail.html",
-        {"set": card_set, "printings": printings, "rarities": rarities},
+        {"set": card_set, "rows": printing_rows(card_set), "rarities": rarities},
     )

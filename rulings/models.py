@@ -108,7 +108,7 @@ class Ruling(models.Model):
     objects = RulingQuerySet.as_manager()
 
     class Meta:
-        ordering = ["card", "language", "date", "position"]
+        ordering = ["card_id", "language", "date", "position"]
         verbose_name = _("ruling")
         verbose_name_plural = _("rulings")
         indexes = [

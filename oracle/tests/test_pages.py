@@ -59,7 +59,7 @@ class RealFutureSightPagesTests(TestCase):
         response = self.client.get("/en/sets/fut/")
         self.assertContains(response, "Future Sight")
         self.assertContains(response, "Visione Futura")
-        numbers = [p.collector_number for p in response.context["printings"]]
+        numbers = [row.collector_number for row in response.context["rows"]]
         self.assertEqual(numbers[:3], ["1", "2", "3"])
         self.assertEqual(len(numbers), 180)
         self.assertContains(response, "60 common, 60 uncommon, 60 rare")

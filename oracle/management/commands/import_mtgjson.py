@@ -22,14 +22,16 @@ class Command(BaseCommand):
     def handle(self, paths, dry_run, verbosity, **options):
         progress = self._progress if verbosity >= 1 else None
         try:
-            data = read_mtgjson(paths, progress=progress)
+            data = read_mtgjson(paths, progress=self._set_progress(verbosity))
         except ReadError as error:
             raise CommandError(f"Nothing was imported. {error}") from error
         for warning in data.warnings:
             self.stderr.write(self.style.WARNING(warning))
-        self._progress(
-            f"Read {len(data.sets)} sets, {len(data.cards)} cards, {len(data.printings)} printings."
-        )
+        if progress:
+            progress(
+                f"Read {len(data.sets)} sets, {len(data.cards)} cards, "
+                f"{len(data.printings)} printings."
+            )
         with transaction.atomic():
             stats = sync_mtgjson(data, log=progress)
             if dry_run:
@@ -42,6 +44,20 @@ class Command(BaseCommand):
             self.stdout.write(self.style.WARNING("Dry run: nothing was written."))
         else:
             self.stdout.write(self.style.SUCCESS(f"Imported {', '.join(data.files)}."))
+
+    def _set_progress(self, verbosity):
+        """Every set at -v 2; every 25th at -v 1, enough to see a long AllPrintings run move."""
+        if verbosity < 1:
+            return None
+        count = 0
+
+        def report(message):
+            nonlocal count
+            count += 1
+            if verbosity >= 2 or count % 25 == 0:
+                self._progress(message)
+
+        return report
 
     def _progress(self, message):
         self.stderr.write(message)

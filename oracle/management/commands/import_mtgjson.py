@@ -36,8 +36,9 @@ class Command(BaseCommand):
             stats = sync_mtgjson(data, log=progress)
             if dry_run:
                 transaction.set_rollback(True)
-        for label, counts in stats.items():
-            self.stdout.write(f"{label}: {counts}")
+        if verbosity >= 1:
+            for label, counts in stats.items():
+                self.stdout.write(f"{label}: {counts}")
         if not any(counts.changed for counts in stats.values()):
             self.stdout.write(self.style.SUCCESS("Nothing changed: the database already matches."))
         elif dry_run:

@@ -781,7 +781,7 @@ class LayoutTests(TemporaryFilesMixin, TestCase):
             },
             compress=True,
         )
-        stdout, stderr = run_import(path)
+        stdout, stderr = run_import(path, verbosity=2)
         self.assertIn("AllPrintings.json.gz: XYZ read", stderr)
         self.assertIn("AllPrintings.json.gz: ABC read", stderr)
         self.assertIn("Read 3 sets, 9 cards, 10 printings.", stderr)

@@ -140,3 +140,5 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+TEST_RUNNER = "config.test_runner.SummaryTestRunner"

@@ -1,4 +1,7 @@
 from django import template
+from django.utils import dateformat
+from django.utils.formats import date_format
+from django.utils.translation import get_language
 
 from oracle import rendering
 from oracle.diff import word_diff
@@ -19,3 +22,14 @@ def rules_text(text):
 @register.simple_tag
 def diff(old, new):
     return word_diff(old, new)
+
+
+@register.filter
+def long_date(value):
+    """ "1 maggio 2007" on Italian pages (Django's catalogue capitalises the month), else the
+    locale's DATE_FORMAT."""
+    if not value:
+        return ""
+    if (get_language() or "en").startswith("it"):
+        return f"{value.day} {dateformat.format(value, 'F').lower()} {value.year}"
+    return date_format(value, "DATE_FORMAT")

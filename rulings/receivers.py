@@ -1,6 +1,7 @@
 """Keep imported rulings in step with card imports (see oracle.signals.cards_synced)."""
 
 from django.dispatch import receiver
+from simple_history.utils import bulk_create_with_history
 
 from oracle.importers.upsert import SyncStats, chunks, update_by_pk
 from oracle.signals import cards_synced
@@ -67,7 +68,11 @@ def sync_imported_rulings(sender, data, card_pks, log, **kwargs):
             for key, ruling in have.items()
             if key not in wanted_keys and ruling.origin == Ruling.Origin.IMPORTED
         ]
-    Ruling.objects.bulk_create(to_create, batch_size=2000)
+    # With a history record each, so that an editor's first change has a "before" to show
+    # and to revert to.
+    bulk_create_with_history(
+        to_create, Ruling, batch_size=2000, default_change_reason="Imported from MTGJSON"
+    )
     update_by_pk(Ruling, to_update, ["position"])
     for batch in chunks(to_delete):
         Ruling.objects.filter(pk__in=batch).delete()

@@ -105,3 +105,43 @@ class SuperuserAdminTests(TestCase):
         for name in ("ruling", "sourcedocument"):
             url = reverse(f"admin:rulings_{name}_changelist")
             self.assertEqual(self.client.get(url).status_code, 200, url)
+
+
+class ImportedRulingHistoryTests(TestCase):
+    def test_an_imported_ruling_keeps_its_imported_wording_in_history(self):
+        from io import StringIO
+
+        from django.core.management import call_command
+
+        from oracle.tests.test_pages import FUT
+
+        call_command("import_mtgjson", FUT, stdout=StringIO(), stderr=StringIO())
+        ruling = Ruling.objects.get(card__name="Tarox Bladewing")
+        imported_text = ruling.text
+        [record] = ruling.history.all()
+        self.assertEqual((record.history_type, record.text), ("+", imported_text))
+
+        admin = User.objects.create_superuser("admin", password="pw-for-tests")
+        self.client.force_login(admin)
+        form = {
+            "card": ruling.card_id,
+            "date": "2007-05-01",
+            "language": "en",
+            "position": 0,
+            "text": "Edited.",
+            "source_document": ruling.source_document_id,
+        }
+        url = reverse("admin:rulings_ruling_change", args=[ruling.pk])
+        self.assertEqual(self.client.post(url, form).status_code, 302)
+        history_page = self.client.get(reverse("admin:rulings_ruling_history", args=[ruling.pk]))
+        self.assertContains(history_page, "Imported from MTGJSON")
+        revert_url = reverse(
+            "admin:rulings_ruling_simple_history", args=[ruling.pk, record.history_id]
+        )
+        self.assertContains(self.client.get(revert_url), "Tarox Bladewing’s power")
+        self.client.post(revert_url, {**form, "text": imported_text})
+        ruling.refresh_from_db()
+        self.assertEqual(ruling.text, imported_text)
+        # Still the editor's now: a re-import neither duplicates nor touches it.
+        call_command("import_mtgjson", FUT, stdout=StringIO(), stderr=StringIO())
+        self.assertEqual(Ruling.objects.filter(card__name="Tarox Bladewing").count(), 1)

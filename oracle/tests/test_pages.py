@@ -142,3 +142,10 @@ class EmptyDatabaseTests(TestCase):
             self.assertEqual(self.client.get(url).status_code, 200, url)
         self.assertFalse(Card.objects.exists())
         self.assertFalse(CardSet.objects.exists())
+
+
+class NotFoundPageTests(TestCase):
+    def test_missing_card_gets_a_translated_page_with_a_search_box(self):
+        response = self.client.get("/it/cards/carta-che-non-esiste/")
+        self.assertContains(response, "Pagina non trovata", status_code=404)
+        self.assertContains(response, 'name="q"', status_code=404)

@@ -111,3 +111,8 @@ def render_rules_text(text: str) -> SafeString:
         html = REMINDER.sub(r'<i class="reminder">(\1)</i>', html)
         paragraphs.append(f"<p>{html}</p>")
     return mark_safe("".join(paragraphs))
+
+
+def color_names(letters: str) -> str:
+    """ "UR" -> "blue, red" in the page's language."""
+    return ", ".join(COLOR_NAMES[letter]() for letter in letters if letter in COLOR_NAMES)

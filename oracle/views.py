@@ -40,10 +40,7 @@ def card_detail(request, slug, printing=None):
     card = get_object_or_404(Card.objects.for_detail(), slug=slug)
     printings = list(card.printings.all())
     if printing is None:
-        # Show the newest printing that has Italian text, so both languages are side by side.
-        printing = next(
-            (p for p in printings if p.has_italian), printings[0] if printings else None
-        )
+        printing = default_printing(card, printings)
     else:
         printing = next(p for p in printings if p.pk == printing.pk)
     faces = list(card.faces.all())
@@ -58,6 +55,14 @@ def card_detail(request, slug, printing=None):
         "keywords": list(card.keywords.all()),
     }
     return render(request, "oracle/card_detail.html", context)
+
+
+def default_printing(card, printings):
+    """The newest printing with Italian text, so both languages stand side by side; one whose
+    Italian name is really translated first (some Italian entries keep the English name)."""
+    italian = [p for p in printings if p.has_italian]
+    translated = [p for p in italian if p.name_it != card.name]
+    return next(iter(translated or italian or printings), None)
 
 
 def printing_detail(request, code, number):

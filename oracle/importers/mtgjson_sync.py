@@ -267,20 +267,28 @@ def _sync_printed_faces(data: MtgjsonData, printing_pks, set_pks, card_pks, face
 
 
 def _refresh_italian_face_text(card_ids) -> SyncStats:
-    """Copy the newest Italian printing's wording onto each face, for listings and search."""
+    """Copy the newest Italian printing's wording onto each face, for listings and search.
+
+    Some Italian entries in MTGJSON keep the English name (Dusk // Dawn in Commander 2019
+    beside "Tramonto // Alba" in Amonkhet), so a translated name is preferred to one equal to
+    the English; names that really are the same in both languages (Boomerang) still count.
+    """
     stats = SyncStats()
     changed = []
     # Chunked by card, so every printing of a face is in the same chunk as the face.
     for chunk in chunks(card_ids):
-        newest = {}
+        newest, newest_translated = {}, {}
         printed = (
             PrintingFace.objects.filter(face__card_id__in=chunk)
             .exclude(name_it="")
             .order_by(F("printing__card_set__release_date").desc(nulls_last=True), "-printing_id")
-            .values_list("face_id", "name_it", "type_line_it", "text_it")
+            .values_list("face_id", "face__name", "name_it", "type_line_it", "text_it")
         )
-        for face_id, name_it, type_line_it, text_it in printed:
+        for face_id, english_name, name_it, type_line_it, text_it in printed:
             newest.setdefault(face_id, (name_it, type_line_it, text_it))
+            if name_it != english_name:
+                newest_translated.setdefault(face_id, (name_it, type_line_it, text_it))
+        newest.update(newest_translated)
         faces = CardFace.objects.filter(card_id__in=chunk).only(
             "pk", "name_it", "type_line_it", "printed_text_it"
         )

@@ -33,3 +33,8 @@ def long_date(value):
     if (get_language() or "en").startswith("it"):
         return f"{value.day} {dateformat.format(value, 'F').lower()} {value.year}"
     return date_format(value, "DATE_FORMAT")
+
+
+@register.filter
+def colors(letters):
+    return rendering.color_names(letters)

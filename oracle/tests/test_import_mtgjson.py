@@ -809,6 +809,22 @@ class CardDataTests(TemporaryFilesMixin, TestCase):
         run_import(path)
         self.assertEqual(self.card(SERRA).legalities, {"legacy": "Legal", "oldschool": "Legal"})
 
+    def test_a_translated_italian_name_wins_over_a_newer_english_placeholder(self):
+        # Real case: Dusk // Dawn is "Tramonto // Alba" in Amonkhet, but MTGJSON's Italian
+        # entry for the newer Commander 2019 printing keeps the English name.
+        old = mtgjson_card(
+            "Shock", "1", SERRA, foreignData=italian("Folgorazione", "Testo.", "Istantaneo")
+        )
+        new = mtgjson_card(
+            "Shock", "2", SERRA, foreignData=italian("Shock", "Testo.", "Istantaneo")
+        )
+        older = mtgjson_set("OLD", "Old", [old], releaseDate="2017-04-28")
+        newer = mtgjson_set("NEW", "New", [new], releaseDate="2019-08-23")
+        run_import(self.write_set_file("OLD.json", older), self.write_set_file("NEW.json", newer))
+        self.assertEqual(self.card(SERRA).italian_name, "Folgorazione")
+        response = self.client.get("/it/cards/shock/")
+        self.assertContains(response, "<h1>Folgorazione")
+
     def test_changed_data_updates_the_rows(self):
         run_import(self.write_set_file("ABC.json", small_set()))
         changed = small_set()

@@ -50,3 +50,12 @@ class WordDiffTests(SimpleTestCase):
 
     def test_diff_escapes_html(self):
         self.assertNotIn("<b>", word_diff("<b>old</b>", "<b>new</b>"))
+
+
+class ColorNameTests(SimpleTestCase):
+    def test_colour_letters_become_words_in_the_page_language(self):
+        from oracle.rendering import color_names
+
+        self.assertEqual(color_names("UR"), "blue, red")
+        with translation.override("it"):
+            self.assertEqual(color_names("U"), "blu")

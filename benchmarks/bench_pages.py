@@ -13,6 +13,7 @@ import os
 import random
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -38,6 +39,8 @@ def main():
     # storage, so that no collectstatic manifest is needed; static files are not timed.
     os.environ["DEBUG"] = "0"
     os.environ.setdefault("SECRET_KEY", "benchmark-only")
+    # WhiteNoise warns about a missing STATIC_ROOT; static files are not part of the timing.
+    os.environ["STATIC_ROOT"] = tempfile.mkdtemp(prefix="oracolo-bench-static-")
 
     import django
 

@@ -5,13 +5,17 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test setup migrate data lint format messages check-python benchmarks clean
+.PHONY: run test test-postgres setup migrate data lint format messages check-python benchmarks clean
 
 run: setup
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
 test: setup
 	$(PY) manage.py test --parallel=auto
+
+# The same tests on a throwaway PostgreSQL cluster (needs Debian's postgresql package).
+test-postgres: $(VENV)/.installed
+	scripts/with-postgres $(PY) manage.py test --parallel=auto
 
 setup: $(VENV)/.installed migrate data
 

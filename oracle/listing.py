@@ -10,9 +10,8 @@ from dataclasses import dataclass
 from django.urls import reverse
 from django.utils.html import format_html_join
 from django.utils.safestring import SafeString
-from django.utils.translation import get_language
 
-from .models import CardFace, Printing, Rarity
+from .models import CardFace, Printing, Rarity, is_italian_page, joined_name, names_for_page
 from .rendering import render_mana
 
 PLACEHOLDER = "__placeholder__"
@@ -36,7 +35,7 @@ def card_rows(cards) -> list[CardRow]:
     cards = list(cards)
     faces = _faces_by_card([card.pk for card in cards])
     url = _url_maker("oracle:card-detail")
-    italian = _italian()
+    italian = is_italian_page()
     return [_row(card.name, url(card.slug), faces[card.pk], italian) for card in cards]
 
 
@@ -49,7 +48,7 @@ def printing_rows(card_set) -> list[CardRow]:
     )
     faces = _faces_by_card({card_id for _, _, card_id, _ in printings})
     url = _url_maker("oracle:printing-detail", card_set.code.lower())
-    italian = _italian()
+    italian = is_italian_page()
     labels = dict(Rarity.choices)
     return [
         _row(
@@ -74,24 +73,18 @@ def _faces_by_card(card_ids) -> dict[int, list[tuple]]:
 
 
 def _row(name, url, faces, italian, **extra) -> CardRow:
-    names_it = [name_it for name_it, *_ in faces]
-    name_it = " // ".join(names_it) if names_it and all(names_it) else ""
-    shown, other = (name_it, name) if italian and name_it else (name, name_it)
+    shown, other = names_for_page(name, joined_name(name_it for name_it, *_ in faces))
     costs = [cost for _, cost, _, _ in faces if cost]
     return CardRow(
         url=url,
         name=shown,
-        other_name=other if other != shown else "",
+        other_name=other,
         mana_cost=format_html_join(" // ", "{}", ((render_mana(cost),) for cost in costs)),
         type_line=" // ".join(
             type_it if italian and type_it else type_line for _, _, type_line, type_it in faces
         ),
         **extra,
     )
-
-
-def _italian() -> bool:
-    return (get_language() or "en").startswith("it")
 
 
 def _url_maker(view_name: str, *fixed):

@@ -73,9 +73,26 @@ LEGALITY_LABELS = {
 }
 
 
+def is_italian_page() -> bool:
+    return (get_language() or "en").startswith("it")
+
+
+def joined_name(face_names) -> str:
+    """Face names joined like an Oracle name ("Tramonto // Alba"); "" if any is missing."""
+    face_names = list(face_names)
+    return " // ".join(face_names) if face_names and all(face_names) else ""
+
+
+def names_for_page(english: str, italian: str) -> tuple[str, str]:
+    """(the name to show, the other language's name or "") for the page's language."""
+    shown = italian if is_italian_page() and italian else english
+    other = english if shown != english else italian
+    return shown, other if other != shown else ""
+
+
 def localized(obj, field):
     """The Italian value of ``field`` on an Italian page when there is one, else the English."""
-    if (get_language() or "en").startswith("it"):
+    if is_italian_page():
         value = getattr(obj, f"{field}_it", "")
         if value:
             return value
@@ -121,8 +138,7 @@ class CardSet(models.Model):
     @property
     def other_name(self):
         """The name in the language the page is not in, when it differs."""
-        other = self.name if self.display_name == self.name_it else self.name_it
-        return other if other and other != self.display_name else ""
+        return names_for_page(self.name, self.name_it)[1]
 
     @property
     def symbol_code(self):
@@ -241,20 +257,16 @@ class Card(models.Model):
     @property
     def italian_name(self):
         """The Italian printed name, faces joined like the Oracle name; "" if not printed."""
-        names = [face.name_it for face in self.faces.all()]
-        return " // ".join(names) if names and all(names) else ""
+        return joined_name([face.name_it for face in self.faces.all()])
 
     @property
     def display_name(self):
-        if (get_language() or "en").startswith("it"):
-            return self.italian_name or self.name
-        return self.name
+        return names_for_page(self.name, self.italian_name)[0]
 
     @property
     def other_name(self):
         """The name in the language the page is not in, when it differs."""
-        other = self.name if self.display_name != self.name else self.italian_name
-        return other if other != self.display_name else ""
+        return names_for_page(self.name, self.italian_name)[1]
 
     @property
     def can_be_face_down(self):

@@ -1,10 +1,10 @@
 from django import template
 from django.utils import dateformat
 from django.utils.formats import date_format
-from django.utils.translation import get_language
 
 from oracle import rendering
 from oracle.diff import word_diff
+from oracle.models import is_italian_page
 
 register = template.Library()
 
@@ -30,7 +30,7 @@ def long_date(value):
     locale's DATE_FORMAT."""
     if not value:
         return ""
-    if (get_language() or "en").startswith("it"):
+    if is_italian_page():
         return f"{value.day} {dateformat.format(value, 'F').lower()} {value.year}"
     return date_format(value, "DATE_FORMAT")
 

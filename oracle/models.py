@@ -12,8 +12,6 @@ from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-COLOR_ORDER = "WUBRG"
-
 
 class Layout(models.TextChoices):
     NORMAL = "normal", _("Normal")
@@ -38,21 +36,6 @@ class Layout(models.TextChoices):
     EMBLEM = "emblem", _("Emblem")
     ART_SERIES = "art_series", _("Art series")
 
-    @classmethod
-    def multi_faced(cls):
-        return {
-            cls.SPLIT,
-            cls.FLIP,
-            cls.TRANSFORM,
-            cls.MODAL_DFC,
-            cls.MELD,
-            cls.ADVENTURE,
-            cls.AFTERMATH,
-            cls.REVERSIBLE_CARD,
-            cls.DOUBLE_FACED_TOKEN,
-            cls.ART_SERIES,
-        }
-
 
 class Rarity(models.TextChoices):
     COMMON = "common", _("Common")
@@ -63,6 +46,7 @@ class Rarity(models.TextChoices):
     BONUS = "bonus", _("Bonus")
 
 
+COLOR_ORDER = "WUBRG"
 FACE_DOWN_KEYWORDS = {"morph", "megamorph", "disguise", "cloak", "manifest", "manifest-dread"}
 
 LEGALITY_LABELS = {
@@ -199,9 +183,6 @@ class CardType(models.Model):
 
 
 class CardQuerySet(models.QuerySet):
-    def for_listing(self):
-        return self.prefetch_related("faces")
-
     def for_detail(self):
         return self.prefetch_related(
             "faces",
@@ -216,9 +197,6 @@ class CardQuerySet(models.QuerySet):
                 "errata", queryset=Erratum.objects.select_related("face").order_by("-date", "-id")
             ),
         )
-
-    def with_keyword(self, slug):
-        return self.filter(keywords__slug=slug)
 
 
 class Card(models.Model):

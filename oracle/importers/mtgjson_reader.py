@@ -20,11 +20,10 @@ from pathlib import Path
 
 import ijson
 
-from oracle.models import Layout
+from oracle.models import COLOR_ORDER, Layout
 
 from .italian_set_names import ITALIAN_SET_NAMES
 
-COLOR_ORDER = "WUBRG"
 # Reversible cards have no Oracle id in MTGJSON 5.2; they get one derived from the name.
 REVERSIBLE_NAMESPACE = uuid.UUID("0c1d4a5e-2f0b-4c39-9a51-6f7d1e0a7b33")
 # Values the reader walks through, and the JSON type each must have.

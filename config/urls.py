@@ -8,9 +8,13 @@ admin.site.site_title = _("Oracolo")
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    # The JSON API speaks one language and lives outside the language prefixes.
+    path("api/", include("oracle.api_urls")),
+    path("api/", include("rulings.api_urls")),
 ]
 
 # Public pages live under /en/ and /it/; "/" redirects by the browser's language.
 urlpatterns += i18n_patterns(
+    path("", include("rulings.urls")),
     path("", include("oracle.urls")),
 )

@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
-from .models import Ruling, SourceDocument
+from .models import GlossaryEntry, RuleMapping, RuleSection, RulesEdition, Ruling, SourceDocument
 
 
 @admin.register(Ruling)
@@ -33,3 +33,102 @@ class SourceDocumentAdmin(admin.ModelAdmin):
     list_filter = ["kind", "language"]
     search_fields = ["title", "slug"]
     prepopulated_fields = {"slug": ["title"]}
+
+
+# --- The Comprehensive Rules: imported, so read-only, except old-number mappings -------------
+
+
+class ImportedAdmin(admin.ModelAdmin):
+    """Rows an import writes: shown, searchable, never edited here (the next import would
+    overwrite the edit)."""
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(RulesEdition)
+class RulesEditionAdmin(ImportedAdmin):
+    list_display = ["effective_date", "language", "is_complete", "source", "imported_at"]
+    list_filter = ["language", "is_complete"]
+    date_hierarchy = "effective_date"
+    fields = [
+        ("language", "effective_date", "is_complete"),
+        "source",
+        "source_document",
+        "sha256",
+        "imported_at",
+    ]
+
+
+@admin.register(RuleSection)
+class RuleSectionAdmin(ImportedAdmin):
+    list_display = ["number", "short_text", "level", "edition"]
+    list_filter = ["edition", "level"]
+    list_select_related = ["edition"]
+    # "702.37" finds the rule and its subrules; words find titles and texts.
+    search_fields = ["^number", "title", "text"]
+    fields = [("edition", "number", "level"), "parent", "title", "text", "examples", "position"]
+    show_full_result_count = False
+
+    @admin.display(description=_("text"))
+    def short_text(self, section):
+        text = section.title or section.text
+        return text if len(text) <= 90 else text[:89] + "…"
+
+    def get_search_results(self, request, queryset, search_term):
+        queryset, may_have_duplicates = super().get_search_results(request, queryset, search_term)
+        if (
+            request.GET.get("model_name") == "rulemapping"
+            and request.GET.get("field_name") == "current_section"
+        ):
+            # Choosing where an old rule went: only the current edition's rules.
+            queryset = queryset.filter(edition=RulesEdition.objects.current())
+        return queryset, may_have_duplicates
+
+
+@admin.register(GlossaryEntry)
+class GlossaryEntryAdmin(ImportedAdmin):
+    list_display = ["term", "edition"]
+    list_filter = ["edition"]
+    list_select_related = ["edition"]
+    search_fields = ["term", "text"]
+    fields = ["edition", "term", "slug", "text", "position"]
+
+
+@admin.register(RuleMapping)
+class RuleMappingAdmin(admin.ModelAdmin):
+    """Where old numbers went. Computed by the importer; an admin may correct one, which makes
+    it "set by hand" (the importer keeps it)."""
+
+    list_display = ["old_number", "old_edition", "current_section", "confidence", "method"]
+    list_filter = ["method", "old_section__edition"]
+    list_select_related = ["old_section__edition", "current_section"]
+    search_fields = ["old_section__number", "current_section__number", "current_section__title"]
+    autocomplete_fields = ["current_section"]
+    fields = ["old_section", "current_section", "confidence", "method"]
+    readonly_fields = ["old_section", "confidence", "method"]
+    show_full_result_count = False
+
+    @admin.display(description=_("old rule"), ordering="old_section__number")
+    def old_number(self, mapping):
+        return mapping.old_section.number
+
+    @admin.display(description=_("edition"), ordering="old_section__edition")
+    def old_edition(self, mapping):
+        return mapping.old_section.edition
+
+    def has_add_permission(self, request):
+        return False
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name == "current_section":
+            kwargs["queryset"] = RuleSection.objects.filter(edition=RulesEdition.objects.current())
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def save_model(self, request, obj, form, change):
+        obj.method = RuleMapping.Method.MANUAL
+        obj.confidence = 1.0
+        super().save_model(request, obj, form, change)

@@ -266,7 +266,9 @@ class RuleMapping(models.Model):
     """Where a rule of an older edition lives in the current one ("502.26b" in 2007 -> 702.37c).
 
     Computed from titles, text and structure by the rules importer; ``current_section`` is empty
-    when nothing in the current edition matches, and that is said on the page.
+    when nothing in the current edition matches, and that is said on the page. An admin may set
+    the target by hand (method MANUAL): the importer keeps it, and when a newer edition becomes
+    current it follows the target there (when that is certain) or computes a new mapping.
     """
 
     class Method(models.TextChoices):
@@ -276,6 +278,7 @@ class RuleMapping(models.Model):
         STRUCTURE = "structure", _("position under a matched rule")
         RENAMED = "renamed", _("renamed term")
         NONE = "none", _("no match")
+        MANUAL = "manual", _("set by hand")
 
     old_section = models.ForeignKey(
         RuleSection,

@@ -1,0 +1,577 @@
+"""Read a Comprehensive Rules plain-text file into records. No database.
+
+The file is the one Wizards publishes (and the Italian translation in the same layout)::
+
+    Magic: The Gathering Comprehensive Rules
+    These rules are effective as of April 17, 2026.     (older: "current as of May 1, 2007";
+                                                         Italian: "in vigore dal 17 aprile 2026")
+    Introduction ... Contents ...                        (skipped)
+    1. Game Concepts                                     chapter "1"
+    100. General                                         section "100"
+    100.1. These Magic rules apply to ...                rule "100.1" (text)
+    100.1a A two-player game is ...                      subrule "100.1a"
+    Example: ...                                         folded into the item above
+    702.37. Morph                                        a headed rule: title "Morph", no text
+    Glossary / Glossario                                 term line, then definition lines
+    Credits / Riconoscimenti                             the end
+
+Real files hold surprises, all handled here: a UTF-8 BOM; LF, CRLF or bare CR line ends; old
+files in a single-byte code page (the May 2007 file has one cp437 byte, older Mac files Mac Roman
+ones); U+2028 line separators and no-break spaces; numbers with or without their trailing
+period; rule numbers indented by a space; rules of several paragraphs (the continuation lines
+join the rule's text with a newline).
+
+Every problem is a ``ReadError`` whose message names the file, the line and what was expected.
+"""
+
+import hashlib
+import re
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+from django.utils.text import slugify
+
+CHAPTER, SECTION, RULE, SUBRULE = 1, 2, 3, 4  # RuleSection.Level values
+LEVEL_NAMES = {CHAPTER: "chapter", SECTION: "section", RULE: "rule", SUBRULE: "subrule"}
+
+ENGLISH_MONTHS = {
+    name: number
+    for number, name in enumerate(
+        "january february march april may june july august september october november "
+        "december".split(),
+        start=1,
+    )
+}
+ITALIAN_MONTHS = {
+    name: number
+    for number, name in enumerate(
+        "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre "
+        "dicembre".split(),
+        start=1,
+    )
+}
+
+# "These rules are effective as of April 17, 2026." / "These rules are current as of May 1, 2007."
+ENGLISH_HEADER = re.compile(
+    r"\b(?:effective|current)\s+as\s+of\s+(?P<month>[A-Za-z]+)\.?\s+(?P<day>\d{1,2}),?\s+"
+    r"(?P<year>\d{4})",
+    re.IGNORECASE,
+)
+# "Queste regole sono in vigore dal 17 aprile 2026.", "... effettive dal 1° maggio 2007",
+# "Aggiornamento: 25 gennaio 2019".
+ITALIAN_HEADER = re.compile(
+    r"\b(?:in\s+vigore|effettive|valide|aggiornate|aggiornat[oa]|aggiornamento)\b"
+    r"[^0-9\n]{0,30}?(?P<day>\d{1,2})\s*[°º]?\s+(?P<month>[A-Za-z]+)\s+(?P<year>\d{4})",
+    re.IGNORECASE,
+)
+
+CHAPTER_LINE = re.compile(r"^(?P<number>[1-9])\.\s+(?P<text>\S.*)$")
+SECTION_LINE = re.compile(r"^(?P<number>[1-9]\d\d)\.\s+(?P<text>\S.*)$")
+RULE_LINE = re.compile(r"^(?P<number>[1-9]\d\d\.\d+)(?:\.\s*|\s+)(?P<text>\S.*)$")
+SUBRULE_LINE = re.compile(r"^(?P<number>[1-9]\d\d\.\d+[a-z]+)\.?\s+(?P<text>\S.*)$")
+# "606. 8b Players win ...": a subrule number broken by a space (May 2007, July 2009 files).
+BROKEN_NUMBER = re.compile(r"^(?P<section>[1-9]\d\d)\.\s+(?P<rest>\d+(?:[a-z]+\.?|\.)\s)")
+# Starts like a rule number but is none of the above: "1002.1 ...", "702.37. " with no text.
+NUMBER_LIKE = re.compile(r"^\d{1,4}\.\d")
+EXAMPLE_LINE = re.compile(r"^(?:Examples?|Esempi[oi]?)\s*:\s*(?P<text>.*)$", re.IGNORECASE)
+GLOSSARY_HEADINGS = {"glossary", "glossario"}
+CREDITS_HEADINGS = {"credits", "riconoscimenti", "crediti", "ringraziamenti"}
+NUMBER_PARTS = re.compile(r"^(\d)(\d\d)?(?:\.(\d+)([a-z]*))?$")
+
+# A headed rule ("702.37. Morph") is one short line without a sentence's end.
+HEADING_MAX_LENGTH = 80
+SENTENCE_END = tuple(".:;,")
+CLOSING = "\"'”’)]"
+
+
+class ReadError(Exception):
+    """A rules file that cannot be imported. The message names the file, the line and the
+    problem."""
+
+    def __init__(self, name: str, line: int | None, message: str):
+        self.name, self.line, self.message = name, line, message
+        where = f"{name}, line {line}" if line else name
+        super().__init__(f"{where}: {message}")
+
+
+@dataclass(frozen=True)
+class RuleRecord:
+    number: str  # without the trailing period: "7", "702", "702.37", "702.37c"
+    level: int
+    parent: str | None  # the number of the item it belongs to, None for chapters
+    title: str
+    text: str
+    examples: tuple[str, ...]
+    position: int
+    line: int
+
+
+@dataclass(frozen=True)
+class GlossaryRecord:
+    term: str
+    slug: str
+    text: str
+    position: int
+    line: int
+
+
+@dataclass
+class RulesDocument:
+    name: str
+    language: str
+    effective_date: date
+    encoding: str
+    sha256: str
+    sections: list[RuleRecord]
+    glossary: list[GlossaryRecord]
+    partial: bool = False
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def counts(self) -> dict[str, int]:
+        """{"chapters": 9, "sections": 147, "rules": 1165, "subrules": 1973, "glossary": 730}"""
+        levels = Counter(record.level for record in self.sections)
+        return {
+            "chapters": levels[CHAPTER],
+            "sections": levels[SECTION],
+            "rules": levels[RULE],
+            "subrules": levels[SUBRULE],
+            "glossary": len(self.glossary),
+        }
+
+
+def number_key(number: str) -> tuple:
+    """Sort key that puts "7" < "702" < "702.9" < "702.37" < "702.37c" < "702.37z" < "702.37aa"."""
+    match = NUMBER_PARTS.match(number)
+    if not match:
+        raise ValueError(f"not a rule number: {number!r}")
+    chapter, tens, rule, letters = match.groups()
+    if tens is None:  # a chapter
+        return (int(chapter), -1, -1, 0, "")
+    section = int(chapter + tens)
+    if rule is None:
+        return (int(chapter), section, -1, 0, "")
+    return (int(chapter), section, int(rule), len(letters), letters)
+
+
+def level_of(number: str) -> int:
+    chapter, section, rule, _, letters = number_key(number)
+    if section < 0:
+        return CHAPTER
+    if rule < 0:
+        return SECTION
+    return SUBRULE if letters else RULE
+
+
+def parent_number(number: str) -> str | None:
+    """ "702.37c" -> "702.37" -> "702" -> "7" -> None."""
+    level = level_of(number)
+    if level == CHAPTER:
+        return None
+    if level == SECTION:
+        return number[0]
+    if level == RULE:
+        return number.split(".")[0]
+    return number.rstrip("abcdefghijklmnopqrstuvwxyz")
+
+
+# --- Bytes to clean lines ------------------------------------------------------------------------
+
+# Typographic characters a rules file really contains; a code page that turns the file's bytes
+# into these (or into lower-case Latin letters) is more likely right than one giving symbols.
+TYPOGRAPHIC = set("‘’“”–—…•™®©°·«»")
+NON_ASCII = re.compile(r"[^\x00-\x7f]")
+FALLBACK_ENCODINGS = ("cp1252", "mac_roman", "cp437")
+
+
+def _plausibility(text: str) -> int:
+    score = 0
+    for match in NON_ASCII.finditer(text):
+        char, at = match.group(), match.start()
+        if char in TYPOGRAPHIC:
+            score += 2
+        elif "\u00c0" <= char <= "\u00ff" and char.isalpha():
+            before = text[at - 1] if at else " "
+            if char.islower():
+                score += 2
+            elif before.isalpha() and before.islower():
+                score -= 1  # a capital inside a word: "El-HajjÉj"
+            else:
+                score += 1
+        else:
+            score -= 2  # "ƒ", "‰", box drawing, Greek: not what rules text is made of
+    return score
+
+
+def decode(data: bytes) -> tuple[str, str]:
+    """The text of a rules file and the encoding used.
+
+    UTF-8 (with or without BOM) first. Otherwise the file is in a single-byte code page, and each
+    of cp1252, Mac Roman and cp437 is tried: the one that turns the non-ASCII bytes into the most
+    plausible characters wins (the May 2007 file's 0x83 in "El-Hajj\\x83j" is 'â' in cp437 and
+    'ƒ' in cp1252). On a tie, a file with bare CR line ends (a classic Mac file) is taken as Mac
+    Roman, where 0x89 is 'â' too; otherwise the order above decides.
+    """
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16"), "utf-16"
+    try:
+        return data.decode("utf-8-sig"), (
+            "utf-8-sig" if data.startswith(b"\xef\xbb\xbf") else "utf-8"
+        )
+    except UnicodeDecodeError:
+        pass
+    bare_cr = data.count(b"\r") > 2 * data.count(b"\r\n")
+    order = ("mac_roman", "cp1252", "cp437") if bare_cr else FALLBACK_ENCODINGS
+    best = None
+    for preference, encoding in enumerate(order):
+        try:
+            text = data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+        candidate = (_plausibility(text), -preference, text, encoding)
+        if best is None or candidate[:2] > best[:2]:
+            best = candidate
+    return best[2], best[3]  # cp437 and Mac Roman decode every byte, so best is never None
+
+
+def normalise_lines(text: str) -> list[str]:
+    """Lines with any line end (LF, CRLF, bare CR, U+2028/U+2029), no-break spaces made plain
+    spaces, stray BOMs and trailing spaces removed."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = text.replace("\u2028", "\n").replace("\u2029", "\n")
+    text = text.replace("\u00a0", " ").replace("\u202f", " ").replace("\ufeff", "")
+    return [line.rstrip() for line in text.split("\n")]
+
+
+# --- The header --------------------------------------------------------------------------------
+
+
+def _header_date(lines: list[str], end: int) -> tuple[date, str, int] | None:
+    """(effective date, language the header is written in, line number) from the preamble."""
+    for index, line in enumerate(lines[:end]):
+        for pattern, months, language in (
+            (ENGLISH_HEADER, ENGLISH_MONTHS, "en"),
+            (ITALIAN_HEADER, ITALIAN_MONTHS, "it"),
+        ):
+            match = pattern.search(line)
+            if not match:
+                continue
+            month = months.get(match["month"].lower())
+            try:
+                if month:
+                    return (
+                        date(int(match["year"]), month, int(match["day"])),
+                        language,
+                        index + 1,
+                    )
+            except ValueError:
+                pass
+    return None
+
+
+# --- The rules ---------------------------------------------------------------------------------
+
+
+@dataclass
+class _Draft:
+    number: str
+    level: int
+    text_lines: list[str]
+    line: int
+    examples: list[list[str]] = field(default_factory=list)
+
+    def add_paragraph(self, paragraph: str):
+        if self.examples:
+            # A paragraph after an example continues the example.
+            self.examples[-1].append(paragraph)
+        else:
+            self.text_lines.append(paragraph)
+
+
+def _classify(line: str):
+    """(level, number, text) for a numbered line, ("example", None, text), or None."""
+    for level, pattern in (
+        (SUBRULE, SUBRULE_LINE),
+        (RULE, RULE_LINE),
+        (SECTION, SECTION_LINE),
+        (CHAPTER, CHAPTER_LINE),
+    ):
+        match = pattern.match(line)
+        if match:
+            return level, match["number"], match["text"].strip()
+    match = EXAMPLE_LINE.match(line)
+    if match:
+        return "example", None, match["text"].strip()
+    return None
+
+
+def _body_start(lines: list[str], name: str) -> int:
+    """Index of the first line of the rules proper, after the header and the contents.
+
+    The contents list chapters and sections only; the rules begin with the run of chapter and
+    section headings just before the first numbered rule.
+    """
+    first_rule = None
+    for index, line in enumerate(lines):
+        stripped = line.strip()
+        if RULE_LINE.match(stripped) or SUBRULE_LINE.match(stripped):
+            first_rule = index
+            break
+    if first_rule is None:
+        raise ReadError(
+            name,
+            None,
+            "no numbered rules found; expected lines such as "
+            "'100.1. These Magic rules apply to any Magic game ...'",
+        )
+    start = first_rule
+    while start > 0:
+        previous = lines[start - 1].strip()
+        if previous and not (SECTION_LINE.match(previous) or CHAPTER_LINE.match(previous)):
+            break
+        start -= 1
+    while start < first_rule and not lines[start].strip():
+        start += 1
+    return start
+
+
+def _next_numbers(level: int, open_items: dict[int, str]) -> set[str]:
+    """The numbers that may come next at ``level``, given the items we are inside."""
+    previous = open_items.get(level)
+    if level == CHAPTER:
+        return {str(int(previous) + 1) if previous else "1"}
+    parent = open_items.get(level - 1)
+    if parent is None:
+        return set()
+    if level == SECTION:
+        return {str(int(previous) + 1) if previous else f"{parent}00"}
+    if level == RULE:
+        return {f"{parent}.{int(previous.split('.')[1]) + 1}" if previous else f"{parent}.1"}
+    letters = previous[len(parent) :] if previous else ""
+    if not letters:
+        return {f"{parent}a"}
+    if letters[-1] == "z":
+        following = {letters[:-1] + "aa" if len(letters) == 1 else letters + "a"}
+    else:
+        following = {letters[:-1] + chr(ord(letters[-1]) + 1)}
+        following |= {f[:-1] + chr(ord(f[-1]) + 1) for f in following if f[-1] in "lo"}
+    return {parent + option for option in following}
+
+
+def _check_order(name, line_no, level, number, open_items, last_key, warnings) -> str:
+    """The number as it should be read; a ReadError when it is out of place.
+
+    Real files have typos: the May 2007 rules print "432.2b" between 423.2a and 423.3. A number
+    out of place whose characters are those of the number expected there, in another order, is
+    read as that number (with a warning); anything else out of place is an error.
+    """
+    parent = parent_number(number)
+    in_order = last_key is None or number_key(number) > last_key
+    if in_order and (parent is None or open_items.get(level - 1) == parent):
+        return number
+    for expected in _next_numbers(level, open_items):
+        if sorted(expected) == sorted(number):
+            warnings.append(f"{name}, line {line_no}: read {number} as {expected} (misprint)")
+            return expected
+    if not in_order:
+        last = next(open_items[lv] for lv in (SUBRULE, RULE, SECTION, CHAPTER) if lv in open_items)
+        raise ReadError(
+            name,
+            line_no,
+            f"{LEVEL_NAMES[level]} {number} is out of order; expected a number after {last}",
+        )
+    raise ReadError(
+        name,
+        line_no,
+        f"{LEVEL_NAMES[level]} {number} has no {LEVEL_NAMES[level - 1]} {parent} before it; "
+        f"expected '{parent}. ...' first",
+    )
+
+
+def _is_heading(draft: _Draft) -> bool:
+    if draft.level != RULE or len(draft.text_lines) != 1 or draft.examples:
+        return False
+    text = draft.text_lines[0]
+    # "For Mirrodin!" and "∞ (Infinity)" are headings; "... the subtype “Role.”" is a sentence.
+    return len(text) <= HEADING_MAX_LENGTH and not text.rstrip(CLOSING).endswith(SENTENCE_END)
+
+
+def parse_rules(
+    data: bytes, *, name: str, language: str | None = None, partial: bool = False
+) -> RulesDocument:
+    """Read the bytes of a rules file. ``language`` ("en"/"it") defaults to the header's.
+
+    ``partial``: the file holds only some rules (say those a release note quotes), so a rule
+    may lack its section or parent rule and the numbers may come in any order.
+    """
+    text, encoding = decode(data)
+    lines = normalise_lines(text)
+    start = _body_start(lines, name)
+    header = _header_date(lines, start)
+    if header is None:
+        raise ReadError(
+            name,
+            1,
+            "no effective date in the header; expected a line such as 'These rules are "
+            "effective as of April 17, 2026.' (or 'Queste regole sono in vigore dal 17 aprile "
+            "2026.')",
+        )
+    effective_date, header_language, _ = header
+    warnings: list[str] = []
+
+    drafts: list[_Draft] = []
+    by_number: dict[str, _Draft] = {}
+    glossary_at = credits_at = None
+    open_items: dict[int, str] = {}  # level -> number of the item of that level we are inside
+    last_key = None
+    for index in range(start, len(lines)):
+        line_no = index + 1
+        stripped = lines[index].strip()
+        if not stripped:
+            continue
+        heading = stripped.lower()
+        if heading in GLOSSARY_HEADINGS:
+            glossary_at = index
+            break
+        if heading in CREDITS_HEADINGS:
+            credits_at = index
+            break
+        broken = BROKEN_NUMBER.match(stripped)
+        if broken:
+            repaired = f"{broken['section']}.{broken['rest']}{stripped[broken.end() :]}"
+            warnings.append(
+                f"{name}, line {line_no}: read {stripped[: broken.end() - 1]!r} as "
+                f"{repaired[: broken.end() - 2]!r} (misprint)"
+            )
+            stripped = repaired
+        kind = _classify(stripped)
+        if kind is None:
+            if NUMBER_LIKE.match(stripped):
+                raise ReadError(
+                    name,
+                    line_no,
+                    f"cannot read the rule number in {stripped[:40]!r}; expected a section "
+                    "'702. Title', a rule '702.37. Text' or a subrule '702.37c Text'",
+                )
+            if not drafts:
+                raise ReadError(name, line_no, "text before the first rule heading")
+            drafts[-1].add_paragraph(stripped)
+            continue
+        level, number, body = kind
+        if level == "example":
+            if not drafts:
+                raise ReadError(name, line_no, "an example before the first rule")
+            drafts[-1].examples.append([body])
+            continue
+        if not partial:
+            number = _check_order(name, line_no, level, number, open_items, last_key, warnings)
+        if number in by_number:
+            raise ReadError(
+                name,
+                line_no,
+                f"{LEVEL_NAMES[level]} {number} appears twice (first on line "
+                f"{by_number[number].line}); expected each number once",
+            )
+        key = number_key(number)
+        last_key = key
+        open_items[level] = number
+        for deeper in range(level + 1, SUBRULE + 1):
+            open_items.pop(deeper, None)
+        draft = _Draft(number=number, level=level, text_lines=[body], line=line_no)
+        drafts.append(draft)
+        by_number[number] = draft
+
+    if not any(draft.level in (RULE, SUBRULE) for draft in drafts):
+        raise ReadError(name, start + 1, "no numbered rules found")
+    if partial:
+        drafts.sort(key=lambda draft: number_key(draft.number))
+
+    records = []
+    for position, draft in enumerate(drafts):
+        if draft.level in (CHAPTER, SECTION) or _is_heading(draft):
+            title, body = draft.text_lines[0], "\n".join(draft.text_lines[1:])
+        else:
+            title, body = "", "\n".join(draft.text_lines)
+        parent = parent_number(draft.number)
+        while parent is not None and parent not in by_number:  # only in partial files
+            parent = parent_number(parent)
+        records.append(
+            RuleRecord(
+                number=draft.number,
+                level=draft.level,
+                parent=parent,
+                title=title,
+                text=body,
+                examples=tuple("\n".join(example) for example in draft.examples),
+                position=position,
+                line=draft.line,
+            )
+        )
+
+    glossary = []
+    if glossary_at is not None:
+        glossary, credits_at = _read_glossary(lines, glossary_at + 1, name, warnings)
+
+    return RulesDocument(
+        name=name,
+        language=language or header_language,
+        effective_date=effective_date,
+        encoding=encoding,
+        sha256=hashlib.sha256(data).hexdigest(),
+        sections=records,
+        glossary=glossary,
+        partial=partial,
+        warnings=warnings,
+    )
+
+
+def _read_glossary(lines, start, name, warnings) -> tuple[list[GlossaryRecord], int | None]:
+    """Blocks of non-blank lines up to the credits: the term, then its definition."""
+    blocks: list[tuple[int, list[str]]] = []
+    current: list[str] | None = None
+    end = None
+    for index in range(start, len(lines)):
+        stripped = lines[index].strip()
+        if stripped.lower() in CREDITS_HEADINGS:
+            end = index
+            break
+        if not stripped:
+            current = None
+            continue
+        if current is None:
+            current = []
+            blocks.append((index + 1, current))
+        current.append(stripped)
+    records, slugs = [], Counter()
+    for line_no, block in blocks:
+        term, definition = block[0], block[1:]
+        if not definition:
+            warnings.append(f"{name}, line {line_no}: glossary term {term!r} has no definition")
+            continue
+        slug = slugify(unicodedata.normalize("NFKC", term)) or "term"
+        slugs[slug] += 1
+        if slugs[slug] > 1:
+            slug = f"{slug}-{slugs[slug]}"
+        records.append(
+            GlossaryRecord(
+                term=term,
+                slug=slug,
+                text="\n".join(definition),
+                position=len(records),
+                line=line_no,
+            )
+        )
+    return records, end
+
+
+def read_rules(path: Path, *, language: str | None = None, partial: bool = False) -> RulesDocument:
+    """Read a rules file from disk (see ``parse_rules``)."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise ReadError(str(path), None, f"cannot read the file ({error.strerror})") from error
+    return parse_rules(data, name=str(path), language=language, partial=partial)

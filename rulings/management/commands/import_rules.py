@@ -1,0 +1,83 @@
+import time
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+
+from rulings.importers.comprehensive_rules import ReadError, read_rules
+from rulings.importers.rules_sync import sync_rules
+
+
+class Command(BaseCommand):
+    help = (
+        "Import a Comprehensive Rules text file (as Wizards publishes it, or the Italian "
+        "translation in the same layout): one edition, idempotent, in one transaction. Older "
+        "English editions get their numbers mapped onto the current edition."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("path", type=Path, metavar="PATH")
+        parser.add_argument(
+            "--language",
+            choices=["en", "it"],
+            help="Language of the file (default: the language of its header line).",
+        )
+        parser.add_argument(
+            "--partial",
+            action="store_true",
+            help="The file holds only some rules (e.g. those a release note quotes).",
+        )
+        parser.add_argument(
+            "--dry-run", action="store_true", help="Read and compare, write nothing."
+        )
+
+    def handle(self, path, language, partial, dry_run, verbosity, **options):
+        started = time.perf_counter()
+        try:
+            document = read_rules(path, language=language, partial=partial)
+        except ReadError as error:
+            raise CommandError(f"Nothing was imported. {error}") from error
+        for warning in document.warnings:
+            self.stderr.write(self.style.WARNING(warning))
+        counts = document.counts
+        if verbosity >= 1:
+            self.stdout.write(
+                f"Read {path.name}: {document.language} edition effective "
+                f"{document.effective_date:%Y-%m-%d} ({document.encoding}); "
+                f"{counts['chapters']} chapters, {counts['sections']} sections, "
+                f"{counts['rules']} rules, {counts['subrules']} subrules, "
+                f"{counts['glossary']} glossary entries."
+            )
+        log = self._progress if verbosity >= 2 else None
+        with transaction.atomic():
+            result = sync_rules(document, log=log)
+            if dry_run:
+                transaction.set_rollback(True)
+        if verbosity >= 1:
+            self.stdout.write(f"Rules: {result.sections}")
+            self.stdout.write(f"Glossary: {result.glossary}")
+            for report in result.mappings:
+                self.stdout.write(
+                    f"Old numbers of {report.edition}: {report.total} mappings computed, "
+                    f"{report.confident} with confidence >= 0.8, {report.unmatched} without a "
+                    f"match ({report.stats})."
+                )
+        elapsed = time.perf_counter() - started
+        if not result.changed:
+            self.stdout.write(
+                self.style.SUCCESS(
+                    f"Nothing changed: the database already matches ({elapsed:.1f} s)."
+                )
+            )
+        elif dry_run:
+            self.stdout.write(self.style.WARNING("Dry run: nothing was written."))
+        else:
+            self.stdout.write(
+                self.style.SUCCESS(
+                    f"Imported {result.edition} from {path.name} in {elapsed:.1f} s."
+                )
+            )
+
+    def _progress(self, message):
+        self.stderr.write(message)
+        self.stderr.flush()

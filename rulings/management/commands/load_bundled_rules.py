@@ -1,0 +1,51 @@
+import hashlib
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management import call_command
+from django.core.management.base import BaseCommand
+
+from rulings.models import RulesEdition
+
+BUNDLED_RULES = Path("fixtures") / "rules" / "en"
+
+
+class Command(BaseCommand):
+    help = (
+        "Import the Comprehensive Rules editions bundled in fixtures/rules/ (see its README), "
+        "unless they are already loaded."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--force", action="store_true", help="Import every file again, loaded or not."
+        )
+
+    def handle(self, force, verbosity, **options):
+        folder = Path(settings.BASE_DIR) / BUNDLED_RULES
+        # Newest first: the current edition is in place before the older ones are mapped onto
+        # it, so each older edition's numbers are worked out once.
+        files = sorted(folder.glob("*.txt"), reverse=True)
+        loaded = set(RulesEdition.objects.values_list("sha256", flat=True))
+        wanted = [
+            path
+            for path in files
+            if force or hashlib.sha256(path.read_bytes()).hexdigest() not in loaded
+        ]
+        if not wanted:
+            self.stdout.write(
+                f"Bundled rules already loaded ({len(files)} editions; use --force to import "
+                "them again)."
+            )
+            return
+        for path in wanted:
+            call_command(
+                "import_rules",
+                path,
+                verbosity=verbosity,
+                stdout=self.stdout,
+                stderr=self.stderr,
+            )
+        self.stdout.write(
+            self.style.SUCCESS(f"Loaded {len(wanted)} of {len(files)} bundled rules editions.")
+        )

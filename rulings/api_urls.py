@@ -1,5 +1,10 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from . import api
 
 app_name = "rules-api"
 
-urlpatterns = []
+urlpatterns = [
+    path("rules/", api.rules_index, name="index"),
+    path("rules/<str:number>/", api.rule_detail, name="rule-detail"),
+]

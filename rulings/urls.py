@@ -1,5 +1,12 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from . import views
 
 app_name = "rulings"
 
-urlpatterns = []
+urlpatterns = [
+    path("rules/", views.contents, name="rule-contents"),
+    path("rules/glossary/", views.glossary, name="glossary"),
+    path("rules/search/", views.search, name="rule-search"),
+    path("rules/<str:number>/", views.rule_detail, name="rule-detail"),
+]

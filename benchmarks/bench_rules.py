@@ -1,0 +1,154 @@
+"""Time the rules pages in-process (Django's test client), with SQL query counts.
+
+    .venv/bin/python benchmarks/bench_rules.py                  # a fresh temporary database
+    .venv/bin/python benchmarks/bench_rules.py --database /tmp/rules.sqlite3   # one you have
+
+Without ``--database`` it builds a temporary SQLite file (migrate + load_bundled_rules: the
+bundled 2007, 2009 and 2026 editions, about 10 s) and deletes it afterwards. Server time only:
+each page is requested once to warm up, once to count its queries, then ``--repeat`` times.
+Prints the median and 95th percentile per kind of page and the query counts seen (a rule page
+must cost the same whatever the rule).
+"""
+
+import argparse
+import io
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--database", type=Path, help="SQLite file with the rules imported")
+    parser.add_argument("--rules", type=int, default=200, help="how many random rule pages")
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    scratch = None
+    if args.database:
+        if not args.database.exists():
+            sys.exit(f"{args.database} does not exist")
+        database = args.database.resolve()
+    else:
+        scratch = tempfile.TemporaryDirectory(prefix="oracolo-bench-rules-")
+        database = Path(scratch.name) / "rules.sqlite3"
+    os.environ["DATABASE_URL"] = f"sqlite:///{database}"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    # Production settings (DEBUG off: no SQL log, cached templates) with plain static storage,
+    # so that no collectstatic manifest is needed; static files are not timed.
+    os.environ["DEBUG"] = "0"
+    os.environ.setdefault("SECRET_KEY", "benchmark-only")
+    os.environ["STATIC_ROOT"] = tempfile.mkdtemp(prefix="oracolo-bench-static-")
+
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.core.management import call_command
+
+    settings.ALLOWED_HOSTS = ["*"]
+    settings.STORAGES["staticfiles"]["BACKEND"] = (
+        "django.contrib.staticfiles.storage.StaticFilesStorage"
+    )
+    try:
+        if scratch:
+            started = time.perf_counter()
+            quiet = {"verbosity": 0, "stdout": io.StringIO(), "stderr": io.StringIO()}
+            call_command("migrate", **quiet)
+            call_command("load_bundled_rules", **quiet)
+            print(f"Built {database} in {time.perf_counter() - started:.1f} s")
+        run(args)
+    finally:
+        if scratch:
+            scratch.cleanup()
+
+
+def run(args):
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from rulings.models import Language, RuleMapping, RulesEdition
+
+    current = RulesEdition.objects.current(Language.ENGLISH)
+    if current is None:
+        sys.exit("No rules in the database: run load_bundled_rules or import_rules first.")
+    rng = random.Random(args.seed)
+    numbers = list(current.sections.values_list("number", flat=True))
+    sample = rng.sample(numbers, min(args.rules, len(numbers)))
+    biggest = max(
+        current.sections.filter(level=2).values_list("number", flat=True),
+        key=lambda number: sum(1 for n in numbers if n.startswith(f"{number}.")),
+    )
+    old = (
+        RuleMapping.objects.exclude(old_section__edition=current)
+        .filter(current_section__isnull=False)
+        .select_related("old_section__edition")
+        .order_by("old_section__edition__effective_date", "old_section__position")
+    )
+    old_urls = [
+        (
+            m.old_section.number,
+            f"/it/rules/{m.old_section.number}/?edition={m.old_section.edition.slug}",
+        )
+        for m in rng.sample(list(old[:2000]), min(50, old.count()))
+    ]
+    pages = [
+        ("rule page (random)", [(n, f"/it/rules/{n}/") for n in sample]),
+        ("contents", [("contents", "/it/rules/")]),
+        (f"biggest section ({biggest})", [(biggest, f"/it/rules/{biggest}/")]),
+        ("chapter 7", [("7", "/it/rules/7/")]),
+        ("rule 702.37", [("702.37", "/it/rules/702.37/")]),
+        ("subrule 702.37c", [("702.37c", "/it/rules/702.37c/")]),
+        ("old number (random)", old_urls),
+        ("compare 2009 -> 2026", [("704.5a", "/it/rules/704.5a/?compare=2009-07-11")]),
+        ("glossary", [("glossary", "/it/rules/glossary/")]),
+        ("search: words", [("morph", "/it/rules/search/?q=face-down+creature")]),
+        ("search: one word", [("the", "/it/rules/search/?q=player")]),
+        ("search: old number", [("502.26b", "/it/rules/search/?q=502.26b+2007")]),
+        ("API rule", [("702.37c", "/api/rules/702.37c/")]),
+    ]
+    client = Client()
+    print(f"Database: {connection.settings_dict['NAME']} (current edition {current.slug})")
+    print(f"{'page':28} {'pages':>6} {'median ms':>10} {'p95 ms':>8} {'max ms':>8} {'queries':>8}")
+    for label, urls in pages:
+        report(label, urls, client, args.repeat, CaptureQueriesContext, connection)
+
+
+def report(label, urls, client, repeat, capture, connection):
+    timings, query_counts, per_page = [], set(), []
+    for name, url in urls:
+        response = client.get(url)  # warms up the search index of the edition, if any
+        if response.status_code not in (200, 302):
+            sys.exit(f"{url} answered {response.status_code}")
+        with capture(connection) as queries:
+            client.get(url)
+        query_counts.add(len(queries))
+        page_times = []
+        for _ in range(repeat):
+            start = time.perf_counter()
+            client.get(url)
+            page_times.append((time.perf_counter() - start) * 1000)
+        timings += page_times
+        per_page.append((statistics.median(page_times), name))
+    timings.sort()
+    p95 = timings[min(len(timings) - 1, int(len(timings) * 0.95))]
+    queries = "/".join(str(n) for n in sorted(query_counts))
+    print(
+        f"{label:28} {len(urls):>6} {statistics.median(timings):>10.1f} {p95:>8.1f} "
+        f"{timings[-1]:>8.1f} {queries:>8}"
+    )
+    if len(urls) > 1:
+        slowest = ", ".join(f"{name} {ms:.1f}" for ms, name in sorted(per_page)[-3:])
+        print(f"{'':28} slowest (median ms): {slowest}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,848 @@
+"""The Comprehensive Rules browser: contents, one rule with what it contains, glossary, search.
+
+Every page reads one edition (``?edition=2007-05-01``; the current one by default). The text is
+in the language of the edition; on Italian pages an Italian edition of the same date, when
+there is one, is shown beside the English.
+
+A rule page costs four queries whatever the rule (a chapter, section 702 with its hundreds of
+rules, or one subrule): the editions; the rule with the rules above it, the ones it contains and
+its neighbours (one query, by position in reading order; the tree is built here); the old
+numbers; and one for the rest (the number in other editions, which cited numbers exist, the
+Italian text).
+"""
+
+import json
+import re
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache, wraps
+from urllib.parse import urlencode
+
+from django.core.paginator import Paginator
+from django.db import connection
+from django.db.models import Q
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+
+from oracle.diff import word_diff
+from oracle.models import is_italian_page
+from oracle.text import fold
+
+from .models import GlossaryEntry, Language, RuleMapping, RuleSection, RulesEdition
+from .rendering import (
+    RuleText,
+    ancestors_of,
+    candidate_numbers,
+    comparable_text,
+    confidence_words,
+    highlight,
+    matches_all,
+    query_words,
+    render_glossary,
+    render_rule_tree,
+    rule_url_prefix,
+    side_by_side,
+)
+from .rule_numbers import MONTHS, Lookup, normalise_number, parse_lookup, resolve
+
+Level = RuleSection.Level
+MAIN_LANGUAGE = Language.ENGLISH  # Wizards publishes the rules in English
+RESULTS_PER_PAGE = 25
+GLOSSARY_RESULTS = 12
+LAST_POSITION = 2**31 - 1
+
+
+# --- Editions ---------------------------------------------------------------------------------
+
+
+@dataclass
+class Editions:
+    """Every rules edition (one query per request) and the choices a page offers from them."""
+
+    rows: list[RulesEdition]
+
+    @classmethod
+    def load(cls):
+        return cls(list(RulesEdition.objects.order_by("-effective_date", "language")))
+
+    @cached_property
+    def readable(self) -> list[RulesEdition]:
+        """The editions one can read, newest first: the English ones (any, if none is)."""
+        english = [e for e in self.rows if e.language == MAIN_LANGUAGE]
+        return english or self.rows
+
+    @cached_property
+    def current(self) -> RulesEdition | None:
+        complete = [e for e in self.readable if e.is_complete]
+        return (complete or self.readable or [None])[0]
+
+    def get(self, slug: str) -> RulesEdition | None:
+        return next((e for e in self.readable if e.slug == slug), None)
+
+    def by_pk(self, pk: int) -> RulesEdition | None:
+        return next((e for e in self.rows if e.pk == pk), None)
+
+    def twin(self, edition: RulesEdition, language: str) -> RulesEdition | None:
+        """The edition of the same date in another language (the Italian translation)."""
+        if edition.language == language:
+            return None
+        return next(
+            (
+                e
+                for e in self.rows
+                if e.language == language and e.effective_date == edition.effective_date
+            ),
+            None,
+        )
+
+    def query(self, edition: RulesEdition) -> str:
+        """What links add to read ``edition``: nothing for the current one."""
+        return "" if edition == self.current else f"?edition={edition.slug}"
+
+
+class EditionNotFound(Exception):
+    def __init__(self, slug: str):
+        self.slug = slug
+
+
+def requested_edition(request, editions: Editions) -> RulesEdition:
+    slug = request.GET.get("edition", "").strip()
+    if not slug:
+        return editions.current
+    edition = editions.get(slug)
+    if edition is None:
+        raise EditionNotFound(slug)
+    return edition
+
+
+def italian_twin(editions: Editions, edition: RulesEdition) -> RulesEdition | None:
+    """The Italian text to show beside the English, on Italian pages only."""
+    return editions.twin(edition, Language.ITALIAN) if is_italian_page() else None
+
+
+def not_found(request, message: str, editions: Editions | None = None):
+    context = {"message": message, "editions": editions.readable if editions else []}
+    return render(request, "rulings/rule_not_found.html", context, status=404)
+
+
+def edition_not_found(request, error: EditionNotFound, editions: Editions):
+    message = _("There is no edition of the rules dated “%(date)s”.") % {"date": error.slug}
+    return not_found(request, message, editions)
+
+
+def no_rules(request):
+    return render(request, "rulings/no_rules.html", status=404)
+
+
+def reads_an_edition(view):
+    """Call ``view(request, editions, edition, ...)`` with the edition asked for
+    (``?edition=2007-05-01``, the current one by default), or answer instead when there are
+    no rules yet or no edition of that date."""
+
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        editions = Editions.load()
+        if editions.current is None:
+            return no_rules(request)
+        try:
+            edition = requested_edition(request, editions)
+        except EditionNotFound as error:
+            return edition_not_found(request, error, editions)
+        return view(request, editions, edition, *args, **kwargs)
+
+    return wrapper
+
+
+# --- A rule and what it contains --------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Row:
+    """A rule as the tree query reads it: lighter than a model instance (a section holds
+    hundreds), with the same attribute names."""
+
+    id: int
+    edition_id: int
+    number: str
+    level: int
+    parent_id: int | None
+    title: str
+    text: str
+    examples: list
+    position: int
+
+    @property
+    def pk(self):
+        return self.id
+
+
+ROW_COLUMNS = ", ".join(f"s.{name}" for name in Row.__dataclass_fields__)
+
+# The rule, the rules above it (by number), what it contains (from just after it to the next
+# rule at its level or above; for a chapter, only its sections, by parent) and its neighbours
+# at the same level in reading order. The bounds are worked out once, in the "bounds" row, and
+# each part reads a range of an index. Written in SQL because the ORM's version (nested
+# subqueries) took ten times longer to build than to run.
+TREE_SQL = """
+WITH here AS (
+    SELECT id, position, level FROM {table}
+    WHERE edition_id = %(edition)s AND number = %(number)s
+), bounds AS MATERIALIZED (
+    SELECT here.id AS id, here.position AS position, here.level AS level,
+        COALESCE((
+            SELECT t.position FROM {table} t
+            WHERE t.edition_id = %(edition)s AND t.position > here.position
+                AND t.level <= here.level
+            ORDER BY t.position LIMIT 1
+        ), %(last)s) AS end_position,
+        (
+            SELECT t.position FROM {table} t
+            WHERE t.edition_id = %(edition)s AND t.position < here.position
+                AND t.level = here.level
+            ORDER BY t.position DESC LIMIT 1
+        ) AS previous_position,
+        (
+            SELECT t.position FROM {table} t
+            WHERE t.edition_id = %(edition)s AND t.position > here.position
+                AND t.level = here.level
+            ORDER BY t.position LIMIT 1
+        ) AS next_position
+    FROM here
+)
+SELECT {columns} FROM {table} s
+WHERE s.edition_id = %(edition)s AND s.number IN ({numbers})
+UNION ALL
+SELECT {columns} FROM {table} s, bounds b
+WHERE b.level <> {chapter} AND s.edition_id = %(edition)s
+    AND s.position > b.position AND s.position < b.end_position
+UNION ALL
+SELECT {columns} FROM {table} s, bounds b
+WHERE b.level = {chapter} AND s.parent_id = b.id
+UNION ALL
+SELECT {columns} FROM {table} s, bounds b
+WHERE s.edition_id = %(edition)s AND s.position IN (b.previous_position, b.next_position)
+"""
+
+
+def fetch_tree(edition: RulesEdition, number: str) -> tuple[Row | None, list[Row]]:
+    """The rule and, in reading order, the rows its page shows (see TREE_SQL). One query."""
+    numbers = [*ancestors_of(number), number]
+    params = {"edition": edition.pk, "number": number, "last": LAST_POSITION}
+    params.update({f"n{index}": value for index, value in enumerate(numbers)})
+    sql = TREE_SQL.format(
+        table=connection.ops.quote_name(RuleSection._meta.db_table),
+        columns=ROW_COLUMNS,
+        numbers=", ".join(f"%(n{index})s" for index in range(len(numbers))),
+        chapter=Level.CHAPTER,
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = [Row(*values) for values in cursor.fetchall()]
+    for row in rows:
+        if isinstance(row.examples, str):  # SQLite hands JSON back as text
+            row.examples = json.loads(row.examples)
+    # Sorted here: an ORDER BY would make SQLite walk each part in position order.
+    rows.sort(key=lambda row: row.position)
+    section = next((row for row in rows if row.number == number), None)
+    return section, rows
+
+
+@dataclass
+class OldNumber:
+    """A number of an older edition that leads to a rule of this one."""
+
+    number: str
+    edition: RulesEdition
+    url: str
+    confidence: float
+
+    @property
+    def words(self):
+        return confidence_words(self.confidence)
+
+
+@dataclass
+class Node:
+    """One rule as a page shows it: its row, its link and its rendered text."""
+
+    section: Row
+    url: str
+    html: SafeString = SafeString("")  # its text (beside the Italian text when there is one)
+    italian: RuleSection | None = None
+    children: list["Node"] = field(default_factory=list)
+    old_numbers: list[OldNumber] = field(default_factory=list)
+
+    @property
+    def number(self):
+        return self.section.number
+
+    @property
+    def level(self):
+        return self.section.level
+
+    @property
+    def level_label(self):
+        return Level(self.section.level).label
+
+    @property
+    def title(self):
+        return self.section.title
+
+    @property
+    def italian_title(self):
+        return self.italian.title if self.italian and self.italian.title != self.title else ""
+
+    @property
+    def label(self):
+        """ "7. Additional Rules", "702. Keyword Abilities", "702.37 Morph", "702.37c"."""
+        dot = "." if self.level <= Level.SECTION else ""
+        return f"{self.number}{dot} {self.title}".strip()
+
+
+@dataclass
+class Today:
+    """Where a rule of an older edition is in the current rules."""
+
+    section: RuleSection | None  # None when nothing matches
+    url: str
+    title: str  # its title, or the title of the rule it belongs to
+    confidence: float
+    method: str
+
+    @property
+    def words(self):
+        return confidence_words(self.confidence, self.section is not None)
+
+    @property
+    def percent(self):
+        return round(self.confidence * 100)
+
+    @property
+    def method_label(self):
+        return RuleMapping.Method(self.method).label if self.method in RuleMapping.Method else ""
+
+
+@dataclass
+class RulePage:
+    """Everything a rule page shows (see the module docstring for its four queries)."""
+
+    edition: RulesEdition
+    editions: Editions
+    node: Node
+    ancestors: list[Node]
+    previous: Node | None
+    next: Node | None
+    versions: list[tuple[RulesEdition, RuleSection]]
+    today: Today | None
+    context_title: str
+    tree: SafeString
+
+
+def rule_url(number: str, query: str) -> str:
+    return reverse("rulings:rule-detail", args=[number]) + query
+
+
+MAPPING_FIELDS = [
+    "old_section_id",
+    "old_section__number",
+    "old_section__edition_id",
+    "old_section__position",
+    "current_section_id",
+    "current_section__edition_id",
+    "current_section__parent_id",
+    "confidence",
+    "method",
+]
+
+
+def build_rule_page(editions: Editions, edition: RulesEdition, number: str) -> RulePage | None:
+    section, rows = fetch_tree(edition, number)
+    if section is None:
+        return None
+    query = editions.query(edition)
+    prefix = rule_url_prefix()
+
+    def node_for(row):
+        return Node(row, f"{prefix}{row.number}/{query}")
+
+    level = section.level
+    ancestors = [node_for(row) for row in rows if row.level < level]
+    neighbours = [row for row in rows if row.level == level and row.id != section.id]
+    previous = next((node_for(r) for r in neighbours if r.position < section.position), None)
+    following = next((node_for(r) for r in neighbours if r.position > section.position), None)
+    node = node_for(section)
+    nodes = {section.id: node}
+    for row in rows:
+        if row.position > section.position and row.level > level:
+            nodes[row.id] = node_for(row)
+            parent = nodes.get(row.parent_id)
+            if parent is not None:
+                parent.children.append(nodes[row.id])
+
+    # Old numbers: those that lead to the rules shown, and where this one went (old editions).
+    # Asked by position range rather than by a list of hundreds of ids (cheaper to build).
+    last = max(row.position for row in rows if row.id in nodes)
+    on_page = RuleSection.objects.filter(
+        edition=edition, position__gte=section.position, position__lte=last
+    ).order_by()
+    if level == Level.CHAPTER:
+        on_page = on_page.filter(level__lte=Level.SECTION)
+    leading_here = Q(current_section__in=on_page.values("id"))
+    mapped = (
+        RuleMapping.objects.filter(leading_here | Q(old_section=section.id))
+        .order_by()
+        .values_list(*MAPPING_FIELDS)
+    )
+    newest_first = {e.pk: index for index, e in enumerate(editions.rows)}
+    here = None
+    for values in sorted(mapped, key=lambda v: (newest_first.get(v[2], 0), v[3])):
+        mapping = dict(zip(MAPPING_FIELDS, values, strict=True))
+        if mapping["old_section_id"] == section.id:
+            here = mapping
+        elif mapping["current_section_id"] in nodes:
+            old_edition = editions.by_pk(mapping["old_section__edition_id"])
+            old_number = mapping["old_section__number"]
+            nodes[mapping["current_section_id"]].old_numbers.append(
+                OldNumber(
+                    number=old_number,
+                    edition=old_edition,
+                    url=f"{prefix}{old_number}/?edition={old_edition.slug}",
+                    confidence=mapping["confidence"],
+                )
+            )
+
+    # One query for the rest: the number in every edition (to compare), the numbers the text
+    # cites (to link those that exist), the Italian text, and where an old rule went.
+    cited = set()
+    for each in nodes.values():
+        for text in (each.section.text, *each.section.examples):
+            cited |= candidate_numbers(text)
+    twin = italian_twin(editions, edition)
+    readable = {e.pk for e in editions.readable}
+    wanted = Q(number=number, edition_id__in=readable)
+    wanted |= Q(edition=edition, number__in=cited)
+    if twin is not None:
+        numbers = [n.number for n in nodes.values()] + [a.number for a in ancestors]
+        wanted |= Q(edition=twin, number__in=numbers)
+    today_ids = [here["current_section_id"], here["current_section__parent_id"]] if here else []
+    wanted |= Q(pk__in=[pk for pk in today_ids if pk])
+    versions, known, italian, by_pk = [], set(), {}, {}
+    for row in RuleSection.objects.filter(wanted).order_by():
+        by_pk[row.pk] = row
+        if row.edition_id == edition.pk:
+            known.add(row.number)
+        if twin is not None and row.edition_id == twin.pk:
+            italian[row.number] = row
+        elif row.number == number and row.edition_id in readable:
+            versions.append((editions.by_pk(row.edition_id), row))
+    versions.sort(key=lambda version: version[0].effective_date, reverse=True)
+    for each in [*nodes.values(), *ancestors]:
+        each.italian = italian.get(each.number)
+
+    # Links in an old edition's text open that edition: "rule 504" in 2007 is 2007's rule 504.
+    rule_text = RuleText(known, edition.slug if query else None)
+    for each in nodes.values():
+        row = each.section
+        body = rule_text.body(row.text, row.examples, edition.language)
+        italian_body = ""
+        if each.italian is not None:
+            translated = each.italian
+            italian_body = rule_text.body(translated.text, translated.examples, twin.language)
+        each.html = side_by_side(italian_body, body, edition.language)
+
+    today = None
+    if here is not None:
+        current = by_pk.get(here["current_section_id"])
+        parent = by_pk.get(here["current_section__parent_id"])
+        today = Today(
+            section=current,
+            url=rule_url(current.number, editions.query(editions.by_pk(current.edition_id)))
+            if current
+            else "",
+            title=(current.title or (parent.title if parent else "")) if current else "",
+            confidence=here["confidence"],
+            method=here["method"],
+        )
+    titled = [a for a in ancestors if a.title]
+    return RulePage(
+        edition=edition,
+        editions=editions,
+        node=node,
+        ancestors=ancestors,
+        previous=previous,
+        next=following,
+        versions=versions,
+        today=today,
+        context_title=titled[-1].title if titled else "",
+        tree=render_rule_tree(node.children, edition.language) if level > Level.CHAPTER else "",
+    )
+
+
+def compare_context(request, page: RulePage) -> dict:
+    """The wording in every edition where the number exists, and a word diff between two."""
+    this = (page.edition, page.node.section)
+    number = page.node.number
+    own_query = page.editions.query(page.edition)
+    separator = "&" if own_query else "?"
+    versions = [
+        {
+            "edition": version_edition,
+            "wording": wording(row),
+            "url": rule_url(number, f"?edition={version_edition.slug}"),
+            "compare_url": rule_url(
+                number, f"{own_query}{separator}compare={version_edition.slug}#compare"
+            ),
+        }
+        for version_edition, row in page.versions
+    ]
+    others = [e for e, _row in page.versions if e != page.edition]
+    context = {
+        "versions": versions,
+        "compare_with": None,
+        "compare_default": others[0] if others else None,
+        "compare_error": "",
+    }
+    slug = request.GET.get("compare", "").strip()
+    if not slug:
+        return context
+    today = page.today
+    if slug == "today" and today is not None and today.section is not None:
+        # An old rule against the current rule it became, whatever its number now.
+        context.update(
+            compare_with="today",
+            compare_from=(page.edition, number),
+            compare_to=(page.editions.current, today.section.number),
+            compare_diff=word_diff(wording(page.node.section), wording(today.section)),
+        )
+        return context
+    other = next(((e, row) for e, row in page.versions if e.slug == slug), None)
+    if other is None:
+        context["compare_error"] = _(
+            "Rule %(number)s is not in the rules dated “%(date)s”: nothing to compare."
+        ) % {"number": number, "date": slug}
+        return context
+    if other[0] == page.edition:
+        context["compare_error"] = _("Choose two different editions to compare.")
+        return context
+    older, newer = sorted([this, other], key=lambda version: version[0].effective_date)
+    context.update(
+        compare_with=other[0],
+        compare_default=other[0],
+        compare_from=(older[0], number),
+        compare_to=(newer[0], number),
+        compare_diff=word_diff(wording(older[1]), wording(newer[1])),
+    )
+    return context
+
+
+def wording(section) -> str:
+    return comparable_text(section.title, section.text, section.examples)
+
+
+@reads_an_edition
+def rule_detail(request, editions: Editions, edition: RulesEdition, number: str):
+    canonical = normalise_number(number)
+    if canonical is None:
+        return not_found(request, _("“%(number)s” is not a rule number.") % {"number": number})
+    if canonical != number:
+        query = request.META.get("QUERY_STRING", "")
+        return redirect(rule_url(canonical, f"?{query}" if query else ""), permanent=True)
+    page = build_rule_page(editions, edition, number)
+    if page is None:
+        return rule_elsewhere(request, editions, edition, number)
+    context = {
+        "page": page,
+        "node": page.node,
+        "today": page.today,
+        "edition": edition,
+        "editions": editions.readable,
+        "current_edition": editions.current,
+        "is_current": edition == editions.current,
+        "query": editions.query(edition),
+        "current_same_number": any(e == editions.current for e, _row in page.versions),
+        **compare_context(request, page),
+    }
+    return render(request, "rulings/rule_detail.html", context)
+
+
+def rule_elsewhere(request, editions: Editions, edition: RulesEdition, number: str):
+    """A number that is not in the edition asked for: the editions where it is, if any."""
+    found = list(
+        RuleSection.objects.filter(number=number, edition__in=editions.readable)
+        .select_related("parent")
+        .prefetch_related("mappings__current_section")
+        .order_by("-edition__effective_date")
+    )
+    if not found:
+        message = _("There is no rule %(number)s in the Comprehensive Rules.") % {"number": number}
+        return not_found(request, message, editions)
+    explicit = bool(request.GET.get("edition"))
+    if len(found) == 1 and not explicit:
+        return redirect(rule_url(number, f"?edition={editions.by_pk(found[0].edition_id).slug}"))
+    choices = []
+    for row in found:
+        row_edition = editions.by_pk(row.edition_id)
+        mapping = next(iter(row.mappings.all()), None)
+        choices.append(
+            {
+                "edition": row_edition,
+                "section": row,
+                "url": rule_url(number, f"?edition={row_edition.slug}"),
+                "mapping": mapping,
+                "words": mapping
+                and confidence_words(mapping.confidence, mapping.current_section_id),
+            }
+        )
+    context = {"number": number, "edition": edition, "choices": choices}
+    return render(request, "rulings/rule_elsewhere.html", context, status=404 if explicit else 200)
+
+
+# --- Contents ---------------------------------------------------------------------------------
+
+
+@reads_an_edition
+def contents(request, editions: Editions, edition: RulesEdition):
+    query = editions.query(edition)
+    rows = edition.sections.filter(level__lte=Level.SECTION).only("number", "title", "level")
+    twin = italian_twin(editions, edition)
+    italian = {}
+    if twin is not None:
+        italian = dict(
+            twin.sections.filter(level__lte=Level.SECTION).values_list("number", "title")
+        )
+    chapters = []
+    prefix = rule_url_prefix()
+    for row in rows:
+        item = {
+            "number": row.number,
+            "title": row.title,
+            "title_it": italian.get(row.number, ""),
+            "url": f"{prefix}{row.number}/{query}",
+            "sections": [],
+        }
+        if row.level == Level.CHAPTER:
+            chapters.append(item)
+        elif chapters:
+            chapters[-1]["sections"].append(item)
+    context = {
+        "edition": edition,
+        "editions": editions.readable,
+        "current_edition": editions.current,
+        "is_current": edition == editions.current,
+        "twin": twin,
+        "chapters": chapters,
+        "query": query,
+    }
+    return render(request, "rulings/contents.html", context)
+
+
+# --- Glossary ---------------------------------------------------------------------------------
+
+
+@reads_an_edition
+def glossary(request, editions: Editions, edition: RulesEdition):
+    entries = sorted(
+        (fold(term), term, slug, text)
+        for term, slug, text in edition.glossary.order_by().values_list("term", "slug", "text")
+    )
+    cited = set()
+    for *_rest, text in entries:
+        cited |= candidate_numbers(text)
+    known = set(
+        edition.sections.filter(number__in=cited).order_by().values_list("number", flat=True)
+    )
+    query = editions.query(edition)
+    letters = {}
+    for folded, term, slug, text in entries:
+        initial = folded[:1].upper() if folded[:1].isalpha() else "#"
+        letters.setdefault(initial, []).append((term, slug, text))
+    rule_text = RuleText(known, edition.slug if query else None)
+    context = {
+        "edition": edition,
+        "editions": editions.readable,
+        "current_edition": editions.current,
+        "is_current": edition == editions.current,
+        "letters": list(letters),
+        "glossary": render_glossary(letters, rule_text, edition.language),
+        "count": len(entries),
+        "query": query,
+    }
+    return render(request, "rulings/glossary.html", context)
+
+
+# --- Search -----------------------------------------------------------------------------------
+
+# Words a typed rule lookup may hold beside the number and a date: "rule 702.37", "502.26b
+# (May 2007)", "regola 502.26b del 1 maggio 2007".
+LOOKUP_WORDS = {
+    "rule", "rules", "regola", "regole", "section", "sezione", "cr", "of", "the", "in",
+    "del", "dal", "della", "delle", "di", *MONTHS,
+}  # fmt: skip
+MAX_QUERY = 200
+
+
+def stamp(edition: RulesEdition) -> str:
+    """Changes whenever an import rewrites the edition; keys the search caches."""
+    return f"{edition.imported_at.isoformat()}/{edition.sha256}"
+
+
+@lru_cache(maxsize=16)
+def rules_index(edition_pk: int, version: str) -> tuple[tuple[str, str, str], ...]:
+    """(number, folded title, folded title + text + examples) for every rule of an edition."""
+    rows = (
+        RuleSection.objects.filter(edition_id=edition_pk)
+        .order_by("position")
+        .values_list("number", "title", "text", "examples")
+    )
+    return tuple(
+        (number, fold(title), fold(" ".join([title, text, *examples])))
+        for number, title, text, examples in rows
+    )
+
+
+@lru_cache(maxsize=16)
+def glossary_index(edition_pk: int, version: str) -> tuple[tuple[int, str, str], ...]:
+    rows = (
+        GlossaryEntry.objects.filter(edition_id=edition_pk)
+        .order_by("position")
+        .values_list("pk", "term", "text")
+    )
+    return tuple((pk, fold(term), fold(f"{term} {text}")) for pk, term, text in rows)
+
+
+def find_rules(edition: RulesEdition, words: list[str]) -> list[str]:
+    """Numbers of the rules holding every word; those with all the words in the title first."""
+    in_title, in_text = [], []
+    for number, title, haystack in rules_index(edition.pk, stamp(edition)):
+        if matches_all(haystack, words):
+            (in_title if matches_all(title, words) else in_text).append(number)
+    return in_title + in_text
+
+
+def find_glossary(edition: RulesEdition, words: list[str]) -> list[int]:
+    in_term, in_text = [], []
+    for pk, term, haystack in glossary_index(edition.pk, stamp(edition)):
+        if matches_all(haystack, words):
+            (in_term if matches_all(term, words) else in_text).append(pk)
+    return in_term + in_text
+
+
+def typed_lookup(q: str) -> Lookup | None:
+    """The rule a search means when it is only a number, maybe with a date ("502.26b 2007")."""
+    lookup = parse_lookup(q)
+    if lookup is None:
+        return None
+    rest = re.sub(rf"(?<![\w.]){re.escape(lookup.number)}(?!\w)", " ", q.lower(), count=1)
+    words = re.findall(r"[^\W\d_]+", rest)
+    return lookup if all(word in LOOKUP_WORDS for word in words) else None
+
+
+def lookup_redirect(editions: Editions, edition: RulesEdition, lookup: Lookup):
+    """(url, message): the page of the rule typed, read in the edition in force at its date.
+
+    Without a date the number is read in the edition being browsed (its page offers the other
+    editions when it is not there)."""
+    number = lookup.number
+    if lookup.on is None:
+        if RuleSection.objects.filter(number=number, edition__in=editions.readable).exists():
+            return rule_url(number, editions.query(edition)), ""
+        return None, _("There is no rule %(number)s in the Comprehensive Rules.") % {
+            "number": number
+        }
+    found = resolve(number, on=lookup.on)
+    if found.section is not None:
+        return rule_url(number, editions.query(found.edition)), ""
+    if found.current is not None:
+        return rule_url(found.current.number, ""), ""
+    return None, _("There is no rule %(number)s in the Comprehensive Rules.") % {"number": number}
+
+
+@reads_an_edition
+def search(request, editions: Editions, edition: RulesEdition):
+    q = request.GET.get("q", "").strip()[:MAX_QUERY]
+    context = {
+        "q": q,
+        "edition": edition,
+        "editions": editions.readable,
+        "current_edition": editions.current,
+        "is_current": edition == editions.current,
+        "query": editions.query(edition),
+        "current_url": request.path + (f"?{urlencode({'q': q})}" if q else ""),
+        "message": "",
+        "words": [],
+        "page_obj": None,
+        "results": [],
+        "glossary_results": [],
+        "glossary_count": 0,
+    }
+    lookup = typed_lookup(q)
+    if lookup is not None:
+        url, message = lookup_redirect(editions, edition, lookup)
+        if url:
+            return redirect(url)
+        context["message"] = message
+        return render(request, "rulings/search.html", context)
+    words = query_words(q)
+    context["words"] = words
+    if not words:
+        return render(request, "rulings/search.html", context)
+
+    numbers = find_rules(edition, words)
+    twin = italian_twin(editions, edition)
+    if twin is not None:
+        seen = set(numbers)
+        numbers += [number for number in find_rules(twin, words) if number not in seen]
+    page = Paginator(numbers, RESULTS_PER_PAGE).get_page(request.GET.get("page"))
+    shown = list(page.object_list)
+    in_editions = [edition] if twin is None else [edition, twin]
+    found, italian = {}, {}
+    for row in RuleSection.objects.filter(edition__in=in_editions, number__in=shown).select_related(
+        "parent"
+    ):
+        (found if row.edition_id == edition.pk else italian)[row.number] = row
+    query = editions.query(edition)
+    results = []
+    for number in shown:
+        english, translated = found.get(number), italian.get(number)
+        row = english or translated
+        # The excerpt comes from the text that holds the words: the English, or the Italian.
+        source = row
+        if translated is not None and not matches_all(fold(row_text(row)), words):
+            source = translated
+        results.append(
+            {
+                "number": number,
+                "title": highlight(row.title, words, width=300) if row.title else "",
+                "title_language": twin.language if row is translated else edition.language,
+                "context": row.parent.title if row.parent_id and not row.title else "",
+                "snippet": highlight(" ".join([source.text, *source.examples]), words),
+                "language": twin.language if source is translated else edition.language,
+                "url": rule_url(number, query),
+            }
+        )
+    glossary_ids = find_glossary(edition, words)
+    entries = {
+        e.pk: e for e in GlossaryEntry.objects.filter(pk__in=glossary_ids[:GLOSSARY_RESULTS])
+    }
+    glossary_url = reverse("rulings:glossary") + query
+    context.update(
+        page_obj=page,
+        results=results,
+        glossary_count=len(glossary_ids),
+        glossary_results=[
+            {
+                "term": highlight(entries[pk].term, words, width=300),
+                "snippet": highlight(entries[pk].text, words),
+                "url": f"{glossary_url}#{entries[pk].slug}",
+            }
+            for pk in glossary_ids[:GLOSSARY_RESULTS]
+            if pk in entries
+        ],
+        twin=twin,
+    )
+    return render(request, "rulings/search.html", context)
+
+
+def row_text(row: RuleSection) -> str:
+    return " ".join([row.title, row.text, *row.examples])

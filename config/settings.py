@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "django_filters",
     "simple_history",
     "oracle",
+    "oracle.search.apps.SearchConfig",
     "rulings",
 ]
 

@@ -214,6 +214,17 @@ class Card(models.Model):
     keywords = models.ManyToManyField(
         Keyword, related_name="cards", blank=True, verbose_name=_("keywords")
     )
+    # Filled at import time by oracle/search/normalize.py for the search (see there): folded
+    # names, type lines and texts of every face in both languages, kinds of card, printings
+    # (set, rarity, date), the first and last release, the highest rarity.
+    search_name = models.TextField(blank=True, editable=False)
+    search_type = models.TextField(blank=True, editable=False)
+    search_text = models.TextField(blank=True, editable=False)
+    search_flags = models.TextField(blank=True, editable=False)
+    search_printings = models.TextField(blank=True, editable=False)
+    first_released = models.DateField(null=True, blank=True, editable=False)
+    last_released = models.DateField(null=True, blank=True, editable=False)
+    rarity_rank = models.PositiveSmallIntegerField(default=0, editable=False)
 
     objects = CardQuerySet.as_manager()
 
@@ -224,6 +235,9 @@ class Card(models.Model):
         indexes = [
             models.Index(fields=["name"], name="card_name_idx"),
             models.Index(fields=["mana_value"], name="card_mana_value_idx"),
+            models.Index(fields=["layout"], name="card_layout_idx"),
+            models.Index(fields=["colors"], name="card_colors_idx"),
+            models.Index(fields=["color_identity"], name="card_color_identity_idx"),
         ]
 
     def __str__(self):
@@ -283,6 +297,17 @@ class CardFace(models.Model):
     name_it = models.CharField(_("Italian printed name"), max_length=200, blank=True)
     type_line_it = models.CharField(_("Italian printed type line"), max_length=200, blank=True)
     printed_text_it = models.TextField(_("Italian printed text"), blank=True)
+    # Filled at import time by oracle/search/normalize.py, for the search: the numbers in power,
+    # toughness and loyalty (null when not a number: "*", "1+*", "X").
+    power_value = models.DecimalField(
+        max_digits=9, decimal_places=1, null=True, blank=True, editable=False
+    )
+    toughness_value = models.DecimalField(
+        max_digits=9, decimal_places=1, null=True, blank=True, editable=False
+    )
+    loyalty_value = models.DecimalField(
+        max_digits=9, decimal_places=1, null=True, blank=True, editable=False
+    )
 
     class Meta:
         ordering = ["card_id", "position"]
@@ -294,6 +319,11 @@ class CardFace(models.Model):
         indexes = [
             models.Index(fields=["name"], name="cardface_name_idx"),
             models.Index(fields=["name_it"], name="cardface_name_it_idx"),
+            # Cover "pow>tou" and "pow>=5" without reading the faces' text.
+            models.Index(
+                fields=["power_value", "toughness_value", "card"], name="cardface_power_idx"
+            ),
+            models.Index(fields=["toughness_value", "card"], name="cardface_toughness_idx"),
         ]
 
     def __str__(self):

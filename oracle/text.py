@@ -8,10 +8,26 @@ from django.utils.text import slugify
 _FOLD = str.maketrans({"Æ": "Ae", "æ": "ae", "Œ": "Oe", "œ": "oe", "ß": "ss", "Ø": "O", "ø": "o"})
 
 
+class _CombiningMarks(dict):
+    """A str.translate table that drops combining marks, filled one character at a time (up to
+    U+2FFF: the scripts of card text; rarer characters are looked up each time)."""
+
+    def __missing__(self, code):
+        kept = None if unicodedata.combining(chr(code)) else code
+        if code < 0x3000:
+            self[code] = kept
+        return kept
+
+
+_MARKS = _CombiningMarks()
+
+
 def fold(text: str) -> str:
     """Lower case without accents: "Æther Vial" -> "aether vial", "rapidità" -> "rapidita"."""
+    if text.isascii():
+        return text.lower()
     decomposed = unicodedata.normalize("NFKD", text.translate(_FOLD))
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
+    return decomposed.translate(_MARKS).casefold()
 
 
 def slug_for(name: str) -> str:

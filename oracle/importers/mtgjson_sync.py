@@ -10,6 +10,7 @@ from collections.abc import Callable
 from django.db.models import F
 
 from oracle.models import Card, CardFace, CardSet, CardType, Keyword, Printing, PrintingFace
+from oracle.search.normalize import refresh_search_columns
 from oracle.signals import cards_synced
 from oracle.text import slug_for
 
@@ -55,6 +56,9 @@ def sync_mtgjson(
     log("Updating Italian names…")
     stats["Italian face text"] = _refresh_italian_face_text(card_pks.values())
     stats["keyword names"] = _fill_italian_keyword_names(data)
+    log("Updating the search columns…")
+    updated, unchanged = refresh_search_columns(card_pks.values())
+    stats["search columns"] = SyncStats(updated=updated, unchanged=unchanged)
     for _receiver, result in cards_synced.send(sender=Card, data=data, card_pks=card_pks, log=log):
         stats.update(result or {})
     return stats

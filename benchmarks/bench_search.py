@@ -1,0 +1,210 @@
+"""Time the card search at full scale: the first results page of 36 representative queries.
+
+    .venv/bin/python benchmarks/bench_search.py              # builds the database once, see below
+    .venv/bin/python benchmarks/bench_search.py --database /tmp/all.sqlite3   # a full import
+
+The database must hold the full MTGJSON AllPrintings import. When ``--database`` does not exist
+yet it is built first (``manage.py migrate`` and one ``import_mtgjson`` of
+``../shared/data/mtgjson/AllPrintings.json.gz``, about 90 s) and kept for the next runs; when it
+exists, ``migrate`` brings it up to date. Without the AllPrintings file the benchmark says so and
+exits with status 0.
+
+Each query's first results page, ``GET /en/cards/?q=...``, is requested in-process with
+Django's test client (server time only: the count, the first 50 cards in order and the page
+around them), once to warm up and then ``--repeat`` times. Beside it, the same count and first
+page through the ORM alone (``parse(q).apply(Card.objects)``), to tell the search from the page.
+Targets: the median of the per-query medians under 50 ms, and no query's median over 200 ms.
+Exits with status 1 when a target is missed.
+"""
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+ALL_PRINTINGS = ROOT / "../shared/data/mtgjson/AllPrintings.json.gz"
+KEYWORDS = ROOT / "../shared/data/mtgjson/Keywords.json"
+DEFAULT_DATABASE = Path(tempfile.gettempdir()) / "oracolo-search-bench.sqlite3"
+TARGET_MEDIAN_MS = 50
+TARGET_MAX_MS = 200
+PAGE_SIZE = 50
+
+QUERIES = [
+    # names, English and Italian
+    "llanowar",
+    "aether",
+    '"lightning bolt"',
+    "fulmine",
+    "angelo serra",
+    '!"Serra Angel"',
+    # types
+    "t:creature",
+    "t:creatura",
+    "t:elf",
+    "t:leggendario t:artefatto",
+    # keywords
+    "k:flying",
+    "k:volare",
+    "k:metamorfosi",
+    'k:"first strike"',
+    # text
+    'o:"draw a card"',
+    'o:"pesca una carta"',
+    'o:"~ deals"',
+    "o:scry",
+    # numbers
+    "mv>=5",
+    "pow>tou",
+    "pow>=5 tou<=2",
+    # colours and sets
+    "c:ur",
+    "id<=esper",
+    "c:m",
+    "s:fut",
+    "r:mythic",
+    # kinds of card
+    "is:dfc",
+    "is:permanent",
+    "is:futureshifted",
+    # combined, negation, or
+    't:creature o:"draw a card" mv<=3 -c:u',
+    "t:creatura k:volare s:fut",
+    "t:elf or t:goblin",
+    "-t:creature c:g mv<=2",
+    "year>=2020 r:mythic t:dragon",
+    "t:sliver order:released",
+    "lang:it has:rulings order:mv dir:desc",
+]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--database",
+        type=Path,
+        default=DEFAULT_DATABASE,
+        help=f"SQLite file with the full import, built when missing (default: {DEFAULT_DATABASE})",
+    )
+    parser.add_argument("--repeat", type=int, default=9)
+    parser.add_argument("--queries", nargs="*", help="time these queries instead")
+    args = parser.parse_args()
+    database = args.database.resolve()
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{database}",
+        "DEBUG": "0",
+        "SECRET_KEY": os.environ.get("SECRET_KEY", "benchmark-only"),
+    }
+    if not database.exists():
+        if not ALL_PRINTINGS.exists():
+            print(
+                f"Search benchmark skipped: {ALL_PRINTINGS.resolve()} does not exist. The full "
+                "MTGJSON AllPrintings file is kept outside the repository (see "
+                "benchmarks/README.md); or pass --database with a full import."
+            )
+            return 0
+        print(f"Building {database} from {ALL_PRINTINGS.name} (once; about 90 s)…", flush=True)
+        manage(env, "migrate", "-v", "0")
+        paths = [ALL_PRINTINGS] + ([KEYWORDS] if KEYWORDS.exists() else [])
+        manage(env, "import_mtgjson", "-v", "0", *map(str, paths))
+    else:
+        manage(env, "migrate", "-v", "0")
+    os.environ.update(env)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ["STATIC_ROOT"] = tempfile.mkdtemp(prefix="oracolo-bench-static-")
+    return run(args.queries or QUERIES, args.repeat)
+
+
+def manage(env, *arguments):
+    subprocess.run([sys.executable, str(ROOT / "manage.py"), *arguments], env=env, check=True)
+
+
+def run(queries, repeat) -> int:
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.db import connection
+    from django.test import Client
+
+    from oracle.models import Card
+    from oracle.search import parse
+
+    settings.ALLOWED_HOSTS = ["*"]
+    settings.STORAGES["staticfiles"]["BACKEND"] = (
+        "django.contrib.staticfiles.storage.StaticFilesStorage"
+    )
+    total = Card.objects.count()
+    if total < 10_000:
+        print(f"Only {total:,} cards in {connection.settings_dict['NAME']}: not a full import.")
+        return 1
+    client = Client()
+    print(f"Database: {connection.settings_dict['NAME']} ({total:,} cards), {repeat} runs each")
+    print(f"{'query':42} {'found':>6} {'median ms':>9} {'p95 ms':>7} {'orm ms':>7} {'sql':>4}")
+    medians = []
+    for text in queries:
+        url = "/en/cards/?" + urlencode({"q": text})
+        counter = QueryCounter()
+        with connection.execute_wrapper(counter):
+            response = client.get(url)
+        if response.status_code not in (200, 302):
+            print(f"{text!r}: {url} answered {response.status_code}")
+            return 1
+        page_times = timed(lambda url=url: client.get(url), repeat)
+
+        def first_page(text=text):
+            cards = parse(text).apply(Card.objects.only("pk", "name", "slug"))
+            return cards.count(), list(cards[:PAGE_SIZE])
+
+        found = first_page()[0]
+        orm_times = timed(first_page, repeat)
+        median = statistics.median(page_times)
+        medians.append(median)
+        print(
+            f"{text[:42]:42} {found:>6} {median:>9.1f} {percentile(page_times, 95):>7.1f} "
+            f"{statistics.median(orm_times):>7.1f} {counter.count:>4}"
+        )
+    overall, slowest = statistics.median(medians), max(medians)
+    ok = overall < TARGET_MEDIAN_MS and slowest < TARGET_MAX_MS
+    print(
+        f"\n{len(queries)} queries: median of medians {overall:.1f} ms (target < "
+        f"{TARGET_MEDIAN_MS}), slowest median {slowest:.1f} ms (target < {TARGET_MAX_MS}): "
+        + ("targets met" if ok else "TARGET MISSED")
+    )
+    return 0 if ok else 1
+
+
+class QueryCounter:
+    """A database execute wrapper that counts the SQL statements run."""
+
+    def __init__(self):
+        self.count = 0
+
+    def __call__(self, execute, sql, params, many, context):
+        self.count += 1
+        return execute(sql, params, many, context)
+
+
+def timed(function, repeat) -> list[float]:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        function()
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def percentile(values, share) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, round((len(values) - 1) * share / 100))]
+
+
+if __name__ == "__main__":
+    sys.exit(main())

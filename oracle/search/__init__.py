@@ -1,0 +1,63 @@
+"""The card query language: text -> tokens -> condition tree -> database filter.
+
+    from oracle.search import parse
+
+    query = parse("t:creatura k:volare s:fut")   # never raises, for any str
+    str(query)            # canonical text: parse("T:Creature  kw:Flying") -> "t:creature kw:flying"
+    query.problems        # [Problem(part, message, suggestion)], message in the active language
+    query.is_empty        # True for blank text: nothing to search for
+    query.is_usable       # False when text was given but no part of it could be used (a 400)
+    query.filter(cards)   # a Card queryset, narrowed: conditions only, no duplicate rows,
+                          # safe to combine with other .filter() calls
+    query.ordering        # order_by() expressions from order:/dir: ([] = the caller's default)
+    query.apply(cards)    # filter + ordering (by name when the query sets none)
+    query.to_q()          # the conditions as one Q on Card
+
+``Problem(part="pow>=x", message="“x” is not a number", suggestion="")``; ``part`` is the text
+as typed, ``suggestion`` a corrected part when there is one ("tpye:elf" -> "type:elf"). The
+parts that can be used still run: ``parse("c:purple t:elf")`` searches for elves and names the
+colour. An unclosed quote or parenthesis is read as if closed at the end, with a problem.
+
+The language (Scryfall's where the same operator exists; English and Italian aliases; letters,
+accents and case ignored: "aether" finds "Æther", "e" finds "è"):
+
+- ``word``, ``"a phrase"``: in a card name, English Oracle or Italian printed; ``!"exact name"``
+  (the whole name or one face's, in either language).
+- ``t:``/``type:``/``tipo:`` type line, English or Italian (``t:creature``, ``t:creatura``,
+  ``t:leggendario`` also finds English "Legendary").
+- ``o:``/``oracle:``/``text:``/``testo:`` Oracle text or Italian printed text; ``~`` stands for
+  the face's own name (``o:"~ deals"``).
+- ``kw:``/``k:``/``keyword:`` a keyword, English or Italian (``kw:flying``, ``k:volare``,
+  ``k:"first strike"``).
+- ``s:``/``e:``/``set:`` set code (any printing); ``r:``/``rarity:`` common, uncommon, rare,
+  mythic, special, bonus (comune, "non comune", rara, mitica), also ``r>=rare``.
+- ``c``/``color``/``colore`` and ``id``/``identity``/``identità`` with ``: = != < <= > >=``:
+  letters (``c:ur``), names (``c:rosso``, ``c:blue``, guilds and shards: ``id<=esper``),
+  ``c`` colourless, ``m`` multicoloured. ``c:`` means "at least these" (``c>=``); ``id:``
+  means "at most these" (``id<=``, fits a Commander deck), as on Scryfall.
+- ``mv``/``cmc``/``vm``, ``pow``/``power``/``forza``, ``tou``/``toughness``/``costituzione``,
+  ``loy``/``loyalty``/``fedeltà`` with ``: = != < <= > >=`` against a number or another of
+  them (``pow>tou``); "*" and "1+*" are not numbers and match no comparison.
+- ``is:`` dfc, mdfc, transform, split, flip, meld, adventure, token, permanent, spell,
+  futureshifted, timeshifted, reprint (and every layout: saga, leveler, ...); Italian
+  permanente, magia, pedina, ristampa, cronotraslata, bifronte.
+- ``has:rulings``, ``has:errata``; ``lang:it`` (has Italian printed text), ``lang:en``.
+- ``year>=2007``, ``date<2007-05-04``, ``date>=fut`` (that set's release): any printing.
+- Terms side by side must all match; ``or``; ``-`` negates a term or ``-(a group)``;
+  parentheses. ``order:`` name, mv, set, released, rarity (nome, vm, espansione, uscita,
+  rarità) and ``dir:`` asc, desc.
+"""
+
+from .tokens import Problem
+
+__all__ = ["Problem", "Query", "parse"]
+
+
+def __getattr__(name):
+    # The package is also an app (apps.py), imported before models exist: the parser, which
+    # needs them, is imported on first use.
+    if name in ("Query", "parse"):
+        from . import parser
+
+        return getattr(parser, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,229 @@
+"""The search columns: folded names, type lines and texts, and numbers, filled at import time.
+
+Search compares folded text (``oracle.text.fold``: lower case, no accents, "Æ" -> "ae") on both
+sides, so "aether" finds "Æther Vial" and "e" finds "è" with a plain substring match that works
+the same on SQLite and PostgreSQL. The importer calls ``refresh_search_columns`` after it writes
+cards, faces and Italian printed text (saving a card or face one by one does it through
+``receivers``); migration 0002 fills them for existing rows.
+
+Card columns hold every face, one line each, so a phrase never runs from one face into the
+next, and a condition is one column of one row (no join):
+
+- ``search_name``: every name the card goes by, one per line with a newline before and after
+  (so ``"\\nname\\n"`` finds an exact name): the Oracle name, each face's English and Italian
+  name, the joined Italian name, and the Italian name of every printing.
+- ``search_type``: each face's English type line, then its Italian one.
+- ``search_text``: each face's Oracle text and Italian printed text; a text that names its own
+  face is there twice, the second time with the name written "~" (``o:"~ deals"``).
+- ``search_flags``: words for ``is:`` and ``lang:``, each between spaces: "permanent" and
+  "spell" (from the front face's card types), "futureshifted", "timeshifted", "reprint" (some
+  printing is), "italian" (some face has an Italian name).
+- ``search_printings``: one word per printing, oldest first, between spaces:
+  " fut:rare:2007-05-04 tsp:common:2006-10-06 ", for ``s:``, ``r:``, ``year=`` and ``date=``.
+- ``first_released``, ``last_released``: the oldest and newest printing's set release date, for
+  ``year``/``date`` with < <= > >=; ``rarity_rank``: the highest rarity, for ``order:rarity``.
+
+Face columns ``power_value``, ``toughness_value``, ``loyalty_value``: the number, or None for
+"*", "1+*", "X", "∞" and blanks, which no numeric comparison matches.
+"""
+
+import re
+from collections import defaultdict
+from datetime import date
+from decimal import Decimal, InvalidOperation
+
+from oracle.text import fold
+
+NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)")
+LARGEST = Decimal("99999999")  # the columns hold 9 digits, one after the point
+BATCH = 2000
+
+FACE_COLUMNS = ("power_value", "toughness_value", "loyalty_value")
+CARD_COLUMNS = (
+    "search_name", "search_type", "search_text", "search_flags", "search_printings",
+    "first_released", "last_released", "rarity_rank",
+)  # fmt: skip
+PRINTING_SOURCE = (
+    "card_id", "card_set__code", "rarity", "card_set__release_date", "frame_version",
+    "is_timeshifted", "is_reprint",
+)  # fmt: skip
+# Lowest first, as Scryfall orders them.
+RARITY_ORDER = ("common", "uncommon", "rare", "special", "mythic", "bonus")
+PERMANENT_TYPES = {"artifact", "battle", "creature", "enchantment", "land", "planeswalker"}
+SPELL_TYPES = {
+    "artifact",
+    "battle",
+    "creature",
+    "enchantment",
+    "instant",
+    "planeswalker",
+    "sorcery",
+}
+FACE_SOURCE = (
+    "name", "name_it", "type_line", "type_line_it", "oracle_text", "printed_text_it", "power",
+    "toughness", "loyalty",
+)  # fmt: skip
+
+
+def fold_line(text: str) -> str:
+    """``fold`` with every run of white space made one space, as query values are."""
+    return " ".join(fold(text).split())
+
+
+def fold_text(text: str) -> str:
+    """``fold`` with white space made single spaces within each line; lines stay apart."""
+    return "\n".join(" ".join(line.split()) for line in fold(text).splitlines())
+
+
+def number_value(text: str) -> Decimal | None:
+    """ "3" -> 3, "-1" -> -1, ".5" -> 0.5; None for "*", "1+*", "X" and anything else."""
+    text = (text or "").strip()
+    if not NUMBER.fullmatch(text):
+        return None
+    try:
+        value = Decimal(text).quantize(Decimal("0.1"))
+    except InvalidOperation:
+        return None
+    return value if abs(value) <= LARGEST else None
+
+
+def face_columns(face: dict) -> dict:
+    return {
+        "power_value": number_value(face["power"]),
+        "toughness_value": number_value(face["toughness"]),
+        "loyalty_value": number_value(face["loyalty"]),
+    }
+
+
+def card_columns(
+    name: str, faces: list[dict], printings: list[tuple], printed_names: set[str]
+) -> dict:
+    """The search columns of a card, from its name, faces, printings and printed Italian names.
+
+    A face is a dict of FACE_SOURCE; a printing a tuple of PRINTING_SOURCE.
+    """
+    names = [name, " // ".join(face["name"] for face in faces)]
+    italian = [face["name_it"] for face in faces]
+    if italian and all(italian):
+        names.append(" // ".join(italian))
+    for face in faces:
+        names += [face["name"], face["name_it"]]
+    names += sorted(printed_names)
+    types, texts = [], []
+    for face in faces:
+        types += [fold_line(face["type_line"]), fold_line(face["type_line_it"])]
+        for text, own_name in (
+            (face["oracle_text"], face["name"]),
+            (face["printed_text_it"], face["name_it"]),
+        ):
+            text, own_name = fold_text(text), fold_line(own_name)
+            texts.append(text)
+            if own_name and own_name in text:
+                texts.append(text.replace(own_name, "~"))
+    printings = sorted(printings, key=lambda p: (p[3] is None, p[3] or date.min, p[1]))
+    dates = [p[3] for p in printings if p[3] is not None]
+    flags = []
+    if faces:
+        front = set(fold(faces[0]["type_line"]).split("—")[0].split())
+        if front & PERMANENT_TYPES:
+            flags.append("permanent")
+        if front & SPELL_TYPES and "land" not in front:
+            flags.append("spell")
+    for flag, printed in (
+        ("futureshifted", any(p[4] == "future" for p in printings)),
+        ("timeshifted", any(p[5] for p in printings)),
+        ("reprint", any(p[6] for p in printings)),
+        ("italian", any(italian)),
+    ):
+        if printed:
+            flags.append(flag)
+    tokens = [f"{fold(p[1])}:{p[2]}:{p[3].isoformat() if p[3] else ''}" for p in printings]
+    return {
+        "search_name": _lines(map(fold_line, names), ends=True),
+        "search_type": _lines(types),
+        "search_text": _lines(texts),
+        "search_flags": _words(flags),
+        "search_printings": _words(tokens),
+        "first_released": min(dates, default=None),
+        "last_released": max(dates, default=None),
+        "rarity_rank": max(
+            (RARITY_ORDER.index(p[2]) for p in printings if p[2] in RARITY_ORDER), default=0
+        ),
+    }
+
+
+def _words(words) -> str:
+    words = list(dict.fromkeys(words))
+    return f" {' '.join(words)} " if words else ""
+
+
+def _lines(values, ends=False) -> str:
+    """The non-empty values, each once, one per line (with newlines at both ends: ``ends``)."""
+    lines = list(dict.fromkeys(value for value in values if value))
+    if not lines:
+        return ""
+    text = "\n".join(lines)
+    return f"\n{text}\n" if ends else text
+
+
+def refresh_search_columns(card_ids=None, models=None) -> tuple[int, int]:
+    """Recompute the search columns of these cards (all when None); (rows updated, unchanged).
+
+    ``models`` is (Card, CardFace, Printing, PrintingFace), given by a migration that works
+    with historical models; by default the current ones.
+    """
+    from oracle.importers.upsert import chunks, update_by_pk
+
+    if models is None:
+        from oracle.models import Card, CardFace, Printing, PrintingFace
+
+        models = (Card, CardFace, Printing, PrintingFace)
+    card_model, face_model, printing_model, printing_face_model = models
+    if card_ids is None:
+        card_ids = card_model.objects.order_by("pk").values_list("pk", flat=True)
+    updated, unchanged = 0, 0
+    for chunk in chunks(card_ids, BATCH):
+        faces = defaultdict(list)
+        rows = face_model.objects.filter(card_id__in=chunk).order_by("card_id", "position")
+        for row in rows.values("pk", "card_id", *FACE_SOURCE, *FACE_COLUMNS):
+            faces[row["card_id"]].append(row)
+        printed_names = defaultdict(set)
+        for card_id, name_it in (
+            printing_model.objects.filter(card_id__in=chunk)
+            .exclude(name_it="")
+            .values_list("card_id", "name_it")
+            .distinct()
+        ):
+            printed_names[card_id].add(name_it)
+        for card_id, name_it in (
+            printing_face_model.objects.filter(face__card_id__in=chunk)
+            .exclude(name_it="")
+            .values_list("face__card_id", "name_it")
+            .distinct()
+        ):
+            printed_names[card_id].add(name_it)
+        printings = defaultdict(list)
+        for printing in printing_model.objects.filter(card_id__in=chunk).values_list(
+            *PRINTING_SOURCE
+        ):
+            printings[printing[0]].append(printing)
+        changed_faces, changed_cards = [], []
+        cards = card_model.objects.filter(pk__in=chunk).values("pk", "name", *CARD_COLUMNS)
+        for card in cards:
+            wanted = card_columns(
+                card["name"], faces[card["pk"]], printings[card["pk"]], printed_names[card["pk"]]
+            )
+            if any(card[column] != value for column, value in wanted.items()):
+                changed_cards.append(card_model(pk=card["pk"], **wanted))
+            else:
+                unchanged += 1
+            for face in faces[card["pk"]]:
+                columns = face_columns(face)
+                if any(face[column] != value for column, value in columns.items()):
+                    changed_faces.append(face_model(pk=face["pk"], **columns))
+                else:
+                    unchanged += 1
+        update_by_pk(card_model, changed_cards, list(CARD_COLUMNS))
+        update_by_pk(face_model, changed_faces, list(FACE_COLUMNS))
+        updated += len(changed_cards) + len(changed_faces)
+    return updated, unchanged

@@ -1,0 +1,352 @@
+"""Tokens -> condition tree, and the Query that ``parse`` returns.
+
+Grammar (Scryfall's): terms side by side must all match; ``or`` between them offers
+alternatives and binds more loosely ("a b or c" is "(a b) or c"); ``-`` negates a term or a
+group; parentheses group. ``order:`` and ``dir:`` set the order of the results wherever they
+are. A part that cannot be used becomes a Problem and is left out; the rest still runs.
+"""
+
+import dataclasses
+import difflib
+
+from django.db.models import Q
+from django.utils.translation import gettext, ngettext
+
+from oracle.text import fold
+
+from . import conditions as c
+from .tokens import KEY_ALIASES, Problem, Token, canonical_key, tokenize
+
+MAX_DEPTH = 20  # parentheses inside parentheses; deeper ones are ignored
+MAX_TERMS = 50  # terms searched for; the rest are named as a problem
+MAX_PROBLEMS = 20  # problems listed; the rest are counted
+TEXT_CONDITIONS = {
+    "name": c.NameCondition,
+    "t": c.TypeCondition,
+    "o": c.TextCondition,
+    "kw": c.KeywordCondition,
+}
+POSITIVE_OPS = (":", "=")
+NEGATIVE_OPS = ("!=", "<>")
+
+
+@dataclasses.dataclass
+class Query:
+    """A parsed search query. Build it with ``parse(text)``; see ``oracle.search``."""
+
+    text: str
+    tree: c.Node | None = None
+    problems: list[Problem] = dataclasses.field(default_factory=list)
+    order: str = ""
+    direction: str = ""
+
+    def __str__(self):
+        parts = [str(self.tree)] if self.tree is not None else []
+        if self.order:
+            parts.append(f"order:{self.order}")
+        if self.direction:
+            parts.append(f"dir:{self.direction}")
+        return " ".join(parts)
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return self.problems
+
+    @property
+    def is_empty(self) -> bool:
+        return not self.text.strip()
+
+    @property
+    def is_usable(self) -> bool:
+        return self.is_empty or self.tree is not None or bool(self.order or self.direction)
+
+    def to_q(self) -> Q:
+        """The conditions as one Q on Card (all cards when there are none)."""
+        if self.tree is not None:
+            return self.tree.to_q()
+        return c.everything() if self.is_usable else c.nothing()
+
+    def filter(self, cards):
+        """``cards`` (a Card queryset) narrowed to the cards that match."""
+        if self.tree is None:
+            return cards if self.is_usable else cards.none()
+        return cards.filter(self.tree.to_q())
+
+    @property
+    def ordering(self) -> list:
+        if not (self.order or self.direction):
+            return []
+        return c.ordering(self.order or "name", self.direction or "asc")
+
+    def apply(self, cards):
+        """``filter`` then ``order_by``: the query's order, else by name."""
+        return self.filter(cards).order_by(*(self.ordering or c.ordering("name", "asc")))
+
+
+def parse(text: str) -> Query:
+    text = "" if text is None else str(text)
+    tokens, problems = tokenize(text)
+    parser = _Parser(_limit_depth(tokens, problems), problems)
+    query = Query(text, steer_indexes(parser.parse()), problems, parser.order, parser.direction)
+    if not query.is_usable and not problems:
+        problems.append(Problem(text.strip(), gettext("there is nothing to search for here")))
+    query.problems = _fewer(problems)
+    return query
+
+
+def _fewer(problems: list[Problem]) -> list[Problem]:
+    """Each problem once, and no more than MAX_PROBLEMS of them, then how many more."""
+    problems = list(dict.fromkeys(problems))
+    if len(problems) <= MAX_PROBLEMS:
+        return problems
+    more = len(problems) - MAX_PROBLEMS
+    message = ngettext(
+        "%(count)d more part could not be used", "%(count)d more parts could not be used", more
+    )
+    return problems[:MAX_PROBLEMS] + [Problem("…", message % {"count": more})]
+
+
+def _limit_depth(tokens: list[Token], problems: list[Problem]) -> list[Token]:
+    """Drop parentheses nested deeper than MAX_DEPTH, with their closing partners."""
+    kept, stack, depth, dropped = [], [], 0, False
+    for token in tokens:
+        if token.kind == "(":
+            keep = depth < MAX_DEPTH
+            stack.append(keep)
+            depth += keep
+            dropped = dropped or not keep
+            if not keep:
+                continue
+        elif token.kind == ")" and stack:
+            keep = stack.pop()
+            depth -= keep
+            if not keep:
+                continue
+        kept.append(token)
+    if dropped:
+        problems.append(
+            Problem(
+                "(",
+                gettext("parentheses nested more than %(count)d deep were ignored")
+                % {"count": MAX_DEPTH},
+            )
+        )
+    return kept
+
+
+class _Parser:
+    def __init__(self, tokens: list[Token], problems: list[Problem]):
+        self.tokens = tokens
+        self.pos = 0
+        self.problems = problems
+        self.order = ""
+        self.direction = ""
+        self.terms = 0
+
+    def peek(self) -> Token | None:
+        return self.tokens[self.pos] if self.pos < len(self.tokens) else None
+
+    def problem(self, part: str, message: str, suggestion: str = "") -> None:
+        self.problems.append(Problem(part, message, suggestion))
+
+    def parse(self) -> c.Node | None:
+        parts = []
+        while self.peek() is not None:
+            if self.peek().kind == ")":
+                self.pos += 1
+                self.problem(")", gettext("this “)” closes no parenthesis: ignored"))
+                continue
+            node = self.alternatives(0)
+            if node is not None:
+                parts.append(node)
+        return _all_of(parts)
+
+    def alternatives(self, depth: int) -> c.Node | None:
+        start = self.pos
+        options = [self.sequence(depth)]
+        missing = self.pos == start
+        while self.peek() is not None and self.peek().kind == "or":
+            self.pos += 1
+            start = self.pos
+            options.append(self.sequence(depth))
+            missing = missing or self.pos == start
+        if missing and len(options) > 1:
+            self.problem("or", gettext("“or” needs something on each side"))
+        options = [option for option in options if option is not None]
+        flat = []
+        for option in options:
+            flat += option.children if isinstance(option, c.Or) else [option]
+        if not flat:
+            return None
+        return flat[0] if len(flat) == 1 else c.Or(tuple(flat))
+
+    def sequence(self, depth: int) -> c.Node | None:
+        parts = []
+        while (token := self.peek()) is not None and token.kind not in (")", "or"):
+            if token.kind == "and":
+                self.pos += 1
+                continue
+            node = self.negation(depth)
+            if node is not None:
+                parts.append(node)
+        return _all_of(parts)
+
+    def negation(self, depth: int) -> c.Node | None:
+        negated = 0
+        while (token := self.peek()) is not None and token.kind == "-":
+            negated += 1
+            self.pos += 1
+        token = self.peek()
+        if token is None or token.kind in (")", "or", "and"):
+            self.problem("-", gettext("nothing follows “-”"))
+            return None
+        if negated and token.kind == "term" and canonical_key(token.key) in ("order", "dir"):
+            self.pos += 1
+            self.problem(token.text, gettext("the order of the results cannot be negated"))
+            return None
+        node = self.group(depth)
+        if node is not None and negated % 2:
+            node = node.child if isinstance(node, c.Not) else c.Not(node)
+        return node
+
+    def group(self, depth: int) -> c.Node | None:
+        token = self.peek()
+        self.pos += 1
+        if token.kind != "(":
+            return self.term(token)
+        node = self.alternatives(depth + 1)
+        closing = self.peek()
+        if closing is not None and closing.kind == ")":
+            self.pos += 1
+        else:
+            self.problem(
+                "(", gettext("a parenthesis is not closed: read as if it closed at the end")
+            )
+        if node is None:
+            self.problem("()", gettext("there is nothing inside these parentheses"))
+        return node
+
+    def term(self, token: Token) -> c.Node | None:
+        value = " ".join(token.value.split())
+        if not token.key:
+            if not value:
+                what = "!" if token.exact else token.text
+                self.problem(what, gettext("there is nothing to search for here"))
+                return None
+            return self._counted(c.NameCondition(value.lower(), exact=token.exact))
+        key = canonical_key(token.key)
+        if key is None:
+            match = difflib.get_close_matches(fold(token.key), KEY_ALIASES, n=1, cutoff=0.6)
+            suggestion = match[0] + token.text[len(token.key) :] if match else ""
+            self.problem(
+                token.text,
+                gettext("unknown search key “%(key)s”") % {"key": token.key},
+                suggestion,
+            )
+            return None
+        if not value:
+            self.problem(
+                token.text, gettext("“%(key)s” needs a value") % {"key": token.key + token.op}
+            )
+            return None
+        node = self._condition(key, token.op, value)
+        if isinstance(node, Problem):
+            self.problems.append(dataclasses.replace(node, part=token.text))
+            return None
+        return node if node is None else self._counted(node)
+
+    def _condition(self, key: str, op: str, value: str):
+        if key in ("order", "dir"):
+            return self._ordering(key, op, value)
+        if key in ("mv", "pow", "tou", "loy"):
+            return c.NumberCondition.from_term(key, op, value, canonical_key)
+        if key in ("c", "id"):
+            return c.ColorCondition.from_term(key, op, value)
+        if key in ("year", "date"):
+            return c.DateCondition.from_term(key, op, value)
+        if key == "r":
+            return c.RarityCondition.from_term(op, value)
+        if op not in POSITIVE_OPS + NEGATIVE_OPS:
+            return c.needs_colon(key, op, value)
+        if key in TEXT_CONDITIONS:
+            node = TEXT_CONDITIONS[key](value.lower())
+        elif key == "s":
+            node = c.SetCondition.from_term(op, value)
+        else:
+            node = c.FlagCondition.from_term(key, op, value)
+        if op in NEGATIVE_OPS and not isinstance(node, Problem):
+            return c.Not(node)
+        return node
+
+    def _ordering(self, key: str, op: str, value: str):
+        if op not in POSITIVE_OPS:
+            return c.needs_colon(key, op, value)
+        aliases = c.ORDER_ALIASES if key == "order" else c.DIR_ALIASES
+        word = aliases.get(fold(value))
+        if word is None:
+            return Problem(
+                "",
+                gettext("unknown value “%(value)s” for “%(key)s:”") % {"value": value, "key": key},
+                c.suggest(value, aliases, f"{key}:{{}}"),
+            )
+        if key == "order":
+            self.order = word
+        else:
+            self.direction = word
+        return None
+
+    def _counted(self, node: c.Node) -> c.Node | None:
+        self.terms += 1
+        if self.terms == MAX_TERMS + 1:
+            self.problem(
+                str(node),
+                gettext("too many terms: only the first %(count)d were searched for")
+                % {"count": MAX_TERMS},
+            )
+        return node if self.terms <= MAX_TERMS else None
+
+
+def steer_indexes(tree: c.Node | None) -> c.Node | None:
+    """Let ``mv`` use its index only when nothing else is searched for.
+
+    "mv>=8" alone is fastest through the mana value index; "t:creature o:draw mv<=3" is
+    fastest scanning the search columns once, but SQLite would pick the index and then read
+    most cards one by one.
+    """
+    if tree is None or all(_is_mana_value(node) for node in _leaves(tree)):
+        return tree
+    return _map_leaves(
+        tree,
+        lambda node: dataclasses.replace(node, use_index=False) if _is_mana_value(node) else node,
+    )
+
+
+def _is_mana_value(node) -> bool:
+    return isinstance(node, c.NumberCondition) and node.key == "mv" and not node.other
+
+
+def _leaves(node):
+    if isinstance(node, c.And | c.Or):
+        for child in node.children:
+            yield from _leaves(child)
+    elif isinstance(node, c.Not):
+        yield from _leaves(node.child)
+    else:
+        yield node
+
+
+def _map_leaves(node, function):
+    if isinstance(node, c.And | c.Or):
+        return type(node)(tuple(_map_leaves(child, function) for child in node.children))
+    if isinstance(node, c.Not):
+        return c.Not(_map_leaves(node.child, function))
+    return function(node)
+
+
+def _all_of(parts: list[c.Node]) -> c.Node | None:
+    flat = []
+    for part in parts:
+        flat += part.children if isinstance(part, c.And) else [part]
+    if not flat:
+        return None
+    return flat[0] if len(flat) == 1 else c.And(tuple(flat))

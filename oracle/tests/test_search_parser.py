@@ -1,0 +1,305 @@
+"""The query language without a database: canonical text, aliases, problems and suggestions."""
+
+from django.test import SimpleTestCase
+from django.utils import translation
+
+from oracle.search import Problem, parse
+from oracle.search.tokens import MAX_LENGTH
+
+
+class CanonicalTextTests(SimpleTestCase):
+    def assertCanonical(self, text, canonical):
+        with self.subTest(text=text):
+            query = parse(text)
+            self.assertEqual(str(query), canonical)
+            self.assertEqual(query.problems, [])
+            self.assertEqual(str(parse(canonical)), canonical, "canonical text reads back")
+
+    def test_keys_and_values_are_written_one_way(self):
+        for text, canonical in [
+            ("T:Creature  kw:Flying", "t:creature kw:flying"),
+            ("type:Elf tipo:Guerriero", "t:elf t:guerriero"),
+            ("oracle:draw testo:pesca text:scry", "o:draw o:pesca o:scry"),
+            ("k:volare keyword:Morph KEYWORDS:haste", "kw:volare kw:morph kw:haste"),
+            ("e:FUT set:tsp s:plc edizione:ons espansione:tsb", "s:fut s:tsp s:plc s:ons s:tsb"),
+            ("cmc=3 vm:2 manavalue>=1", "mv=3 mv=2 mv>=1"),
+            ("power>1 forza<2 toughness<=3 costituzione>=4", "pow>1 pow<2 tou<=3 tou>=4"),
+            ("loyalty:3 fedeltà!=4 loy<>5", "loy=3 loy!=4 loy!=5"),
+            ('nome:elves name:"first strike"', 'elves "first strike"'),
+            ("anno:2007 data<2007-05-04 year>=2006", "year=2007 date<2007-05-04 year>=2006"),
+            ("lingua:it ha:rulings has:errata", "lang:it has:rulings has:errata"),
+            ("ordine:vm direzione:decrescente", "order:mv dir:desc"),
+            ("sort:uscita dir:cresc", "order:released dir:asc"),
+            ("ordina:rarità", "order:rarity"),
+        ]:
+            self.assertCanonical(text, canonical)
+
+    def test_numbers_compare_with_numbers_and_with_each_other(self):
+        for text, canonical in [
+            ("pow>tou", "pow>tou"),
+            ("power>=toughness", "pow>=tou"),
+            ("mv<forza", "mv<pow"),
+            ("pow=3.0", "pow=3"),
+            ("mv>=.5", "mv>=0.5"),
+            ("pow>-1", "pow>-1"),
+            ("mv:+2", "mv=2"),
+        ]:
+            self.assertCanonical(text, canonical)
+
+    def test_colours_by_letter_and_by_name_in_both_languages(self):
+        for text, canonical in [
+            ("c:ur", "c:ur"),
+            ("c:RU", "c:ur"),
+            ("c>=rg", "c>=rg"),
+            ("colore:rosso", "c:r"),
+            ("c:blu color:blue", "c:u c:u"),
+            ("c:bianco c:nero c:verde c:bianca c:verdi", "c:w c:b c:g c:w c:g"),
+            ("c:m c:c c:incolore colour:multicolore", "c:m c:c c:c c:m"),
+            ("id:esper identità<=izzet ci=wubrg", "id:wub id<=ur id=wubrg"),
+            ("c!=g c<wu c>b", "c!=g c<wu c>b"),
+        ]:
+            self.assertCanonical(text, canonical)
+
+    def test_flags_rarities_and_sets(self):
+        for text, canonical in [
+            (
+                "is:DFC is:mdfc is:transform is:split is:flip",
+                "is:dfc is:mdfc is:transform is:split is:flip",
+            ),
+            (
+                "is:meld is:adventure is:permanent is:spell",
+                "is:meld is:adventure is:permanent is:spell",
+            ),
+            (
+                "is:futureshifted is:timeshifted is:reprint",
+                "is:futureshifted is:timeshifted is:reprint",
+            ),
+            (
+                "is:permanente is:magia is:ristampa is:cronotraslata",
+                "is:permanent is:spell is:reprint is:timeshifted",
+            ),
+            ("is:saga is:leveler is:token is:pedina", "is:saga is:leveler is:token is:token"),
+            (
+                'r:common rarity:noncomune r:"non comune" r:rara r:mitica',
+                "r:common r:uncommon r:uncommon r:rare r:mythic",
+            ),
+            ("r>=rare r<uncommon r!=special", "r>=rare r<uncommon r!=special"),
+            ("lang:italiano lang:en", "lang:it lang:en"),
+            ("date>=FUT", "date>=fut"),
+        ]:
+            self.assertCanonical(text, canonical)
+
+    def test_names_phrases_and_exact_names(self):
+        for text, canonical in [
+            ("Tarox", "tarox"),
+            ('"Llanowar Mentor"', '"llanowar mentor"'),
+            ('"draw  a\tcard"', '"draw a card"'),
+            ('!"Boom // Bust"', '!"boom // bust"'),
+            ("!Tarox", "!tarox"),
+            ("rapidità", "rapidità"),
+            ('"or"', '"or"'),
+            ('"-x"', '"-x"'),
+            ('"t:elf"', '"t:elf"'),
+            ('o:"~ deals"', 'o:"~ deals"'),
+            ('o:"say \\"hi\\""', 'o:"say \\"hi\\""'),
+            ("don't", "don't"),
+        ]:
+            self.assertCanonical(text, canonical)
+
+    def test_and_or_not_and_parentheses(self):
+        for text, canonical in [
+            ("a b OR c", "a b or c"),
+            ("a and b", "a b"),
+            ("(a or b) c", "(a or b) c"),
+            ("a or (b c)", "a or b c"),
+            ("((a))", "a"),
+            ("(a or b) or c", "a or b or c"),
+            ("-t:creature", "-t:creature"),
+            ("--t:creature", "t:creature"),
+            ("-(a or b)", "-(a or b)"),
+            ("-(a b)", "-(a b)"),
+            ("-(-a)", "a"),
+            ("t!=land", "-t:land"),
+            ("-t!=land", "t:land"),
+            ("order:name t:elf dir:desc", "t:elf order:name dir:desc"),
+        ]:
+            self.assertCanonical(text, canonical)
+
+    def test_o_and_e_alone_are_names_not_operators(self):
+        # "o" is Italian for "or", "e" for "and", but "o:" and "e:" are keys: alone they are words.
+        self.assertCanonical("fuoco o ghiaccio", "fuoco o ghiaccio")
+        self.assertCanonical("tarox e alaspada", "tarox e alaspada")
+
+    def test_empty_text(self):
+        for text in ["", "   ", "\n\t"]:
+            query = parse(text)
+            self.assertTrue(query.is_empty)
+            self.assertTrue(query.is_usable)
+            self.assertEqual(str(query), "")
+            self.assertEqual(query.problems, [])
+            self.assertEqual(query.ordering, [])
+
+    def test_order_without_conditions_is_usable(self):
+        query = parse("order:mv")
+        self.assertFalse(query.is_empty)
+        self.assertTrue(query.is_usable)
+        self.assertEqual(len(query.ordering), 3)
+
+
+class ProblemTests(SimpleTestCase):
+    def assertProblem(self, text, part, message, suggestion="", canonical="", usable=None):
+        with self.subTest(text=text):
+            query = parse(text)
+            self.assertIn(Problem(part, message, suggestion), query.problems)
+            self.assertEqual(str(query), canonical)
+            if usable is not None:
+                self.assertEqual(query.is_usable, usable)
+
+    def test_a_value_that_is_not_a_number(self):
+        self.assertProblem("pow>=x", "pow>=x", "“x” is not a number", usable=False)
+        self.assertProblem(
+            "mv>=1.2.3 t:elf",
+            "mv>=1.2.3",
+            "“1.2.3” is not a number",
+            canonical="t:elf",
+            usable=True,
+        )
+
+    def test_an_unknown_colour_with_a_suggestion(self):
+        self.assertProblem("c:purple", "c:purple", "“purple” is not a colour", usable=False)
+        self.assertProblem(
+            "c:rosoo t:elf", "c:rosoo", "“rosoo” is not a colour", "c:rosso", "t:elf"
+        )
+        self.assertProblem(
+            "c>m", "c>m", "“m” (multicoloured) works only with “:”, “=” and “!=”", "c:m"
+        )
+
+    def test_an_unknown_key_suggests_the_closest_alias(self):
+        self.assertProblem(
+            "tpye:elf", "tpye:elf", "unknown search key “tpye”", "type:elf", usable=False
+        )
+        self.assertProblem(
+            "oracel:draw k:volare",
+            "oracel:draw",
+            "unknown search key “oracel”",
+            "oracle:draw",
+            "kw:volare",
+        )
+        self.assertProblem("foo:bar", "foo:bar", "unknown search key “foo”", "")
+
+    def test_unknown_values_of_fixed_lists(self):
+        self.assertProblem("is:fip", "is:fip", "unknown value “fip” for “is:”", "is:flip")
+        self.assertProblem(
+            "has:rulign", "has:rulign", "unknown value “rulign” for “has:”", "has:rulings"
+        )
+        self.assertProblem("lang:fr", "lang:fr", "unknown value “fr” for “lang:”")
+        self.assertProblem(
+            "order:nmae", "order:nmae", "unknown value “nmae” for “order:”", "order:name"
+        )
+        self.assertProblem("dir:up", "dir:up", "unknown value “up” for “dir:”")
+        self.assertProblem("r:rarest", "r:rarest", "“rarest” is not a rarity", "r:rare")
+        self.assertProblem(
+            "r>special", "r>special", "“special” cannot be compared with “>”", "r:special"
+        )
+        self.assertProblem("s:!!", "s:!!", "“!!” is not a set code")
+        self.assertProblem("year>=20x7", "year>=20x7", "“20x7” is not a year")
+        self.assertProblem(
+            "date<2007-02-30",
+            "date<2007-02-30",
+            "“2007-02-30” is not a date like 2007-05-04 or a set code",
+        )
+
+    def test_text_keys_take_a_colon(self):
+        self.assertProblem("t>elf", "t>elf", "“t” takes “:”, not “>”", "t:elf")
+        self.assertProblem("order<mv", "order<mv", "“order” takes “:”, not “<”", "order:mv")
+
+    def test_a_key_without_a_value(self):
+        self.assertProblem("t: elf", "t:", "“t:” needs a value", canonical="elf")
+        self.assertProblem('o:"" elf', 'o:""', "“o:” needs a value", canonical="elf")
+
+    def test_unclosed_quotes_and_parentheses_are_closed_at_the_end(self):
+        self.assertProblem(
+            'o:"draw a',
+            'o:"draw a',
+            "a quote is not closed: read as if it closed at the end",
+            'o:"draw a"',
+            'o:"draw a"',
+            usable=True,
+        )
+        self.assertProblem(
+            '"tarox',
+            '"tarox',
+            "a quote is not closed: read as if it closed at the end",
+            '"tarox"',
+            "tarox",
+        )
+        self.assertProblem(
+            "(t:elf or t:goblin",
+            "(",
+            "a parenthesis is not closed: read as if it closed at the end",
+            canonical="t:elf or t:goblin",
+        )
+        self.assertProblem(
+            "t:elf)", ")", "this “)” closes no parenthesis: ignored", canonical="t:elf"
+        )
+        self.assertProblem(
+            "() t:elf", "()", "there is nothing inside these parentheses", canonical="t:elf"
+        )
+
+    def test_stray_operators(self):
+        self.assertProblem("or t:elf", "or", "“or” needs something on each side", canonical="t:elf")
+        self.assertProblem("t:elf or", "or", "“or” needs something on each side", canonical="t:elf")
+        self.assertProblem("- t:elf", "-", "nothing follows “-”", canonical="t:elf")
+        self.assertProblem("t:elf -", "-", "nothing follows “-”", canonical="t:elf")
+        self.assertProblem(
+            "-order:mv t:elf",
+            "order:mv",
+            "the order of the results cannot be negated",
+            canonical="t:elf",
+        )
+        self.assertProblem("!", "!", "there is nothing to search for here", usable=False)
+
+    def test_nothing_usable(self):
+        for text in ["and", "or", "-", "()", "c:purple pow>=x", ")"]:
+            with self.subTest(text=text):
+                query = parse(text)
+                self.assertFalse(query.is_usable)
+                self.assertFalse(query.is_empty)
+                self.assertTrue(query.problems)
+                self.assertEqual(str(query), "")
+
+    def test_long_and_deep_queries_are_cut_with_a_problem(self):
+        query = parse("elf " * 400)
+        self.assertEqual(str(query), " ".join(["elf"] * 50))
+        self.assertEqual(
+            [problem.message for problem in query.problems],
+            [
+                f"the query is too long: only its first {MAX_LENGTH} characters were read",
+                "too many terms: only the first 50 were searched for",
+            ],
+        )
+        query = parse("(" * 300 + "elf" + ")" * 300)
+        self.assertEqual(str(query), "elf")
+        self.assertEqual(
+            query.problems[0].message, "parentheses nested more than 20 deep were ignored"
+        )
+        self.assertEqual(str(parse("-" * 500 + "elf")), "elf")
+
+    def test_many_problems_are_listed_once_and_counted_after_twenty(self):
+        query = parse("c:qq " * 30 + "t:elf")
+        self.assertEqual(str(query), "t:elf")
+        self.assertEqual(len(query.problems), 1)
+        query = parse(" ".join(f"c:q{n}" for n in range(30)) + " t:elf")
+        self.assertEqual(len(query.problems), 21)
+        self.assertEqual(query.problems[-1], Problem("…", "10 more parts could not be used"))
+        self.assertEqual(parse("c:q1 " * 20 + "c:q2 c:q3").problems[-1].part, "c:q3")
+
+    def test_characters_no_database_stores_are_dropped(self):
+        self.assertEqual(str(parse("el\x00f \ud800x")), "elf x")
+
+    def test_problems_are_in_the_active_language(self):
+        with translation.override("it"):
+            query = parse("pow>=x")
+        self.assertEqual(query.problems[0].part, "pow>=x")
+        with translation.override("en"):
+            self.assertEqual(parse("pow>=x").problems[0].message, "“x” is not a number")

@@ -1,4 +1,5 @@
-"""Time the card, set and list pages in-process (Django's test client), with SQL query counts.
+"""Time the card, set and search pages and the JSON API in-process (Django's test client), with
+SQL query counts.
 
     .venv/bin/python benchmarks/bench_pages.py                       # the project's database
     .venv/bin/python benchmarks/bench_pages.py --database /tmp/all.sqlite3   # e.g. a full import
@@ -16,9 +17,33 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+# First results pages of the card search (each finds more than one card, so none redirects).
+SEARCH_QUERIES = [
+    "t:creature",
+    "k:flying",
+    'o:"draw a card"',
+    "t:goblin c:r",
+    "t:dragon mv>=5",
+    "c:ur",
+    "t:legendary -t:creature",
+    "pow>tou",
+    "t:creatura k:volare",
+    "is:split",
+]
+SEARCH_FACETS = [
+    "type=creature",
+    "card_set=LARGEST",
+    "color=U&color=R&color_mode=exactly",
+    "rarity=mythic",
+    "keyword=flying",
+    "mv_min=3&mv_max=4",
+    "q=t%3Acreature&card_set=LARGEST&rarity=common",
+]
 
 
 def main():
@@ -40,7 +65,8 @@ def main():
     os.environ["DEBUG"] = "0"
     os.environ.setdefault("SECRET_KEY", "benchmark-only")
     # WhiteNoise warns about a missing STATIC_ROOT; static files are not part of the timing.
-    os.environ["STATIC_ROOT"] = tempfile.mkdtemp(prefix="oracolo-bench-static-")
+    static_root = tempfile.TemporaryDirectory(prefix="oracolo-bench-static-")  # gone at exit
+    os.environ["STATIC_ROOT"] = static_root.name
 
     import django
 
@@ -61,14 +87,21 @@ def main():
         sys.exit("No cards in the database: run `make run` once, or import a file first.")
     rng = random.Random(args.seed)
     ids = list(Card.objects.values_list("pk", flat=True))
-    sample = Card.objects.filter(pk__in=rng.sample(ids, min(args.cards, len(ids))))
+    sample = list(Card.objects.filter(pk__in=rng.sample(ids, min(args.cards, len(ids)))))
     card_urls = [(card.name, f"/it/cards/{card.slug}/") for card in sample]
     printing = Printing.objects.select_related("card_set").order_by("?").first()
     sets = list(CardSet.objects.order_by("-total_size")[:5])
     other_urls = {
         "set page (largest sets)": [(s.code, f"/it/sets/{s.code.lower()}/") for s in sets],
         "printing page": [(str(printing), printing.get_absolute_url().replace("/en/", "/it/"))],
-        "card list (first page)": [("cards", "/it/cards/")],
+        "search, nothing asked": [("cards", "/it/cards/")],
+        "search, query": [(q, f"/it/cards/?{urlencode({'q': q})}") for q in SEARCH_QUERIES],
+        "search, facets": [
+            (facets, f"/it/cards/?{facets.replace('LARGEST', sets[0].code)}")
+            for facets in SEARCH_FACETS
+        ],
+        "API search": [(q, f"/api/cards/?{urlencode({'q': q})}") for q in SEARCH_QUERIES],
+        "API card": [(card.name, f"/api/cards/{card.oracle_id}/") for card in sample[:50]],
         "home": [("home", "/it/")],
     }
 
@@ -102,9 +135,9 @@ def report(label, urls, client, repeat, capture, connection):
         f"{label:28} {len(urls):>6} {statistics.median(timings):>10.1f} {p95:>8.1f} "
         f"{timings[-1]:>8.1f} {queries:>8}"
     )
-    if label == "card page":
+    if len(per_page) > 3:
         slowest = ", ".join(f"{name} {ms:.1f}" for ms, name in sorted(per_page)[-3:])
-        print(f"{'':28} slowest cards (median ms): {slowest}")
+        print(f"{'':28} slowest (median ms): {slowest}")
 
 
 if __name__ == "__main__":

@@ -1,5 +1,10 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from . import api
 
 app_name = "cards-api"
 
-urlpatterns = []
+urlpatterns = [
+    path("cards/", api.card_search, name="card-list"),
+    path("cards/<str:oracle_id>/", api.card_detail, name="card-detail"),
+]

@@ -1,21 +1,37 @@
 """Rows for the long card tables (search results, a set's cards), built in Python.
 
 A set page can list 1,700 printings. Fetching plain values (no model instances) and computing
-each row here, once, keeps such pages fast; templates only print the fields.
+each row here, once, keeps such pages fast; templates only print the fields. A page of rows
+costs the same few queries whatever it holds: one for the faces, one for the printings.
 """
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from html import escape
+from urllib.parse import quote
 
+from django.db.models import F
 from django.urls import reverse
 from django.utils.html import format_html_join
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import ngettext
 
 from .models import CardFace, Printing, Rarity, is_italian_page, joined_name, names_for_page
 from .rendering import render_mana
 
 PLACEHOLDER = "__placeholder__"
 FACE_COLUMNS = ("card_id", "name_it", "mana_cost", "type_line", "type_line_it")
+PRINTING_COLUMNS = (
+    "card_id",
+    "card_set__code",
+    "card_set__keyrune_code",
+    "card_set__name",
+    "card_set__name_it",
+    "collector_number",
+    "rarity",
+)
+# A result row shows the newest sets a card is in, up to this many, then "+N more".
+SETS_SHOWN = 5
 
 
 @dataclass(frozen=True)
@@ -28,15 +44,41 @@ class CardRow:
     collector_number: str = ""
     rarity: str = ""
     rarity_label: str = ""
+    sets: SafeString = field(default_factory=SafeString)
 
 
-def card_rows(cards) -> list[CardRow]:
-    """Rows for a page of Card objects (only their pk, name and slug are read)."""
+@dataclass(frozen=True)
+class SetPrinting:
+    """A card's first printing in one set, as the result rows and the JSON API show it."""
+
+    code: str
+    symbol: str
+    name: str
+    name_it: str
+    collector_number: str
+    rarity: str
+
+
+def card_rows(cards, with_sets=False) -> list[CardRow]:
+    """Rows for a page of Card objects (only their pk, name and slug are read); with_sets adds
+    the set symbols and codes of each card's printings, newest first."""
     cards = list(cards)
-    faces = _faces_by_card([card.pk for card in cards])
-    url = _url_maker("oracle:card-detail")
+    ids = [card.pk for card in cards]
+    faces = faces_by_card(ids)
+    sets = sets_by_card(ids) if with_sets else {}
+    url = url_maker("oracle:card-detail")
+    printing_url = _printing_url_maker()
     italian = is_italian_page()
-    return [_row(card.name, url(card.slug), faces[card.pk], italian) for card in cards]
+    return [
+        _row(
+            card.name,
+            url(card.slug),
+            faces[card.pk],
+            italian,
+            sets=_set_links(sets.get(card.pk, []), italian, printing_url),
+        )
+        for card in cards
+    ]
 
 
 def printing_rows(card_set) -> list[CardRow]:
@@ -46,8 +88,8 @@ def printing_rows(card_set) -> list[CardRow]:
         .order_by("sort_number", "collector_number")
         .values_list("collector_number", "rarity", "card_id", "card__name")
     )
-    faces = _faces_by_card({card_id for _, _, card_id, _ in printings})
-    url = _url_maker("oracle:printing-detail", card_set.code.lower())
+    faces = faces_by_card({card_id for _, _, card_id, _ in printings})
+    url = url_maker("oracle:printing-detail", card_set.code.lower())
     italian = is_italian_page()
     labels = dict(Rarity.choices)
     return [
@@ -64,12 +106,36 @@ def printing_rows(card_set) -> list[CardRow]:
     ]
 
 
-def _faces_by_card(card_ids) -> dict[int, list[tuple]]:
+def faces_by_card(card_ids) -> dict[int, list[tuple]]:
+    """card id -> [(name_it, mana_cost, type_line, type_line_it) per face, in order]."""
     faces = defaultdict(list)
     queryset = CardFace.objects.filter(card_id__in=list(card_ids)).order_by("card_id", "position")
     for card_id, *columns in queryset.values_list(*FACE_COLUMNS):
         faces[card_id].append(columns)
     return faces
+
+
+def sets_by_card(card_ids) -> dict[int, list[SetPrinting]]:
+    """card id -> one SetPrinting per set it was printed in, newest set first."""
+    sets = defaultdict(list)
+    seen = set()
+    queryset = Printing.objects.filter(card_id__in=list(card_ids)).order_by(
+        "card_id",
+        F("card_set__release_date").desc(nulls_last=True),
+        "card_set__code",
+        "sort_number",
+        "collector_number",
+    )
+    for card_id, code, keyrune, name, name_it, number, rarity in queryset.values_list(
+        *PRINTING_COLUMNS
+    ):
+        if (card_id, code) in seen:
+            continue
+        seen.add((card_id, code))
+        sets[card_id].append(
+            SetPrinting(code, (keyrune or code).lower(), name, name_it, number, rarity)
+        )
+    return sets
 
 
 def _row(name, url, faces, italian, **extra) -> CardRow:
@@ -87,7 +153,34 @@ def _row(name, url, faces, italian, **extra) -> CardRow:
     )
 
 
-def _url_maker(view_name: str, *fixed):
+def _set_links(printings, italian, url) -> SafeString:
+    """Set symbols and codes, each a link to the card as printed in that set. Plain escape()
+    and join, not format_html: this runs for every printing on the page."""
+    shown = printings[:SETS_SHOWN]
+    links = " ".join(
+        f'<a class="set-code" href="{escape(url(p.code.lower(), p.collector_number))}" '
+        f'title="{escape(p.name_it if italian and p.name_it else p.name)}">'
+        f'<i class="ss ss-{escape(p.symbol)} ss-{escape(p.rarity)}" aria-hidden="true"></i>'
+        f"{escape(p.code)}</a>"
+        for p in shown
+    )
+    hidden = len(printings) - len(shown)
+    if hidden:
+        more = ngettext("+%(n)s more set", "+%(n)s more sets", hidden) % {"n": hidden}
+        links += f' <span class="more-sets">{escape(more)}</span>'
+    return mark_safe(links)
+
+
+def url_maker(view_name: str, *fixed):
     """reverse() once, then fill in the value: the same URL without a resolver walk per row."""
     pattern = reverse(view_name, args=[*fixed, PLACEHOLDER])
     return lambda value: pattern.replace(PLACEHOLDER, str(value))
+
+
+def _printing_url_maker():
+    """The printing page's URL for (set code, collector number), reverse()d once."""
+    code_at, number_at = PLACEHOLDER + "1", PLACEHOLDER + "2"
+    pattern = reverse("oracle:printing-detail", args=[code_at, number_at])
+    return lambda code, number: pattern.replace(code_at, quote(code, safe="")).replace(
+        number_at, quote(number, safe="")
+    )

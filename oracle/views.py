@@ -1,12 +1,237 @@
 from django.core.paginator import Paginator
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext_lazy as _
 
 from .filters import CardFilter
 from .listing import card_rows, printing_rows
-from .models import Card, CardSet, Printing, Rarity
+from .models import Card, CardSet, Printing, Rarity, is_italian_page
 
 CARDS_PER_PAGE = 50
+
+# Queries shown where a search starts (the home page, an empty results page): English, Italian.
+SEARCH_EXAMPLES = [
+    (
+        "t:creature k:flying s:fut",
+        "t:creatura k:volare s:fut",
+        _("Creatures with flying from Future Sight"),
+    ),
+    (
+        't:instant o:"draw a card" mv<=3',
+        't:istantaneo testo:"pesca una carta" mv<=3',
+        _("Instants that draw a card, mana value 3 or less"),
+    ),
+    ("k:morph c:g", "k:metamorfosi c:verde", _("Green cards with morph")),
+    (
+        "t:legendary -t:creature",
+        "t:leggendario -t:creatura",
+        _("Legendary cards that are not creatures"),
+    ),
+    (
+        "is:futureshifted order:mv",
+        "is:futureshifted order:mv",
+        _("Futureshifted cards, cheapest first"),
+    ),
+    ('!"Tarox Bladewing"', '!"Tarox Bladewing"', _("One card by its exact name")),
+]
+
+
+# The syntax help page: (section, [(what to write, what it does, [(example, what it finds)])]).
+# Every example is a link, and test_search_pages runs them all on the bundled data.
+SEARCH_HELP = [
+    (
+        _("Names"),
+        [
+            (
+                [_("word"), _('"a phrase"')],
+                _(
+                    "Words in the card's name: the English Oracle name or the Italian printed "
+                    "name. Case and accents do not matter."
+                ),
+                [
+                    ("tarox", _("Tarox Bladewing, also known as Tarox Alaspada")),
+                    ("alaspada", _("the same card, by its Italian name")),
+                    ('"di aphetto"', _("Italian names with this phrase")),
+                ],
+            ),
+            (
+                [_('!"name"')],
+                _("Exactly this name, in either language."),
+                [
+                    ('!"Tarox Bladewing"', _("only this card")),
+                    ('!"Tarox Alaspada"', _("the same, by its Italian name")),
+                ],
+            ),
+        ],
+    ),
+    (
+        _("Type, text and keywords"),
+        [
+            (
+                ["t:", "type:", "tipo:"],
+                _("A word of the type line, in English or Italian."),
+                [
+                    ("t:creature", _("creatures")),
+                    ("t:creatura", _("the same, in Italian")),
+                    ("t:legendary t:elf", _("legendary elves")),
+                    ("tipo:tribale", _("tribal cards")),
+                ],
+            ),
+            (
+                ["o:", "oracle:", "text:", "testo:"],
+                _(
+                    "Words in the Oracle text or in the Italian printed text; ~ stands for the "
+                    "card's own name."
+                ),
+                [
+                    ('o:"draw a card"', _("cards that draw")),
+                    ('testo:"pesca una carta"', _("the same, in Italian")),
+                    ('o:"~ deals"', _("cards that deal damage themselves")),
+                ],
+            ),
+            (
+                ["k:", "kw:", "keyword:"],
+                _("A keyword ability or action, by its English or Italian name."),
+                [
+                    ("k:flying", _("cards with flying")),
+                    ("k:volare", _("the same, in Italian")),
+                    ("k:metamorfosi", _("cards with morph")),
+                ],
+            ),
+        ],
+    ),
+    (
+        _("Sets, rarity and dates"),
+        [
+            (
+                ["s:", "e:", "set:"],
+                _("Printed in the set with this code."),
+                [
+                    ("s:fut", _("Future Sight")),
+                    ("s:tsb", _("the timeshifted cards of Time Spiral")),
+                ],
+            ),
+            (
+                ["r:", "rarity:"],
+                _(
+                    "Printed at this rarity: common, uncommon, rare, mythic, special, bonus (or "
+                    "comune, non comune, rara, mitica)."
+                ),
+                [
+                    ("r:rare", _("rares")),
+                    ("r:comune", _("commons")),
+                    ("r>=rare", _("rare or above")),
+                ],
+            ),
+            (
+                ["year", "date"],
+                _("When a printing was released: a year, a date, or a set code for its date."),
+                [
+                    ("year=2007", _("printed in 2007")),
+                    ("date<2006-10-06", _("printed before Time Spiral")),
+                    ("date>=fut", _("printed since Future Sight")),
+                ],
+            ),
+        ],
+    ),
+    (
+        _("Colours and numbers"),
+        [
+            (
+                ["c:", "color:", "colore:"],
+                _(
+                    "Colours by letter (w u b r g), by name in either language, c for "
+                    "colourless, m for multicoloured. c: means at least these colours; = exactly "
+                    "these; <= at most these."
+                ),
+                [
+                    ("c:ur", _("blue and red, maybe more")),
+                    ("c=ur", _("exactly blue and red")),
+                    ("c:rosso", _("red cards")),
+                    ("c:m", _("multicoloured cards")),
+                ],
+            ),
+            (
+                ["id:", "identity:", "identità:"],
+                _("Colour identity, as Commander counts it; id: means at most these colours."),
+                [("id:esper", _("cards an Esper (white, blue, black) deck can play"))],
+            ),
+            (
+                ["mv", "pow", "tou", "loy"],
+                _(
+                    "Mana value (also cmc, vm), power (forza), toughness (costituzione) and "
+                    "loyalty (fedeltà) compared with = != < <= > >= to a number or to each other."
+                ),
+                [
+                    ("mv<=2", _("mana value 2 or less")),
+                    ("pow>=5", _("power 5 or more")),
+                    ("pow>tou", _("more power than toughness")),
+                    ("forza>=4 costituzione<=2", _("in Italian")),
+                ],
+            ),
+        ],
+    ),
+    (
+        _("Properties"),
+        [
+            (
+                ["is:"],
+                _(
+                    "dfc, mdfc, transform, split, flip, meld, adventure, permanent, spell, token, "
+                    "futureshifted, timeshifted, reprint."
+                ),
+                [
+                    ("is:futureshifted", _("the futureshifted cards")),
+                    ("is:split", _("split cards")),
+                    ("is:permanente t:artefatto", _("artifacts (permanents) in Italian")),
+                ],
+            ),
+            (
+                ["has:", "lang:"],
+                _(
+                    "has:rulings and has:errata for cards with rulings or errata; lang:it for "
+                    "cards with Italian printed text."
+                ),
+                [
+                    ("has:rulings s:fut", _("Future Sight cards with rulings")),
+                    ("lang:it k:suspend", _("suspend cards printed in Italian")),
+                ],
+            ),
+        ],
+    ),
+    (
+        _("Combining"),
+        [
+            (
+                ["a b", "or", "-", "( )"],
+                _(
+                    "Terms side by side must all match; or offers alternatives; - excludes; "
+                    "parentheses group."
+                ),
+                [
+                    ("t:goblin c:r", _("red goblins")),
+                    ("k:flying or k:reach", _("flying or reach")),
+                    ("t:creature -c:g", _("creatures that are not green")),
+                    ("t:elf (c:g or c:b)", _("green or black elves")),
+                ],
+            ),
+            (
+                ["order:", "dir:"],
+                _("Sort by name, mv, set, released or rarity; dir:asc or dir:desc."),
+                [
+                    ("t:dragon order:mv dir:desc", _("dragons, most expensive first")),
+                    ("s:fut order:rarity", _("Future Sight by rarity")),
+                ],
+            ),
+        ],
+    ),
+]
+
+
+def search_examples():
+    """(query, what it finds) in the page's language."""
+    italian = is_italian_page()
+    return [(it if italian else en, text) for en, it, text in SEARCH_EXAMPLES]
 
 
 def home(request):
@@ -15,25 +240,40 @@ def home(request):
         "cards": Card.objects.filter(is_token=False).count(),
         "sets": CardSet.objects.count(),
     }
-    return render(request, "oracle/home.html", {"latest_sets": latest_sets[:12], "stats": stats})
+    context = {"latest_sets": latest_sets[:12], "stats": stats, "examples": search_examples()}
+    return render(request, "oracle/home.html", context)
 
 
 def card_list(request):
-    cards = Card.objects.only("pk", "name", "slug").order_by("name")
-    card_filter = CardFilter(request.GET, queryset=cards)
-    page = Paginator(card_filter.qs, CARDS_PER_PAGE).get_page(request.GET.get("page"))
-    if page.paginator.count == 1 and request.GET.get("q"):
+    """Search results: the query box and the facets, combined.
+
+    Nothing asked (no query, no facet): the form and a few examples, not all 24,000 cards.
+    Exactly one card found and nothing to warn about: straight to the card. A query that
+    cannot be used at all: status 400, with the reasons on the page.
+    """
+    card_filter = CardFilter(request.GET, queryset=Card.objects.only("pk", "name", "slug"))
+    context = {"filter": card_filter, "examples": search_examples()}
+    if card_filter.is_blank:
+        return render(request, "oracle/card_list.html", context)
+    if card_filter.is_unusable:
+        return render(request, "oracle/card_list.html", context, status=400)
+    page = Paginator(card_filter.qs, CARDS_PER_PAGE).get_page(page_number(request))
+    if page.paginator.count == 1 and not card_filter.problems:
         return redirect(page.object_list[0])
-    context = {
-        "filter": card_filter,
-        "page_obj": page,
-        "rows": card_rows(page.object_list),
-        "set_choices": CardSet.objects.exclude(set_type="token").values_list(
-            "code", "name", "name_it"
-        ),
-        "selected_set": card_filter.form["card_set"].value(),
-    }
+    rows = card_rows(page.object_list, with_sets=True)
+    context |= {"searched": True, "page_obj": page, "rows": rows}
     return render(request, "oracle/card_list.html", context)
+
+
+def page_number(request) -> int:
+    """The page asked for; anything but a whole number from 1 is the first page (a number past
+    the end is the last page: Paginator.get_page)."""
+    raw = request.GET.get("page", "")
+    return max(1, int(raw)) if raw.isascii() and raw.isdigit() and len(raw) < 10 else 1
+
+
+def search_help(request):
+    return render(request, "oracle/search_help.html", {"sections": SEARCH_HELP})
 
 
 def card_detail(request, slug, printing=None):

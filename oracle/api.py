@@ -1,0 +1,234 @@
+"""The cards JSON API: search (the query language and the facets of the search page) and a
+card's whole record.
+
+    GET /api/cards/?q=t:creature+k:flying&page=2    a page of results
+    GET /api/cards/<Oracle id>/                     one card: faces, printings, rulings, errata
+
+Answers are UTF-8 JSON with readable accents. Cards are named by their Oracle id, which stays
+the same across imports. HTML links point at the English pages (/en/...); messages follow the
+request's Accept-Language (English unless it asks for Italian).
+"""
+
+import re
+import uuid
+from decimal import Decimal
+
+from django.core.paginator import Paginator
+from django.db.models import Prefetch
+from django.http import JsonResponse
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from .filters import CardFilter
+from .listing import faces_by_card, sets_by_card, url_maker
+from .models import Card, Printing
+
+RESULTS_PER_PAGE = 50
+PAGE_NUMBER = re.compile(r"[0-9]{1,9}")
+HTML_LANGUAGE = "en"
+
+# Rulings are the rulings app's; a card reaches them through the reverse relation. The
+# document comes in the same query, so every card costs the same number of queries.
+_ruling_model = Card._meta.get_field("rulings").related_model
+RULINGS = Prefetch("rulings", queryset=_ruling_model.objects.select_related("source_document"))
+
+
+def json_response(data, status=200):
+    return JsonResponse(
+        data,
+        status=status,
+        json_dumps_params={"ensure_ascii": False},
+        content_type="application/json; charset=utf-8",
+    )
+
+
+@require_GET
+def card_search(request):
+    card_filter = CardFilter(
+        request.GET, queryset=Card.objects.only("pk", "oracle_id", "name", "slug")
+    )
+    warnings = [problem.as_json() for problem in card_filter.problems]
+    if card_filter.is_unusable:
+        return json_response(
+            {
+                "error": _("The search could not be run: no part of it could be used."),
+                "warnings": warnings,
+                "query": card_filter.canonical,
+            },
+            status=400,
+        )
+    raw_page = request.GET.get("page", "1").strip() or "1"
+    if not PAGE_NUMBER.fullmatch(raw_page) or int(raw_page) < 1:
+        return json_response(
+            {
+                "error": _("The page must be a whole number from 1."),
+                "warnings": warnings,
+                "query": card_filter.canonical,
+            },
+            status=400,
+        )
+    paginator = Paginator(card_filter.qs, RESULTS_PER_PAGE)
+    number = int(raw_page)
+    if number > paginator.num_pages:
+        return json_response(
+            {
+                "error": _("There is no page %(page)s; the last page is %(pages)s.")
+                % {"page": number, "pages": paginator.num_pages},
+                "pages": paginator.num_pages,
+            },
+            status=404,
+        )
+    page = paginator.page(number)
+    return json_response(
+        {
+            "total": paginator.count,
+            "page": number,
+            "pages": paginator.num_pages,
+            "next": _page_url(request, number + 1) if page.has_next() else None,
+            "previous": _page_url(request, number - 1) if page.has_previous() else None,
+            "warnings": warnings,
+            "query": card_filter.canonical,
+            "results": _results(request, list(page.object_list)),
+        }
+    )
+
+
+@require_GET
+def card_detail(request, oracle_id):
+    try:
+        key = uuid.UUID(oracle_id)
+    except ValueError:
+        key = uuid.UUID(int=0)  # no card has it: the same 404 as an unknown id
+    card = Card.objects.for_detail().prefetch_related(RULINGS).filter(oracle_id=key).first()
+    if card is None:
+        return json_response(
+            {"error": _("No card has the Oracle id “%(id)s”.") % {"id": oracle_id}}, status=404
+        )
+    return json_response(_card_record(request, card))
+
+
+def _results(request, cards):
+    ids = [card.pk for card in cards]
+    faces = faces_by_card(ids)
+    sets = sets_by_card(ids)
+    with translation.override(HTML_LANGUAGE):
+        card_url = url_maker("oracle:card-detail")
+    results = []
+    for card in cards:
+        card_faces = faces[card.pk]
+        names_it = [name_it for name_it, *_ in card_faces]
+        results.append(
+            {
+                "id": str(card.oracle_id),
+                "name": card.name,
+                "name_it": " // ".join(names_it) if all(names_it) and names_it else "",
+                "mana_cost": " // ".join(cost for _, cost, _, _ in card_faces if cost),
+                "type_line": " // ".join(type_line for _, _, type_line, _ in card_faces),
+                "set_codes": [printing.code for printing in sets[card.pk]],
+                "url": request.build_absolute_uri(card_url(card.slug)),
+            }
+        )
+    return results
+
+
+def _page_url(request, number):
+    params = request.GET.copy()
+    params["page"] = number
+    return request.build_absolute_uri(f"{request.path}?{params.urlencode()}")
+
+
+def _card_record(request, card):
+    faces = list(card.faces.all())
+    positions = {face.pk: face.position for face in faces}
+    with translation.override(HTML_LANGUAGE):
+        url = request.build_absolute_uri(card.get_absolute_url())
+        printings = [_printing_record(request, p, positions) for p in card.printings.all()]
+    return {
+        "id": str(card.oracle_id),
+        "name": card.name,
+        "name_it": card.italian_name,
+        "url": url,
+        "layout": card.layout,
+        "mana_value": _number(card.mana_value),
+        "colors": list(card.colors),
+        "color_identity": list(card.color_identity),
+        "legalities": card.legalities,
+        "keywords": [
+            {"slug": k.slug, "name": k.name, "name_it": k.name_it, "kind": k.kind}
+            for k in card.keywords.all()
+        ],
+        "faces": [
+            {
+                "position": face.position,
+                "name": face.name,
+                "name_it": face.name_it,
+                "mana_cost": face.mana_cost,
+                "mana_value": _number(face.mana_value),
+                "type_line": face.type_line,
+                "type_line_it": face.type_line_it,
+                "oracle_text": face.oracle_text,
+                "printed_text_it": face.printed_text_it,
+                "power": face.power,
+                "toughness": face.toughness,
+                "loyalty": face.loyalty,
+                "defense": face.defense,
+                "colors": list(face.colors),
+                "color_indicator": list(face.color_indicator),
+            }
+            for face in faces
+        ],
+        "printings": printings,
+        "rulings": [
+            {
+                "date": ruling.date.isoformat(),
+                "language": ruling.language,
+                "text": ruling.text,
+                "source": ruling.source_document.title if ruling.source_document else "",
+            }
+            for ruling in card.rulings.all()
+        ],
+        "errata": [
+            {
+                "date": erratum.date.isoformat(),
+                "face": erratum.face.name if erratum.face else "",
+                "field": erratum.field,
+                "old": erratum.old_text,
+                "new": erratum.new_text,
+                "reason": erratum.reason,
+                "reason_it": erratum.reason_it,
+                "source": erratum.source,
+            }
+            for erratum in card.errata.all()
+        ],
+    }
+
+
+def _printing_record(request, printing: Printing, positions):
+    card_set = printing.card_set
+    return {
+        "set": card_set.code,
+        "set_name": card_set.name,
+        "set_name_it": card_set.name_it,
+        "released": card_set.release_date.isoformat() if card_set.release_date else None,
+        "collector_number": printing.collector_number,
+        "rarity": printing.rarity,
+        "name_it": printing.name_it,
+        "url": request.build_absolute_uri(printing.get_absolute_url()),
+        "faces": [
+            {
+                "position": positions.get(printed.face_id, printed.position),
+                "name_it": printed.name_it,
+                "type_line_it": printed.type_line_it,
+                "text_it": printed.text_it,
+                "flavor_text": printed.flavor_text,
+                "flavor_text_it": printed.flavor_text_it,
+            }
+            for printed in printing.faces.all()
+        ],
+    }
+
+
+def _number(value: Decimal):
+    """JSON numbers: 3 for a whole mana value, 0.5 for half of one."""
+    return int(value) if value == int(value) else float(value)

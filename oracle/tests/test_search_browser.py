@@ -1,0 +1,86 @@
+"""A real headless Chromium uses the card search: the box, a suggestion link, the filters."""
+
+import os
+import unittest
+from io import StringIO
+
+from django.contrib.staticfiles.testing import StaticLiveServerTestCase
+from django.core.management import call_command
+from django.test import tag
+
+from .test_browser import browser_missing_reason, chromium_path
+from .test_pages import FUT
+
+
+@tag("browser")
+class SearchBrowserTests(StaticLiveServerTestCase):
+    @classmethod
+    def setUpClass(cls):
+        reason = browser_missing_reason()
+        if reason:
+            if os.environ.get("REQUIRE_BROWSER"):
+                raise RuntimeError(f"Browser tests are required here but {reason}.")
+            raise unittest.SkipTest(reason)
+        # Playwright's sync API runs an event loop in this thread; the ORM is used around it.
+        os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+        super().setUpClass()
+        from playwright.sync_api import sync_playwright
+
+        cls.playwright = sync_playwright().start()
+        cls.browser = cls.playwright.chromium.launch(
+            executable_path=chromium_path(),
+            headless=True,
+            args=["--disable-gpu", "--disable-background-networking", "--no-first-run"],
+        )
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.browser.close()
+        cls.playwright.stop()
+        super().tearDownClass()
+
+    def setUp(self):
+        call_command("import_mtgjson", FUT, stdout=StringIO(), stderr=StringIO())
+        self.page = self.browser.new_page(locale="en-GB", viewport={"width": 1280, "height": 900})
+
+    def tearDown(self):
+        self.page.close()
+
+    def test_a_mistyped_query_offers_a_correction_that_leads_to_the_cards(self):
+        page = self.page
+        page.goto(self.live_server_url + "/en/cards/")
+        box = page.get_by_label("Card name or query")
+        box.fill("tpye:goblin c:r")
+        box.press("Enter")
+        page.wait_for_url("**/en/cards/?q=tpye%3Agoblin+c%3Ar*")
+        problems = page.get_by_role("alert")
+        self.assertIn("unknown search key “tpye”", problems.inner_text())
+        # The rest of the query still ran: red cards, with the other name beside each.
+        self.assertIn("Showing cards where: c:r", page.locator(".search-canonical").inner_text())
+        page.get_by_role("link", name="type:goblin").click()
+        page.wait_for_url("**/en/cards/?q=type%3Agoblin+c%3Ar*")
+        self.assertEqual(page.get_by_role("alert").count(), 0)
+        self.assertIn("t:goblin c:r", page.locator(".search-canonical").inner_text())
+        rows = page.locator("table.card-list tbody tr")
+        self.assertGreater(rows.count(), 1)
+        for type_line in rows.locator("td:nth-child(3)").all_inner_texts():
+            self.assertIn("Goblin", type_line)
+        self.assertEqual(box.input_value(), "type:goblin c:r")
+
+    def test_filters_and_sorting_narrow_the_query_and_open_a_card(self):
+        page = self.page
+        page.goto(self.live_server_url + "/en/cards/?q=t%3Acreatura+k%3Avolare")
+        status = page.get_by_role("status")
+        self.assertIn("14 cards found.", status.inner_text())
+        page.locator(".facets summary").click()  # the filters start folded on results
+        page.get_by_label("Red").check()
+        page.get_by_label("Sort by").select_option("mv")
+        page.get_by_role("button", name="Apply filters").click()
+        page.wait_for_url("**color=R*")
+        self.assertIn("Colours: Red", page.locator(".active-facets").inner_text())
+        self.assertIn("order:mv", page.locator(".search-canonical").inner_text())
+        names = page.locator("table.card-list tbody th a").all_inner_texts()
+        self.assertEqual(names, ["Tarox Bladewing", "Scourge of Kher Ridges"])  # mv 5, then 8
+        page.get_by_role("link", name="Tarox Bladewing").click()
+        page.wait_for_url("**/en/cards/tarox-bladewing/")
+        self.assertIn("Tarox Bladewing", page.get_by_role("heading", level=1).inner_text())

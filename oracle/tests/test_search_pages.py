@@ -1,0 +1,341 @@
+"""The card search page, /<lang>/cards/: the query box, the facets, sorting and paging, on the
+bundled data. Expected cards come from the MTGJSON file itself, not from our search."""
+
+import json
+import re
+from io import StringIO
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+from django.conf import settings
+from django.core.cache import cache
+from django.core.management import call_command
+from django.db import connection
+from django.test import TestCase
+from django.test.utils import CaptureQueriesContext
+
+from oracle.models import Card
+from oracle.views import SEARCH_EXAMPLES, SEARCH_HELP
+
+FIXTURES = Path(settings.BASE_DIR) / "fixtures" / "mtgjson"
+
+
+def mtgjson_cards(code):
+    """The cards of one bundled set file, one entry per name."""
+    cards = json.loads((FIXTURES / f"{code}.json").read_text(encoding="utf-8"))["data"]["cards"]
+    return {card["name"]: card for card in cards}
+
+
+class SearchPageTests(TestCase):
+    @classmethod
+    def setUpTestData(cls):
+        call_command("load_bundled_data", stdout=StringIO(), stderr=StringIO())
+        cls.fut = mtgjson_cards("FUT")
+
+    def setUp(self):
+        cache.clear()  # the facet options are cached per data fingerprint; start clean
+
+    def search(self, language="en", **params):
+        return self.client.get(f"/{language}/cards/", params)
+
+    def row_names(self, response):
+        return [row.name for row in response.context["rows"]]
+
+    def all_pages(self, language="en", **params):
+        """Every row name over all result pages, following the page's own "next" links."""
+        response = self.search(language, **params)
+        if response.status_code == 302:  # exactly one card: its page
+            return [Card.objects.get(slug=response.url.split("/")[-2]).name]
+        self.assertEqual(response.status_code, 200)
+        found = self.row_names(response)
+        while response.context["page_obj"].has_next():
+            next_link = re.search(r'href="(\?[^"]*)" rel="next"', response.content.decode())
+            response = self.client.get(f"/{language}/cards/" + next_link[1].replace("&amp;", "&"))
+            found += self.row_names(response)
+        return found
+
+    # --- Results
+
+    def test_italian_query_finds_the_flying_creatures_of_future_sight(self):
+        expected = {
+            name
+            for name, card in self.fut.items()
+            if "Creature" in card["types"] and "Flying" in card.get("keywords", [])
+        }
+        response = self.search("it", q="t:creatura k:volare s:fut")
+        self.assertEqual(response.status_code, 200)
+        english = {row.other_name or row.name for row in response.context["rows"]}
+        self.assertEqual(english, expected)
+        self.assertEqual(len(expected), 14)
+        self.assertContains(response, "14 carte trovate.")
+
+    def test_each_page_language_leads_with_its_own_name(self):
+        response = self.search("it", q="t:creatura k:volare s:fut")
+        self.assertContains(
+            response,
+            '<a href="/it/cards/tarox-bladewing/">Tarox Alaspada</a> '
+            '<span class="muted">Tarox Bladewing</span>',
+        )
+        self.assertContains(response, "Creatura Leggendaria — Drago")
+        response = self.search("en", q="t:creatura k:volare s:fut")
+        self.assertContains(
+            response,
+            '<a href="/en/cards/tarox-bladewing/">Tarox Bladewing</a> '
+            '<span class="muted">Tarox Alaspada</span>',
+        )
+        self.assertContains(response, "Legendary Creature — Dragon")
+        self.assertContains(response, 'title="one red mana"')  # the cost as symbols
+        self.assertContains(response, "14 cards found.")
+
+    def test_canonical_query_is_printed_above_the_results(self):
+        response = self.search(q="T:Creature   K:Flying  S:FUT")
+        self.assertContains(
+            response, "Showing cards where: <code>t:creature kw:flying s:fut</code>"
+        )
+
+    def test_rows_show_the_sets_newest_first_linking_to_each_printing(self):
+        response = self.search(q="t:basic t:land")
+        self.assertEqual(
+            self.row_names(response), ["Forest", "Island", "Mountain", "Plains", "Swamp"]
+        )
+        sets = str(response.context["rows"][0].sets)
+        self.assertRegex(sets, r'href="/en/sets/tsp/\d+/".*>TSP</a> .*href="/en/sets/ons/\d+/"')
+        self.assertIn('<i class="ss ss-tsp ss-common" aria-hidden="true"></i>', sets)
+        self.assertIn('title="Time Spiral"', sets)
+
+    def test_exactly_one_card_opens_its_page(self):
+        self.assertRedirects(self.search("it", q="alaspada tarox"), "/it/cards/tarox-bladewing/")
+        self.assertRedirects(self.search(q='!"Tarox Bladewing"'), "/en/cards/tarox-bladewing/")
+
+    def test_one_card_with_a_warning_stays_on_the_results_to_show_it(self):
+        response = self.search(q="tarox c:purple")
+        self.assertEqual(response.status_code, 200)
+        self.assertEqual(self.row_names(response), ["Tarox Bladewing"])
+        self.assertContains(response, "<code>c:purple</code>")
+
+    # --- Problems
+
+    def test_problem_names_the_part_and_links_to_the_corrected_query(self):
+        response = self.search(q="tpye:goblin c:r", card_set="ONS")
+        self.assertEqual(response.status_code, 200)
+        self.assertContains(response, "Part of this search was left out")
+        self.assertContains(response, "<code>tpye:goblin</code>: unknown search key “tpye”")
+        link = re.search(
+            r'did you mean <a href="([^"]+)"><code>type:goblin</code></a>',
+            response.content.decode(),
+        )
+        self.assertIsNotNone(link)
+        params = parse_qs(urlsplit(link[1].replace("&amp;", "&")).query)
+        self.assertEqual(params, {"q": ["type:goblin c:r"], "card_set": ["ONS"]})
+        corrected = self.client.get("/en/cards/" + link[1].replace("&amp;", "&"))
+        self.assertEqual(corrected.context["filter"].problems, [])
+        self.assertTrue(all("Goblin" in row.type_line for row in corrected.context["rows"]))
+
+    def test_the_usable_part_still_runs_beside_the_problem(self):
+        partial = self.search(q="t:elf pow>=x")
+        self.assertEqual(partial.status_code, 200)
+        self.assertContains(partial, "<code>pow&gt;=x</code>")
+        whole = self.search(q="t:elf")
+        self.assertEqual(self.row_names(partial), self.row_names(whole))
+
+    def test_unusable_query_is_a_400_page_with_the_reason(self):
+        for text in ("c:purple", "pow>=x", ")", '"', "tpye:elf"):
+            with self.subTest(text=text):
+                response = self.search(q=text)
+                self.assertEqual(response.status_code, 400)
+                self.assertContains(response, "This search could not be run", status_code=400)
+                self.assertContains(response, 'class="search-problems"', status_code=400)
+                self.assertContains(response, 'name="q"', status_code=400)  # the form, again
+                self.assertNotIn("rows", response.context)
+        response = self.search(q="tpye:elf")
+        self.assertContains(response, "<code>type:elf</code>", status_code=400)
+
+    def test_blank_search_shows_the_form_and_examples_not_every_card(self):
+        for language in ("en", "it"):
+            response = self.client.get(f"/{language}/cards/")
+            self.assertEqual(response.status_code, 200)
+            self.assertNotIn("rows", response.context)
+            self.assertContains(response, f'href="/{language}/help/search/"')
+            self.assertContains(response, 'class="search-examples"')
+        it = self.client.get("/it/cards/")
+        self.assertContains(it, "?q=t%3Acreatura%20k%3Avolare%20s%3Afut")
+
+    # --- Facets
+
+    def test_set_and_rarity_facets_alone(self):
+        response = self.search(card_set="FUT", rarity="rare")
+        self.assertEqual(response.context["page_obj"].paginator.count, 60)
+        response = self.search(card_set="fut")  # codes in any case
+        self.assertEqual(response.context["page_obj"].paginator.count, len(self.fut))
+
+    def test_type_keyword_colour_and_mana_value_facets_within_a_set(self):
+        cases = [
+            ({"type": "creature"}, lambda c: "Creature" in c["types"]),
+            ({"type": "legendary"}, lambda c: "Legendary" in c["supertypes"]),
+            ({"keyword": "suspend"}, lambda c: "Suspend" in c.get("keywords", [])),
+            ({"color": ["U", "R"]}, lambda c: {"U", "R"} <= set(c["colors"])),
+            (
+                {"color": ["U", "R"], "color_mode": "exactly"},
+                lambda c: set(c["colors"]) == {"U", "R"},
+            ),
+            (
+                {"color": ["G"], "color_mode": "at-most"},
+                lambda c: set(c["colors"]) <= {"G"},
+            ),
+            ({"color": ["C"]}, lambda c: not c["colors"]),
+            ({"mv_min": "3", "mv_max": "4"}, lambda c: 3 <= c["manaValue"] <= 4),
+            ({"mv_min": "6"}, lambda c: c["manaValue"] >= 6),
+        ]
+        for params, wanted in cases:
+            with self.subTest(params=params):
+                expected = sorted(name for name, card in self.fut.items() if wanted(card))
+                found = self.all_pages(card_set="FUT", **params)
+                self.assertEqual(sorted(found), expected)
+
+    def test_facets_combine_with_the_query(self):
+        expected = sorted(
+            name
+            for name, card in self.fut.items()
+            if "Creature" in card["types"] and "G" in card["colors"] and card["rarity"] == "common"
+        )
+        response = self.search(q="t:creature", card_set="FUT", color="G", rarity="common")
+        self.assertEqual(sorted(self.row_names(response)), expected)
+        self.assertContains(response, "Showing cards where: <code>t:creature</code>")
+        self.assertContains(response, "Set: <strong>Future Sight (FUT)</strong>")
+        self.assertContains(response, "Rarity: <strong>Common</strong>")
+
+    def test_a_facet_can_be_removed_from_the_list_of_filters_in_use(self):
+        response = self.search(q="t:creature", card_set="FUT", rarity="common")
+        removal = re.search(
+            r'<a href="([^"]+)" aria-label="Remove the filter Set: Future Sight \(FUT\)"',
+            response.content.decode(),
+        )
+        params = parse_qs(urlsplit(removal[1].replace("&amp;", "&")).query)
+        self.assertEqual(params, {"q": ["t:creature"], "rarity": ["common"]})
+
+    def test_the_facet_selects_keep_the_choices_made(self):
+        response = self.search("it", card_set="FUT", keyword="flying", type="creature")
+        self.assertContains(response, '<option value="FUT" selected>Visione Futura (FUT)</option>')
+        self.assertContains(response, '<option value="flying" selected>Volare</option>')
+        self.assertContains(response, '<option value="creature" selected>')
+        self.assertContains(response, "Tarox Alaspada")
+
+    def test_an_invalid_facet_is_named_and_left_out(self):
+        response = self.search(q="t:elf", mv_min="abc")
+        self.assertEqual(response.status_code, 200)
+        self.assertContains(response, "<code>Mana value from: abc</code>: Enter a number.")
+        self.assertEqual(self.row_names(response), self.row_names(self.search(q="t:elf")))
+        response = self.search(q="t:elf", color=["C", "G"], color_mode="exactly")
+        self.assertContains(response, "“Colourless” and a colour cannot both be chosen")
+
+    def test_only_invalid_facets_are_a_400(self):
+        response = self.search(card_set="XYZ")
+        self.assertContains(response, "There is no set with the code “XYZ”.", status_code=400)
+        response = self.search(mv_min="1", mv_max="x")
+        self.assertEqual(response.status_code, 200)  # the minimum still applies
+
+    # --- Sorting and paging
+
+    def test_sort_select_and_order_in_the_query_agree(self):
+        by_select = self.search(q="s:fut t:creature", order="mv", dir="desc")
+        by_query = self.search(q="s:fut t:creature order:mv dir:desc")
+        self.assertEqual(self.row_names(by_select), self.row_names(by_query))
+        self.assertContains(by_select, "<code>s:fut t:creature order:mv dir:desc</code>")
+        self.assertContains(by_select, '<option value="mv" selected>')
+        values = {name: card["manaValue"] for name, card in self.fut.items()}
+        shown = [values[name] for name in self.row_names(by_select)]
+        self.assertEqual(shown, sorted(shown, reverse=True))
+
+    def test_sort_select_replaces_the_order_written_in_the_query(self):
+        response = self.search(q="s:fut order:name dir:desc", order="mv")
+        self.assertContains(response, "<code>s:fut order:mv dir:desc</code>")
+
+    def test_sorting_keeps_the_problems_of_the_query(self):
+        response = self.search(q="s:fut tpye:elf", order="rarity")
+        self.assertContains(response, "<code>s:fut order:rarity</code>")
+        self.assertContains(response, "<code>tpye:elf</code>: unknown search key")
+        self.assertContains(response, 'href="?q=s%3Afut+type%3Aelf&amp;order=rarity"')
+
+    def test_pagination_keeps_the_query_the_facets_and_the_order(self):
+        params = {"q": "t:creature", "color": ["W", "U"], "color_mode": "at-most", "order": "mv"}
+        first = self.search(**params)
+        page_obj = first.context["page_obj"]
+        self.assertGreater(page_obj.paginator.num_pages, 2)
+        link = re.search(r'href="(\?[^"]*)" rel="next"', first.content.decode())[1]
+        query = parse_qs(urlsplit(link.replace("&amp;", "&")).query)
+        self.assertEqual(
+            query,
+            {
+                "q": ["t:creature"],
+                "color": ["W", "U"],
+                "color_mode": ["at-most"],
+                "order": ["mv"],
+                "page": ["2"],
+            },
+        )
+        second = self.client.get("/en/cards/" + link.replace("&amp;", "&"))
+        self.assertEqual(second.context["page_obj"].number, 2)
+        self.assertEqual(second.context["page_obj"].paginator.count, page_obj.paginator.count)
+        self.assertFalse(set(self.row_names(first)) & set(self.row_names(second)))
+
+    def test_bad_page_numbers_fall_back_to_a_real_page(self):
+        for page, number in (("abc", 1), ("-1", 1), ("0", 1), ("99999", None)):
+            with self.subTest(page=page):
+                response = self.search(q="t:creature", page=page)
+                self.assertEqual(response.status_code, 200)
+                last = response.context["page_obj"].paginator.num_pages
+                self.assertEqual(response.context["page_obj"].number, number or last)
+
+    def test_the_results_page_costs_the_same_queries_for_one_page_or_many(self):
+        few, many = {"q": "t:goblin c:r"}, {"q": "t:creature"}
+
+        def queries(params):
+            with CaptureQueriesContext(connection) as captured:
+                response = self.search(**params)
+            self.assertEqual(response.status_code, 200)
+            return response, len(captured)
+
+        queries(few)  # fill the cached facet options
+        (few_response, few_count), (many_response, many_count) = queries(few), queries(many)
+        self.assertEqual(few_response.context["page_obj"].paginator.num_pages, 1)
+        self.assertGreater(many_response.context["page_obj"].paginator.num_pages, 10)
+        self.assertEqual(few_count, many_count)
+        self.assertLessEqual(many_count, 6)
+
+    # --- Help and home
+
+    def test_syntax_help_examples_all_find_cards_without_problems(self):
+        examples = [query for _, rows in SEARCH_HELP for _, _, found in rows for query, _ in found]
+        examples += [query for en, it, _ in SEARCH_EXAMPLES for query in (en, it)]
+        self.assertGreater(len(examples), 40)
+        for query in examples:
+            with self.subTest(query=query):
+                response = self.search(q=query)
+                self.assertIn(response.status_code, (200, 302))
+                if response.status_code == 200:
+                    self.assertEqual(response.context["filter"].problems, [])
+                    self.assertGreater(response.context["page_obj"].paginator.count, 1)
+
+    def test_syntax_help_page_in_both_languages(self):
+        for language in ("en", "it"):
+            response = self.client.get(f"/{language}/help/search/")
+            self.assertContains(response, f'href="/{language}/cards/?q=t%3Acreatura"')
+            self.assertContains(response, "<code>tipo:</code>")
+            self.assertContains(response, 'href="/api/cards/?q=t%3Acreatura%20k%3Avolare')
+        self.assertContains(self.client.get("/en/help/search/"), "How to search for cards")
+
+    def test_home_offers_query_examples_and_the_help(self):
+        response = self.client.get("/it/")
+        self.assertContains(response, 'href="/it/help/search/"')
+        self.assertContains(response, "<code>t:creatura k:volare s:fut</code>")
+
+
+class EmptySearchTests(TestCase):
+    """No cards at all: the page and its facets still work."""
+
+    def test_search_pages_work_on_an_empty_database(self):
+        cache.clear()
+        self.assertEqual(self.client.get("/en/cards/").status_code, 200)
+        response = self.client.get("/en/cards/", {"q": "t:creature", "type": "creature"})
+        self.assertContains(response, "0 cards found.")
+        self.assertContains(response, "No card matches.")

@@ -32,6 +32,7 @@ migrate: $(VENV)/.installed
 
 data: migrate
 	$(PY) manage.py load_bundled_data
+	$(PY) manage.py load_bundled_rules
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
@@ -49,6 +50,9 @@ messages: $(VENV)/.installed
 benchmarks: setup
 	$(PY) benchmarks/bench_import.py
 	$(PY) benchmarks/bench_pages.py
+	$(PY) benchmarks/bench_search.py
+	$(PY) benchmarks/bench_rules_import.py
+	$(PY) benchmarks/bench_rules.py
 
 clean:
 	rm -rf $(VENV) staticfiles db.sqlite3 db.sqlite3-*

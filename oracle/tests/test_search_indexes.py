@@ -1,0 +1,43 @@
+"""The search's indexes are raw SQL (migration 0002), so Django does not know them.
+
+A later migration that makes SQLite rebuild the card table would silently drop them: results
+stay right and pages get slow. These tests fail first.
+"""
+
+from django.db import connection
+from django.test import TestCase
+
+SQLITE_INDEXES = {
+    "card_name_idx",
+    "card_search_idx",
+    "card_search_name_idx",
+    "card_search_type_idx",
+    "card_search_text_idx",
+    "card_search_flags_idx",
+    "card_search_printings_idx",
+}
+POSTGRES_INDEXES = {
+    f"card_{column}_trgm"
+    for column in ("search_name", "search_type", "search_text", "search_flags", "search_printings")
+}
+
+
+class SearchIndexTests(TestCase):
+    def card_indexes(self):
+        with connection.cursor() as cursor:
+            constraints = connection.introspection.get_constraints(cursor, "oracle_card")
+        return {name for name, info in constraints.items() if info["index"]}
+
+    def test_the_search_indexes_exist(self):
+        expected = POSTGRES_INDEXES if connection.vendor == "postgresql" else SQLITE_INDEXES
+        missing = expected - self.card_indexes()
+        self.assertFalse(missing, f"missing search indexes on oracle_card: {sorted(missing)}")
+
+    def test_the_name_index_covers_the_search_columns_on_sqlite(self):
+        if connection.vendor != "sqlite":
+            self.skipTest("SQLite only")
+        with connection.cursor() as cursor:
+            constraints = connection.introspection.get_constraints(cursor, "oracle_card")
+        self.assertEqual(
+            constraints["card_name_idx"]["columns"][:3], ["name", "slug", "search_text"]
+        )

@@ -78,7 +78,7 @@ class BundledRulesPagesTests(TestCase):
         crumbs = re.search(r'<nav class="breadcrumbs".*?</nav>', page)[0]
         self.assertEqual(
             re.findall(r"<li[^>]*>(?:<a [^>]*>)?([^<]+)", crumbs),
-            ["Rules", "7. Additional Rules", "702. Keyword Abilities", "702.37 Morph"],
+            ["Regole", "7. Additional Rules", "702. Keyword Abilities", "702.37 Morph"],
         )
         self.assertIn('<a href="/it/rules/702/" lang="en">702. Keyword Abilities</a>', crumbs)
         self.assertIn('<li aria-current="page" lang="en">702.37 Morph</li>', crumbs)
@@ -159,7 +159,12 @@ class BundledRulesPagesTests(TestCase):
             '<a href="/en/rules/502.26/?edition=2007-05-01" lang="en">502.26 Morph</a>', page
         )
         italian = self.page("/it/rules/502.26b/?edition=2007-05-01")
-        self.assertIn('<a href="/it/rules/702.37c/">702.37c</a>', italian)
+        self.assertIn(
+            "Questa è la regola 502.26b delle regole del 1 maggio 2007; oggi è la "
+            '<a href="/it/rules/702.37c/">702.37c</a>',
+            italian,
+        )
+        self.assertIn("Corrispondenza certa", italian)
 
     def test_old_number_compared_with_today(self):
         page = self.page("/en/rules/502.26b/?edition=2007-05-01&compare=today")

@@ -116,3 +116,29 @@ def render_rules_text(text: str) -> SafeString:
 def color_names(letters: str) -> str:
     """ "UR" -> "blue, red" in the page's language."""
     return ", ".join(COLOR_NAMES[letter]() for letter in letters if letter in COLOR_NAMES)
+
+
+# "del 11 luglio" is wrong Italian: before otto and undici the article elides ("dell’11
+# luglio", "l’8 maggio"). Sentences are translated with a plain "del %(date)s", so the
+# elision is made on the rendered page, only where a preposition meets a full date.
+_ELIDED = {"il": "l’", "del": "dell’", "dal": "dall’", "al": "all’", "nel": "nell’", "sul": "sull’"}
+_ITALIAN_MONTHS = (
+    "gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre"
+)
+_UNELIDED_DATE = re.compile(
+    rf"\b(il|del|dal|al|nel|sul) (8|11)(?= (?:{_ITALIAN_MONTHS})\b)", re.IGNORECASE
+)
+
+
+def elide_italian_dates(html: str) -> str:
+    """'dal 11 luglio 2009' -> 'dall’11 luglio 2009'; keeps the text safe if it was safe."""
+
+    def elide(match):
+        preposition = match[1]
+        elided = _ELIDED[preposition.lower()]
+        if preposition[0].isupper():
+            elided = elided.capitalize()
+        return f"{elided}{match[2]}"
+
+    result = _UNELIDED_DATE.sub(elide, html)
+    return mark_safe(result) if isinstance(html, SafeString) else result

@@ -8,6 +8,7 @@ matches). Errors are JSON too: ``{"error": "..."}`` with status 400 or 404.
 from datetime import date
 
 from django.conf import settings
+from django.db.models import Q
 from django.http import JsonResponse
 from django.urls import reverse
 from django.utils import translation
@@ -125,8 +126,18 @@ def rule_detail(request, number):
         "url": page_url(request, section.number, edition, current),
     }
     if edition.effective_date < current.effective_date:
+        # Old numbers are mapped in the English editions; an Italian rule goes where the
+        # English rule with its number and date went.
+        if edition.language == Language.ENGLISH:
+            old_section = Q(old_section=section)
+        else:
+            old_section = Q(
+                old_section__edition__language=Language.ENGLISH,
+                old_section__edition__effective_date=edition.effective_date,
+                old_section__number=section.number,
+            )
         mapping = (
-            RuleMapping.objects.filter(old_section=section)
+            RuleMapping.objects.filter(old_section)
             .select_related("current_section__edition")
             .order_by()
             .first()

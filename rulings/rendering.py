@@ -308,6 +308,15 @@ def comparable_text(title: str, text: str, examples: Iterable[str]) -> str:
     return "\n".join(part for part in parts if part)
 
 
+TYPOGRAPHIC_QUOTES = str.maketrans({"‘": "'", "’": "'", "“": '"', "”": '"'})
+
+
+def comparable_quotes(text: str) -> str:
+    """Typographic quotes and apostrophes as plain ones: older editions use straight quotes,
+    newer ones curly, and a word diff should not mark every "card's" as changed."""
+    return (text or "").translate(TYPOGRAPHIC_QUOTES)
+
+
 # --- Search results ---------------------------------------------------------------------------
 
 

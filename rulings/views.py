@@ -22,11 +22,13 @@ from django.db import connection
 from django.db.models import Q
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from oracle.diff import word_diff
 from oracle.models import is_italian_page
+from oracle.templatetags.oracle_tags import long_date
 from oracle.text import fold
 
 from .models import GlossaryEntry, Language, RuleMapping, RuleSection, RulesEdition
@@ -34,6 +36,7 @@ from .rendering import (
     RuleText,
     ancestors_of,
     candidate_numbers,
+    comparable_quotes,
     comparable_text,
     confidence_words,
     highlight,
@@ -309,10 +312,20 @@ class Today:
     title: str  # its title, or the title of the rule it belongs to
     confidence: float
     method: str
+    language: str = MAIN_LANGUAGE  # the language of the current rules
 
     @property
     def words(self):
         return confidence_words(self.confidence, self.section is not None)
+
+    @property
+    def link_text(self) -> SafeString:
+        """ "702.37c <span lang="en">(Morph)</span>": the number, and the title if there is one."""
+        if not self.title:
+            return format_html("{}", self.section.number)
+        return format_html(
+            '{} <span lang="{}">({})</span>', self.section.number, self.language, self.title
+        )
 
     @property
     def percent(self):
@@ -333,10 +346,58 @@ class RulePage:
     ancestors: list[Node]
     previous: Node | None
     next: Node | None
-    versions: list[tuple[RulesEdition, RuleSection]]
+    versions: list["Version"]  # this rule in every edition that has it, newest first
+    other_rules: list["Version"]  # the same number in other editions, where it is another rule
     today: Today | None
     context_title: str
     tree: SafeString
+
+    @cached_property
+    def versions_by_edition(self) -> dict[int, "Version"]:
+        return {version.edition.pk: version for version in self.versions}
+
+
+@dataclass
+class Version:
+    """A rule as one edition words it: the page's own rule, or the rule that is the same rule
+    in another edition (by the old-number mappings, so under its number of that edition)."""
+
+    edition: RulesEdition
+    section: Row | RuleSection
+    confidence: float | None = None  # how sure the match with the current rule is
+
+    @property
+    def number(self):
+        return self.section.number
+
+    @property
+    def words(self):
+        return "" if self.confidence is None else confidence_words(self.confidence)
+
+
+def same_rule_elsewhere(edition, section, here, mappings, readable, is_current):
+    """{section id: confidence} of the same rule in the other editions, one per edition: on a
+    page of the current rules, the old rules mapped to it; on a page of an older edition, the
+    current rule it maps to and the rules of the other old editions mapped there too."""
+    target = section.id if is_current else here and here["current_section_id"]
+    if not target:
+        return {}
+    found = {}
+    if here is not None:
+        found[target] = (here["current_section__edition_id"], here["confidence"])
+    for mapping in mappings:
+        old_edition = mapping["old_section__edition_id"]
+        if (
+            mapping["current_section_id"] != target
+            or old_edition == edition.pk
+            or old_edition not in readable
+        ):
+            continue
+        best = next((c for e, c in found.values() if e == old_edition), None)
+        if best is None or mapping["confidence"] > best:
+            found = {pk: v for pk, v in found.items() if v[0] != old_edition}
+            found[mapping["old_section_id"]] = (old_edition, mapping["confidence"])
+    return {pk: confidence for pk, (_edition, confidence) in found.items()}
 
 
 def rule_url(number: str, query: str) -> str:
@@ -388,16 +449,19 @@ def build_rule_page(editions: Editions, edition: RulesEdition, number: str) -> R
     ).order_by()
     if level == Level.CHAPTER:
         on_page = on_page.filter(level__lte=Level.SECTION)
-    leading_here = Q(current_section__in=on_page.values("id"))
-    mapped = (
-        RuleMapping.objects.filter(leading_here | Q(old_section=section.id))
-        .order_by()
-        .values_list(*MAPPING_FIELDS)
-    )
+    wanted_mappings = Q(current_section__in=on_page.values("id")) | Q(old_section=section.id)
+    is_current = edition == editions.current
+    if not is_current:
+        # The same rule in the other old editions: what maps to where this one went.
+        went = RuleMapping.objects.filter(old_section=section.id).values("current_section")
+        wanted_mappings |= Q(current_section__in=went)
+    mapped = RuleMapping.objects.filter(wanted_mappings).order_by().values_list(*MAPPING_FIELDS)
     newest_first = {e.pk: index for index, e in enumerate(editions.rows)}
     here = None
+    mappings = []
     for values in sorted(mapped, key=lambda v: (newest_first.get(v[2], 0), v[3])):
         mapping = dict(zip(MAPPING_FIELDS, values, strict=True))
+        mappings.append(mapping)
         if mapping["old_section_id"] == section.id:
             here = mapping
         elif mapping["current_section_id"] in nodes:
@@ -420,23 +484,40 @@ def build_rule_page(editions: Editions, edition: RulesEdition, number: str) -> R
             cited |= candidate_numbers(text)
     twin = italian_twin(editions, edition)
     readable = {e.pk for e in editions.readable}
+    same_rule = same_rule_elsewhere(edition, section, here, mappings, readable, is_current)
     wanted = Q(number=number, edition_id__in=readable)
     wanted |= Q(edition=edition, number__in=cited)
     if twin is not None:
         numbers = [n.number for n in nodes.values()] + [a.number for a in ancestors]
         wanted |= Q(edition=twin, number__in=numbers)
     today_ids = [here["current_section_id"], here["current_section__parent_id"]] if here else []
-    wanted |= Q(pk__in=[pk for pk in today_ids if pk])
-    versions, known, italian, by_pk = [], set(), {}, {}
+    wanted |= Q(pk__in=[pk for pk in [*today_ids, *same_rule] if pk])
+    known, italian, by_pk, same_number = set(), {}, {}, []
     for row in RuleSection.objects.filter(wanted).order_by():
         by_pk[row.pk] = row
         if row.edition_id == edition.pk:
             known.add(row.number)
         if twin is not None and row.edition_id == twin.pk:
             italian[row.number] = row
-        elif row.number == number and row.edition_id in readable:
-            versions.append((editions.by_pk(row.edition_id), row))
-    versions.sort(key=lambda version: version[0].effective_date, reverse=True)
+        elif row.number == number and row.edition_id in readable and row.edition_id != edition.pk:
+            same_number.append(row)
+    versions = [Version(edition, section)]
+    versions += [
+        Version(editions.by_pk(by_pk[pk].edition_id), by_pk[pk], confidence)
+        for pk, confidence in same_rule.items()
+        if pk in by_pk
+    ]
+    versions.sort(key=lambda version: version.edition.effective_date, reverse=True)
+    in_versions = {version.section.pk for version in versions}
+    other_rules = sorted(
+        (
+            Version(editions.by_pk(row.edition_id), row)
+            for row in same_number
+            if row.pk not in in_versions
+        ),
+        key=lambda version: version.edition.effective_date,
+        reverse=True,
+    )
     for each in [*nodes.values(), *ancestors]:
         each.italian = italian.get(each.number)
 
@@ -463,6 +544,7 @@ def build_rule_page(editions: Editions, edition: RulesEdition, number: str) -> R
             title=(current.title or (parent.title if parent else "")) if current else "",
             confidence=here["confidence"],
             method=here["method"],
+            language=editions.current.language,
         )
     titled = [a for a in ancestors if a.title]
     return RulePage(
@@ -473,6 +555,7 @@ def build_rule_page(editions: Editions, edition: RulesEdition, number: str) -> R
         previous=previous,
         next=following,
         versions=versions,
+        other_rules=other_rules,
         today=today,
         context_title=titled[-1].title if titled else "",
         tree=render_rule_tree(node.children, edition.language) if level > Level.CHAPTER else "",
@@ -480,58 +563,67 @@ def build_rule_page(editions: Editions, edition: RulesEdition, number: str) -> R
 
 
 def compare_context(request, page: RulePage) -> dict:
-    """The wording in every edition where the number exists, and a word diff between two."""
-    this = (page.edition, page.node.section)
-    number = page.node.number
+    """The wording of the rule in every edition that has it (under the number it had there),
+    and a word diff between this edition and another."""
+    this = page.versions_by_edition.get(page.edition.pk)
     own_query = page.editions.query(page.edition)
     separator = "&" if own_query else "?"
     versions = [
         {
-            "edition": version_edition,
-            "wording": wording(row),
-            "url": rule_url(number, f"?edition={version_edition.slug}"),
+            "edition": version.edition,
+            "number": version.number,
+            "words": version.words,
+            "wording": wording(version.section),
+            "url": rule_url(version.number, page.editions.query(version.edition)),
             "compare_url": rule_url(
-                number, f"{own_query}{separator}compare={version_edition.slug}#compare"
+                page.node.number,
+                f"{own_query}{separator}compare={version.edition.slug}#compare",
             ),
         }
-        for version_edition, row in page.versions
+        for version in page.versions
     ]
-    others = [e for e, _row in page.versions if e != page.edition]
+    others = [version for version in page.versions if version.edition != page.edition]
     context = {
         "versions": versions,
+        "other_rules": [
+            {
+                "edition": version.edition,
+                "title": version.section.title,
+                "url": rule_url(version.number, page.editions.query(version.edition)),
+            }
+            for version in page.other_rules
+        ],
         "compare_with": None,
-        "compare_default": others[0] if others else None,
+        "compare_choices": [version.edition for version in others],
+        "compare_default": others[0].edition if others else None,
         "compare_error": "",
     }
     slug = request.GET.get("compare", "").strip()
     if not slug:
         return context
-    today = page.today
-    if slug == "today" and today is not None and today.section is not None:
-        # An old rule against the current rule it became, whatever its number now.
-        context.update(
-            compare_with="today",
-            compare_from=(page.edition, number),
-            compare_to=(page.editions.current, today.section.number),
-            compare_diff=word_diff(wording(page.node.section), wording(today.section)),
-        )
-        return context
-    other = next(((e, row) for e, row in page.versions if e.slug == slug), None)
+    if slug == "today":
+        # An old rule against the current rule it became, whatever its number now (on a page
+        # of the current rules, that is the page itself: "choose two different editions").
+        current = page.today.section if page.today else page.node.section
+        slug = page.editions.current.slug if current is not None else slug
+    other = next((v for v in page.versions if v.edition.slug == slug), None)
     if other is None:
         context["compare_error"] = _(
             "Rule %(number)s is not in the rules dated “%(date)s”: nothing to compare."
-        ) % {"number": number, "date": slug}
+        ) % {"number": page.node.number, "date": slug}
         return context
-    if other[0] == page.edition:
+    if other.edition == page.edition:
         context["compare_error"] = _("Choose two different editions to compare.")
         return context
-    older, newer = sorted([this, other], key=lambda version: version[0].effective_date)
+    older, newer = sorted([this, other], key=lambda version: version.edition.effective_date)
     context.update(
-        compare_with=other[0],
-        compare_default=other[0],
-        compare_from=(older[0], number),
-        compare_to=(newer[0], number),
-        compare_diff=word_diff(wording(older[1]), wording(newer[1])),
+        compare_with=other.edition,
+        compare_default=other.edition,
+        compare_from=(older.edition, older.number),
+        compare_to=(newer.edition, newer.number),
+        compare_diff=word_diff(
+            comparable_quotes(wording(older.section)), comparable_quotes(wording(newer.section))
+        ),
     )
     return context
 
@@ -560,7 +652,10 @@ def rule_detail(request, editions: Editions, edition: RulesEdition, number: str)
         "current_edition": editions.current,
         "is_current": edition == editions.current,
         "query": editions.query(edition),
-        "current_same_number": any(e == editions.current for e, _row in page.versions),
+        "current_same_number": any(
+            v.edition == editions.current and v.number == number for v in page.versions
+        )
+        or any(v.edition == editions.current for v in page.other_rules),
         **compare_context(request, page),
     }
     return render(request, "rulings/rule_detail.html", context)
@@ -739,23 +834,44 @@ def typed_lookup(q: str) -> Lookup | None:
 
 
 def lookup_redirect(editions: Editions, edition: RulesEdition, lookup: Lookup):
-    """(url, message): the page of the rule typed, read in the edition in force at its date.
+    """(url, message, suggestions): the page of the rule typed, read in the edition in force at
+    its date; or, when there is no page to open, why, and the pages that may help.
 
     Without a date the number is read in the edition being browsed (its page offers the other
-    editions when it is not there)."""
+    editions when it is not there). A date older than every edition we have opens nothing by
+    itself: the number may have meant another rule then, so the page says so and offers the
+    oldest edition's rule and today's."""
     number = lookup.number
+    nowhere = _("There is no rule %(number)s in the Comprehensive Rules.") % {"number": number}
     if lookup.on is None:
         if RuleSection.objects.filter(number=number, edition__in=editions.readable).exists():
-            return rule_url(number, editions.query(edition)), ""
-        return None, _("There is no rule %(number)s in the Comprehensive Rules.") % {
-            "number": number
-        }
+            return rule_url(number, editions.query(edition)), "", []
+        return None, nowhere, []
     found = resolve(number, on=lookup.on)
+    if not found.in_force and found.found:
+        message = _(
+            "The oldest rules here are those effective from %(date)s: rule %(number)s as "
+            "cited in %(year)s may have had another number or meaning then."
+        ) % {
+            "date": long_date(found.edition.effective_date),
+            "number": number,
+            "year": lookup.on.year,
+        }
+        suggestions = []
+        if found.section is not None:
+            suggestions.append(
+                (found.edition, number, rule_url(number, editions.query(found.edition)))
+            )
+        if found.current is not None and found.current != found.section:
+            suggestions.append(
+                (editions.current, found.current.number, rule_url(found.current.number, ""))
+            )
+        return None, message, suggestions
     if found.section is not None:
-        return rule_url(number, editions.query(found.edition)), ""
+        return rule_url(number, editions.query(found.edition)), "", []
     if found.current is not None:
-        return rule_url(found.current.number, ""), ""
-    return None, _("There is no rule %(number)s in the Comprehensive Rules.") % {"number": number}
+        return rule_url(found.current.number, ""), "", []
+    return None, nowhere, []
 
 
 @reads_an_edition
@@ -770,6 +886,7 @@ def search(request, editions: Editions, edition: RulesEdition):
         "query": editions.query(edition),
         "current_url": request.path + (f"?{urlencode({'q': q})}" if q else ""),
         "message": "",
+        "suggestions": [],
         "words": [],
         "page_obj": None,
         "results": [],
@@ -778,10 +895,14 @@ def search(request, editions: Editions, edition: RulesEdition):
     }
     lookup = typed_lookup(q)
     if lookup is not None:
-        url, message = lookup_redirect(editions, edition, lookup)
+        url, message, suggestions = lookup_redirect(editions, edition, lookup)
         if url:
             return redirect(url)
         context["message"] = message
+        context["suggestions"] = [
+            {"edition": found_in, "number": found_number, "url": found_url}
+            for found_in, found_number, found_url in suggestions
+        ]
         return render(request, "rulings/search.html", context)
     words = query_words(q)
     context["words"] = words

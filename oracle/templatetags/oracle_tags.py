@@ -26,13 +26,20 @@ def diff(old, new):
 
 @register.filter
 def long_date(value):
-    """ "1 maggio 2007" on Italian pages (Django's catalogue capitalises the month), else the
-    locale's DATE_FORMAT."""
+    """ "1º maggio 2007", "17 aprile 2026" on Italian pages (Django's catalogue capitalises the
+    month), else the locale's DATE_FORMAT."""
     if not value:
         return ""
     if is_italian_page():
-        return f"{value.day} {dateformat.format(value, 'F').lower()} {value.year}"
+        day = "1º" if value.day == 1 else str(value.day)
+        return f"{day} {dateformat.format(value, 'F').lower()} {value.year}"
     return date_format(value, "DATE_FORMAT")
+
+
+@register.filter(is_safe=True)
+def italian_dates(html):
+    """Elides the article before 8 and 11 in Italian dates on Italian pages ("dall’11 luglio")."""
+    return rendering.elide_italian_dates(html) if is_italian_page() else html
 
 
 @register.filter

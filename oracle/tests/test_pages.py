@@ -42,7 +42,7 @@ class RealFutureSightPagesTests(TestCase):
         self.assertContains(response, 'title="un mana rosso"')
         self.assertContains(response, "4/3")
         self.assertContains(response, "The +X/+X bonus is based on Tarox Bladewing’s power")
-        self.assertContains(response, '<time datetime="2007-05-01">1 maggio 2007</time>')
+        self.assertContains(response, '<time datetime="2007-05-01">1º maggio 2007</time>')
         self.assertContains(response, "Visione Futura")
 
     def test_english_card_page_leads_with_the_oracle_name(self):

@@ -1,8 +1,14 @@
 from django.test import SimpleTestCase
 from django.utils import translation
+from django.utils.safestring import SafeString, mark_safe
 
 from oracle.diff import word_diff
-from oracle.rendering import describe_symbol, render_mana, render_rules_text
+from oracle.rendering import (
+    describe_symbol,
+    elide_italian_dates,
+    render_mana,
+    render_rules_text,
+)
 
 
 class ManaRenderingTests(SimpleTestCase):
@@ -59,3 +65,19 @@ class ColorNameTests(SimpleTestCase):
         self.assertEqual(color_names("UR"), "blue, red")
         with translation.override("it"):
             self.assertEqual(color_names("U"), "blu")
+
+
+class ItalianDateTests(SimpleTestCase):
+    def test_the_article_elides_before_8_and_11(self):
+        self.assertEqual(
+            elide_italian_dates("in vigore dal 11 luglio 2009, con il 8 maggio e nel 11 giugno"),
+            "in vigore dall’11 luglio 2009, con l’8 maggio e nell’11 giugno",
+        )
+        self.assertEqual(elide_italian_dates("Del 11 luglio"), "Dell’11 luglio")
+
+    def test_other_days_and_numbers_that_are_not_dates_are_left_alone(self):
+        for text in ("dal 17 aprile 2026", "del 1º maggio 2007", "il 11 è un numero", "del 118"):
+            self.assertEqual(elide_italian_dates(text), text)
+
+    def test_safe_html_stays_safe(self):
+        self.assertIsInstance(elide_italian_dates(mark_safe("<b>dal 11 luglio</b>")), SafeString)

@@ -80,6 +80,17 @@ class RuleApiTests(TestCase):
         self.assertEqual(data["url"], "http://testserver/it/rules/7/")
         self.assertNotIn("current", data)
 
+    def test_an_old_italian_rule_says_where_the_english_one_went(self):
+        italian = make_edition(self.old.effective_date, language="it", is_complete=False)
+        italian.sections.create(number="502.26b", level=4, text="Per giocare...", position=1)
+        italian.sections.create(number="502.99", level=4, text="Sparita.", position=2)
+        data = self.get_json("/api/rules/502.26b/?language=it&edition=2007-05-01")
+        self.assertEqual(data["text"], "Per giocare...")
+        self.assertEqual(data["current"]["number"], "702.37c")
+        self.assertEqual(data["current"]["confidence"], 0.7)
+        data = self.get_json("/api/rules/502.99/?language=it&edition=2007-05-01")
+        self.assertIsNone(data["current"])
+
     def test_errors_are_json(self):
         cases = [
             ("/api/rules/999.9/", 404, "There is no rule 999.9 in the rules of 2026-04-17."),

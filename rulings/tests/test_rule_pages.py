@@ -70,6 +70,12 @@ class BundledRulesPagesTests(TestCase):
         self.assertIn('<option value="2009-07-11">', page)
         self.assertIn('<option value="2007-05-01" selected>', page)
 
+    def test_italian_dates_read_as_italian(self):
+        page = self.page("/it/rules/?edition=2009-07-11")
+        self.assertIn("Stai leggendo le regole in vigore dall’11 luglio 2009", page)
+        self.assertNotIn("dal 11", page)
+        self.assertIn("1º maggio 2007", self.page("/it/rules/?edition=2007-05-01"))
+
     # --- A rule, a section, a subrule
 
     def test_rule_page_with_its_subrules_breadcrumbs_and_neighbours(self):
@@ -149,7 +155,7 @@ class BundledRulesPagesTests(TestCase):
         self.assertIn("To play a card using its morph ability, turn it face down.", page)
         self.assertIn(
             "This is rule 502.26b of the rules of May 1, 2007; today it is "
-            '<a href="/en/rules/702.37c/">702.37c</a>.',
+            '<a href="/en/rules/702.37c/">702.37c <span lang="en">(Morph)</span></a>.',
             page,
         )
         self.assertIn("Certain match", page)
@@ -160,8 +166,8 @@ class BundledRulesPagesTests(TestCase):
         )
         italian = self.page("/it/rules/502.26b/?edition=2007-05-01")
         self.assertIn(
-            "Questa è la regola 502.26b delle regole del 1 maggio 2007; oggi è la "
-            '<a href="/it/rules/702.37c/">702.37c</a>',
+            "Questa è la regola 502.26b delle regole del 1º maggio 2007; oggi è la "
+            '<a href="/it/rules/702.37c/">702.37c <span lang="en">(Morph)</span></a>.',
             italian,
         )
         self.assertIn("Corrispondenza certa", italian)
@@ -196,7 +202,7 @@ class BundledRulesPagesTests(TestCase):
 
     def test_a_rule_in_every_edition_and_a_word_diff_between_two(self):
         page = self.page("/en/rules/704.5a/?compare=2009-07-11")
-        self.assertIn("Rule 704.5a exists in 2 editions of the rules.", page)
+        self.assertIn("This rule is in 3 editions of the rules.", page)
         self.assertIn('<a href="/en/rules/704.5a/?edition=2009-07-11">July 11, 2009</a>', page)
         self.assertIn(
             "From rule 704.5a of the rules of July 11, 2009 to rule 704.5a of the rules of "
@@ -207,9 +213,67 @@ class BundledRulesPagesTests(TestCase):
         self.assertRegex(diff, r"<(del|ins)>")
         self.assertIn('<select id="compare-with" name="compare">', page)
 
+    def test_the_editions_of_a_rule_follow_the_rule_not_its_number(self):
+        # 702.37 is Morph today; in July 2009 it was 702.34 (702.37 was Storm) and in May
+        # 2007 502.26. The page compares Morph with Morph, and says what 702.37 was in 2009.
+        response = self.get("/en/rules/702.37/?compare=2009-07-11")
+        self.assertEqual(
+            [(v["edition"].slug, v["number"]) for v in response.context["versions"]],
+            [("2026-04-17", "702.37"), ("2009-07-11", "702.34"), ("2007-05-01", "502.26")],
+        )
+        page = squeeze(response.content.decode())
+        self.assertIn(
+            '<a href="/en/rules/702.34/?edition=2009-07-11">July 11, 2009</a> as rule 702.34',
+            page,
+        )
+        self.assertIn(
+            "From rule 702.34 of the rules of July 11, 2009 to rule 702.37 of the rules of "
+            "April 17, 2026",
+            page,
+        )
+        diff = re.search(r'<p class="diff" lang="en">(.*?)</p>', page)[1]
+        self.assertEqual(diff, "Morph")
+        self.assertNotIn("<del>Storm</del>", page)
+        self.assertIn("The number 702.37 in other editions, where it is not this rule:", page)
+        self.assertIn(
+            '<a href="/en/rules/702.37/?edition=2009-07-11">July 11, 2009</a> '
+            '<span lang="en">(Storm)</span>',
+            page,
+        )
+
+    def test_an_old_rule_lists_the_same_rule_in_every_edition(self):
+        response = self.get("/en/rules/502.26b/?edition=2007-05-01&compare=2009-07-11")
+        self.assertEqual(
+            [(v["edition"].slug, v["number"]) for v in response.context["versions"]],
+            [("2026-04-17", "702.37c"), ("2009-07-11", "702.34b"), ("2007-05-01", "502.26b")],
+        )
+        page = squeeze(response.content.decode())
+        self.assertIn(
+            "From rule 502.26b of the rules of May 1, 2007 to rule 702.34b of the rules of "
+            "July 11, 2009",
+            page,
+        )
+        # The form keeps the edition being read and offers the others.
+        form = re.search(r'<form class="compare-form".*?</form>', page)[0]
+        self.assertIn('<input type="hidden" name="edition" value="2007-05-01">', form)
+        self.assertNotIn('value="2007-05-01" selected', form)
+
+    def test_a_word_diff_ignores_straight_against_curly_quotes(self):
+        page = self.page("/en/rules/502.26b/?edition=2007-05-01&compare=today")
+        diff = re.search(r'<p class="diff" lang="en">(.*?)</p>', page)[1]
+        # "card's" (2007) and "card’s" (2026) are the same word; "play" -> "cast" is a change.
+        self.assertNotIn("<del>card", diff)
+        self.assertNotIn("<del>object", diff)
+        self.assertIn("<del>play</del><ins>cast</ins>", diff)
+
+    def test_comparing_the_current_rule_with_today_asks_for_two_editions(self):
+        page = self.page("/en/rules/702.37/?compare=today")
+        self.assertIn("Choose two different editions to compare.", page)
+        self.assertNotIn("“today”", page)
+
     def test_comparing_with_an_edition_without_the_rule_says_so(self):
-        page = self.page("/en/rules/704.5a/?compare=2007-05-01")
-        self.assertIn("Rule 704.5a is not in the rules dated “2007-05-01”", page)
+        page = self.page("/en/rules/702.37b/?compare=2007-05-01")
+        self.assertIn("Rule 702.37b is not in the rules dated “2007-05-01”", page)
 
     # --- Glossary
 
@@ -260,6 +324,28 @@ class BundledRulesPagesTests(TestCase):
         self.assertEqual(
             self.get("/en/rules/search/?q=player&page=x").context["page_obj"].number, 1
         )
+
+    def test_a_number_cited_before_the_oldest_edition_is_not_opened_blindly(self):
+        # A 2002 document citing 502.26b: in May 2007 (the oldest rules here) 502.26b is Morph,
+        # but in 2002 it may have been another rule; the page says so and offers both pages.
+        response = self.get("/en/rules/search/?q=502.26b+(2002)")
+        page = squeeze(response.content.decode())
+        self.assertIn(
+            "The oldest rules here are those effective from May 1, 2007: rule 502.26b as cited "
+            "in 2002 may have had another number or meaning then.",
+            page,
+        )
+        self.assertIn(
+            '<a href="/en/rules/502.26b/?edition=2007-05-01">502.26b in the rules of May 1, '
+            "2007</a>",
+            page,
+        )
+        self.assertIn(
+            '<a href="/en/rules/702.37c/">702.37c in the rules of April 17, 2026</a>', page
+        )
+        # A number that is nowhere still says so plainly.
+        response = self.get("/en/rules/search/?q=214.7a+(2002)")
+        self.assertContains(response, "There is no rule 214.7a in the Comprehensive Rules.")
 
     def test_search_in_an_older_edition(self):
         response = self.get("/en/rules/search/?q=morph&edition=2007-05-01")
@@ -369,8 +455,11 @@ class OldNumbersTests(TestCase):
 
     def test_a_probable_match_says_so(self):
         page = squeeze(self.client.get("/en/rules/502.26b/?edition=2007-05-01").content.decode())
-        self.assertIn('today it is <a href="/en/rules/702.37c/">702.37c</a>.', page)
-        self.assertIn('<span lang="en">(Morph)</span>', page)
+        # The title of the rule it became goes inside the sentence, before its full stop.
+        self.assertIn(
+            'today it is <a href="/en/rules/702.37c/">702.37c <span lang="en">(Morph)</span></a>.',
+            page,
+        )
         self.assertIn("Probable match: similar text, confidence 70%.", page)
 
     def test_an_old_rule_that_matches_nothing_today_says_so(self):

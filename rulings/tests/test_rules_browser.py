@@ -70,7 +70,7 @@ class RulesBrowserTests(StaticLiveServerTestCase):
         page.wait_for_url("**/it/rules/502.26b/?edition=2007-05-01")
         notice = page.locator(".rules-notice")
         self.assertTrue(notice.is_visible())
-        notice.get_by_role("link", name="702.37c", exact=True).click()
+        notice.get_by_role("link", name="702.37c (Morph)", exact=True).click()
         page.wait_for_url("**/it/rules/702.37c/")
         # Words find the rules that hold them.
         self.search("megamorph")

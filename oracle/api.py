@@ -15,12 +15,11 @@ from decimal import Decimal
 
 from django.core.paginator import Paginator
 from django.db.models import Prefetch
-from django.http import JsonResponse
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
 
 from .filters import CardFilter
+from .json_views import get_only, json_response
 from .listing import faces_by_card, sets_by_card, url_maker
 from .models import Card, Printing
 
@@ -34,16 +33,7 @@ _ruling_model = Card._meta.get_field("rulings").related_model
 RULINGS = Prefetch("rulings", queryset=_ruling_model.objects.select_related("source_document"))
 
 
-def json_response(data, status=200):
-    return JsonResponse(
-        data,
-        status=status,
-        json_dumps_params={"ensure_ascii": False},
-        content_type="application/json; charset=utf-8",
-    )
-
-
-@require_GET
+@get_only
 def card_search(request):
     card_filter = CardFilter(
         request.GET, queryset=Card.objects.only("pk", "oracle_id", "name", "slug")
@@ -76,6 +66,8 @@ def card_search(request):
                 "error": _("There is no page %(page)s; the last page is %(pages)s.")
                 % {"page": number, "pages": paginator.num_pages},
                 "pages": paginator.num_pages,
+                "warnings": warnings,
+                "query": card_filter.canonical,
             },
             status=404,
         )
@@ -94,7 +86,7 @@ def card_search(request):
     )
 
 
-@require_GET
+@get_only
 def card_detail(request, oracle_id):
     try:
         key = uuid.UUID(oracle_id)

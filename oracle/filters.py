@@ -22,6 +22,7 @@ from django import forms
 from django.core.cache import cache
 from django.db import connection
 from django.db.models import Count, Exists, OuterRef, Q
+from django.http import QueryDict
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
@@ -137,19 +138,30 @@ class ActiveFacet:
     removal: dict  # {parameter: None} for {% querystring %}: the link that takes it away
 
 
+def without_nul(data) -> QueryDict:
+    """The request's parameters without NUL characters, which PostgreSQL refuses in a query
+    (DataError: a 500), HTML must not contain, and CharField would refuse the whole query box
+    for. The query language drops them too."""
+    clean = QueryDict(mutable=True)
+    for key, values in data.lists():
+        clean.setlist(key.replace("\x00", ""), [str(v).replace("\x00", "") for v in values])
+    return clean
+
+
 class SetCodeField(forms.ModelChoiceField):
     """A set by its code, in any case ("fut" or "FUT")."""
 
     def to_python(self, value):
         if value in self.empty_values:
             return None
+        code = str(value).strip()
         try:
-            return self.queryset.get(code__iexact=str(value).strip())
+            return self.queryset.get(code__iexact=code)
         except (CardSet.DoesNotExist, CardSet.MultipleObjectsReturned) as error:
             raise forms.ValidationError(
                 _("There is no set with the code “%(code)s”."),
                 code="invalid_choice",
-                params={"code": value},
+                params={"code": code},
             ) from error
 
 
@@ -237,6 +249,9 @@ class CardFilter(django_filters.FilterSet):
         model = Card
         fields = []
         form = CardSearchForm
+
+    def __init__(self, data=None, *args, **kwargs):
+        super().__init__(None if data is None else without_nul(data), *args, **kwargs)
 
     # --- What was asked, and what could be used
 

@@ -52,6 +52,7 @@ SEARCH_HELP = [
                     ("tarox", _("Tarox Bladewing, also known as Tarox Alaspada")),
                     ("alaspada", _("the same card, by its Italian name")),
                     ('"di aphetto"', _("Italian names with this phrase")),
+                    ("dell’alba", _("’ and ' are the same apostrophe here")),
                 ],
             ),
             (
@@ -166,6 +167,7 @@ SEARCH_HELP = [
                     ("mv<=2", _("mana value 2 or less")),
                     ("pow>=5", _("power 5 or more")),
                     ("pow>tou", _("more power than toughness")),
+                    ("pow=*", _("power printed with a *, such as */* or 1+*")),
                     ("forza>=4 costituzione<=2", _("in Italian")),
                 ],
             ),

@@ -9,10 +9,10 @@ from datetime import date
 
 from django.conf import settings
 from django.db.models import Q
-from django.http import JsonResponse
 from django.urls import reverse
 from django.utils import translation
-from django.views.decorators.http import require_GET
+
+from oracle.json_views import get_only, json_response
 
 from .models import Language, RuleMapping, RuleSection, RulesEdition
 from .rendering import references
@@ -24,10 +24,6 @@ LEVELS = {
     RuleSection.Level.RULE: "rule",
     RuleSection.Level.SUBRULE: "subrule",
 }
-
-
-def json_response(data, status=200):
-    return JsonResponse(data, status=status, json_dumps_params={"ensure_ascii": False})
 
 
 def error(message, status=404, **extra):
@@ -53,7 +49,7 @@ def page_url(request, number, edition, current):
     return request.build_absolute_uri(url)
 
 
-@require_GET
+@get_only
 def rules_index(request):
     editions = RulesEdition.objects.order_by("-effective_date", "language")
     current = RulesEdition.objects.current(Language.ENGLISH)
@@ -65,7 +61,7 @@ def rules_index(request):
     )
 
 
-@require_GET
+@get_only
 def rule_detail(request, number):
     canonical = normalise_number(number)
     if canonical is None:

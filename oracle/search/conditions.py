@@ -12,6 +12,8 @@ Problem explaining what is wrong with the value: one small rule per key.
 
 import difflib
 import re
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
@@ -99,6 +101,18 @@ def suggest(word: str, choices, template: str) -> str:
     else:
         match = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     return template.format(match[0]) if match else ""
+
+
+def unknown_value(part: str, key: str, value: str, values, aliases: dict) -> Problem:
+    """``value`` is not one of ``values`` for ``key:``: the closest one as the suggestion, or,
+    when none is close, the values it takes in the message."""
+    suggestion = suggest(value, aliases, f"{key}:{{}}")
+    if suggestion:
+        message = gettext("unknown value “%(value)s” for “%(key)s:”")
+    else:
+        message = gettext("unknown value “%(value)s” for “%(key)s:”; it takes %(values)s")
+    known = ", ".join(dict.fromkeys(values))
+    return Problem(part, message % {"value": value, "key": key, "values": known}, suggestion)
 
 
 def needs_colon(key: str, op: str, value: str) -> Problem:
@@ -197,6 +211,7 @@ ITALIAN_TYPE_WORDS = {
     # Tribal became Kindred in 2024: either word finds both.
     "tribal": "kindred", "kindred": "tribal",
 }  # fmt: skip
+ENGLISH_TYPE_WORDS = {"tribal", "kindred"}
 
 
 @dataclass(frozen=True)
@@ -207,12 +222,17 @@ class TypeCondition(Condition):
 
     def to_q(self) -> Q:
         folded = fold_line(self.value)
-        q = Q(search_type__contains=folded)
         other = ITALIAN_TYPE_WORDS.get(folded)
-        if other:
-            q |= Q(search_type__contains=other)
-            if other in ITALIAN_TYPE_WORDS:  # "tribale" -> "tribal" -> "kindred"
-                q |= Q(search_type__contains=ITALIAN_TYPE_WORDS[other])
+        if other is None:
+            return Q(search_type__contains=folded)
+        if folded in ENGLISH_TYPE_WORDS:  # "tribal" -> also "kindred"
+            return Q(search_type__contains=folded) | Q(search_type__contains=other)
+        # An Italian type word is looked for as its English one only: old Italian printings
+        # call an Aura's type "Incanta Creatura" ("Enchant Creature"), which "t:creatura" must
+        # not find, and every card has its English type line.
+        q = Q(search_type__contains=other)
+        if other in ITALIAN_TYPE_WORDS:  # "tribale" -> "tribal" -> "kindred"
+            q |= Q(search_type__contains=ITALIAN_TYPE_WORDS[other])
         return q
 
     def __str__(self):
@@ -236,6 +256,34 @@ class TextCondition(Condition):
         return f"o:{quote(self.value)}"
 
 
+# The keyword table as (pk, slug, folded name, folded Italian name), read once for every
+# ``kw:`` term of a query while ``keyword_table()`` is open (``Query.to_q``), instead of once
+# per term: "k:flying or k:reach or k:haste" costs one query, not three.
+_keyword_rows: ContextVar[list | None] = ContextVar("keyword_rows", default=None)
+
+
+@contextmanager
+def keyword_table():
+    token = _keyword_rows.set([])  # [] until the first kw: term reads the table
+    try:
+        yield
+    finally:
+        _keyword_rows.reset(token)
+
+
+def _keywords() -> list[tuple]:
+    rows = _keyword_rows.get()
+    if rows:
+        return rows
+    rows = [
+        (pk, slug, fold_line(name), fold_line(name_it))
+        for pk, slug, name, name_it in Keyword.objects.values_list("pk", "slug", "name", "name_it")
+    ]
+    if _keyword_rows.get() is not None:
+        _keyword_rows.set(rows)
+    return rows
+
+
 @dataclass(frozen=True)
 class KeywordCondition(Condition):
     """``kw:`` a keyword by its English or Italian name (Flying, Volare) or slug."""
@@ -246,10 +294,8 @@ class KeywordCondition(Condition):
         folded, slug = fold_line(self.value), slug_for(self.value)
         ids = [
             pk
-            for pk, key, name, name_it in Keyword.objects.values_list(
-                "pk", "slug", "name", "name_it"
-            )
-            if folded in (fold_line(name), fold_line(name_it)) or (slug and slug == key)
+            for pk, key, name, name_it in _keywords()
+            if folded in (name, name_it) or (slug and slug == key)
         ]
         if not ids:
             return nothing()
@@ -509,18 +555,24 @@ NUMBER_KEYS = {
 }
 
 
+# The printed values that can hold a "*", for pow=* and the like.
+STAR_COLUMNS = {"pow": "power", "tou": "toughness", "loy": "loyalty"}
+
+
 @dataclass(frozen=True)
 class NumberCondition(Condition):
     """``mv``, ``pow``, ``tou``, ``loy`` against a number or another of them (``pow>tou``).
 
     Power, toughness and loyalty are a face's; "*" and "1+*" are not numbers, so no
-    comparison matches them. ``mv`` is the card's mana value.
+    comparison with a number matches them: ``pow=*`` (and ``pow!=*``) asks for them instead.
+    ``mv`` is the card's mana value.
     """
 
     key: str
     op: str
     value: Decimal | None = None
     other: str = ""
+    star: bool = False  # pow=*: a face whose printed value has a "*" ("*", "1+*")
     # With other conditions beside it, a range of mana values ("mv<=3": most cards) is better
     # tested while scanning than looked up in its index: see parser.steer_indexes.
     use_index: bool = field(default=True, compare=False, repr=False)
@@ -531,6 +583,14 @@ class NumberCondition(Condition):
         other = key_of(value)
         if other in NUMBER_KEYS:
             return cls(key, op, other=other)
+        if value.strip() == "*" and key in STAR_COLUMNS:
+            if op not in ("=", "!="):
+                return Problem(
+                    f"{key}{op}{value}",
+                    gettext("“*” can only be compared with “=” and “!=”"),
+                    f"{key}=*",
+                )
+            return cls(key, op, star=True)
         number = number_value(value)
         if number is None or not NUMBER.fullmatch(value.strip()):
             return Problem(
@@ -547,7 +607,12 @@ class NumberCondition(Condition):
         def column(key):  # on the face
             return "card__mana_value" if key == "mv" else NUMBER_KEYS[key]
 
-        if self.other:
+        if self.star:
+            printed = STAR_COLUMNS[self.key]
+            condition = Q(**{f"{printed}__contains": "*"})
+            if self.op == "!=":
+                condition = ~condition & ~Q(**{printed: ""})
+        elif self.other:
             condition = Q(**{f"{column(self.other)}__isnull": False}) & compare(
                 column(self.key), self.op, F(column(self.other))
             )
@@ -556,6 +621,8 @@ class NumberCondition(Condition):
         return cards_with_faces(condition)
 
     def __str__(self):
+        if self.star:
+            return f"{self.key}{self.op}*"
         if self.other:
             return f"{self.key}{self.op}{self.other}"
         return f"{self.key}{self.op}{_number_text(self.value)}"
@@ -639,10 +706,8 @@ class FlagCondition(Condition):
         word = fold_line(value).replace(" ", "").replace("-", "")
         word = aliases.get(word, word)
         if word not in values:
-            return Problem(
-                f"{key}{op}{value}",
-                gettext("unknown value “%(value)s” for “%(key)s:”") % {"value": value, "key": key},
-                suggest(word, {**{v: v for v in values}, **aliases}, f"{key}:{{}}"),
+            return unknown_value(
+                f"{key}{op}{value}", key, value, values, {**{v: v for v in values}, **aliases}
             )
         return cls(key, word)
 

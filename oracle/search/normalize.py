@@ -1,10 +1,11 @@
 """The search columns: folded names, type lines and texts, and numbers, filled at import time.
 
-Search compares folded text (``oracle.text.fold``: lower case, no accents, "Æ" -> "ae") on both
-sides, so "aether" finds "Æther Vial" and "e" finds "è" with a plain substring match that works
-the same on SQLite and PostgreSQL. The importer calls ``refresh_search_columns`` after it writes
-cards, faces and Italian printed text (saving a card or face one by one does it through
-``receivers``); migration 0002 fills them for existing rows.
+Search compares folded text (``oracle.text.fold``: lower case, no accents, "Æ" -> "ae"; here
+also "’" -> "'") on both sides, so "aether" finds "Æther Vial", "e" finds "è" and "d’Alba"
+finds "d'Alba" with a plain substring match that works the same on SQLite and PostgreSQL. The
+importer calls ``refresh_search_columns`` after it writes cards, faces and Italian printed text
+(saving a card or face one by one does it through ``receivers``); migration 0002 fills them for
+existing rows.
 
 Card columns hold every face, one line each, so a phrase never runs from one face into the
 next, and a condition is one column of one row (no join):
@@ -65,14 +66,25 @@ FACE_SOURCE = (
 )  # fmt: skip
 
 
+# Typographic apostrophes and primes are searched as the plain one: the data writes
+# "Avvertimento dell'Esploratore", a phone keyboard types "dell’Esploratore", and either must
+# find the other.
+APOSTROPHES = str.maketrans(dict.fromkeys("\u2019\u2018\u02bc\u2032", "'"))
+
+
+def fold_search(text: str) -> str:
+    """``fold``, with every kind of apostrophe made "'"."""
+    return fold(text).translate(APOSTROPHES)
+
+
 def fold_line(text: str) -> str:
-    """``fold`` with every run of white space made one space, as query values are."""
-    return " ".join(fold(text).split())
+    """``fold_search`` with every run of white space made one space, as query values are."""
+    return " ".join(fold_search(text).split())
 
 
 def fold_text(text: str) -> str:
-    """``fold`` with white space made single spaces within each line; lines stay apart."""
-    return "\n".join(" ".join(line.split()) for line in fold(text).splitlines())
+    """``fold_search`` with white space made single spaces within each line; lines stay apart."""
+    return "\n".join(" ".join(line.split()) for line in fold_search(text).splitlines())
 
 
 def number_value(text: str) -> Decimal | None:

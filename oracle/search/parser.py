@@ -63,14 +63,15 @@ class Query:
     def to_q(self) -> Q:
         """The conditions as one Q on Card (all cards when there are none)."""
         if self.tree is not None:
-            return self.tree.to_q()
+            with c.keyword_table():
+                return self.tree.to_q()
         return c.everything() if self.is_usable else c.nothing()
 
     def filter(self, cards):
         """``cards`` (a Card queryset) narrowed to the cards that match."""
         if self.tree is None:
             return cards if self.is_usable else cards.none()
-        return cards.filter(self.tree.to_q())
+        return cards.filter(self.to_q())
 
     @property
     def ordering(self) -> list:
@@ -284,11 +285,7 @@ class _Parser:
         aliases = c.ORDER_ALIASES if key == "order" else c.DIR_ALIASES
         word = aliases.get(fold(value))
         if word is None:
-            return Problem(
-                "",
-                gettext("unknown value “%(value)s” for “%(key)s:”") % {"value": value, "key": key},
-                c.suggest(value, aliases, f"{key}:{{}}"),
-            )
+            return c.unknown_value("", key, value, aliases.values(), aliases)
         if key == "order":
             self.order = word
         else:

@@ -72,10 +72,16 @@ def canonical_key(key: str) -> str | None:
     return KEY_ALIASES.get(fold(key))
 
 
+# Phone keyboards turn '"' into typographic quotes as it is typed: read them as '"'.
+TYPOGRAPHIC_QUOTES = str.maketrans(dict.fromkeys("\u201c\u201d\u201e\u201f\u2033", '"'))
+
+
 def clean(text: str) -> tuple[str, list[Problem]]:
-    """Drop characters no database can store (NUL, lone surrogates); cut very long text."""
+    """Drop characters no database can store (NUL, lone surrogates), read typographic double
+    quotes as '"'; cut very long text."""
     problems = []
     text = "".join(ch for ch in text if ch != "\x00" and not "\ud800" <= ch <= "\udfff")
+    text = text.translate(TYPOGRAPHIC_QUOTES)
     if len(text) > MAX_LENGTH:
         problems.append(
             Problem(
@@ -172,11 +178,13 @@ def _quoted(text: str, start: int) -> tuple[str, int, bool]:
 
 def _checked_quote(token: Token, closed: bool, problems: list[Problem]) -> Token:
     if not closed:
+        # Closed, an empty phrase is still nothing to search for: then there is no suggestion.
+        suggestion = token.text + '"' if token.value.strip() else ""
         problems.append(
             Problem(
                 token.text,
                 gettext("a quote is not closed: read as if it closed at the end"),
-                token.text + '"',
+                suggestion,
             )
         )
     return token

@@ -7,7 +7,7 @@ from io import StringIO
 
 from django.core.management import call_command
 from django.db import connection
-from django.test import TestCase
+from django.test import Client, TestCase
 from django.test.utils import CaptureQueriesContext
 
 from oracle.models import Card
@@ -95,6 +95,7 @@ class CardsApiTests(TestCase):
         response, data = self.get("/api/cards/", q="s:fut", page="99")
         self.assertEqual(response.status_code, 404)
         self.assertEqual(data["pages"], 4)
+        self.assertEqual((data["query"], data["warnings"]), ("s:fut", []))
         self.assertIn("99", data["error"])
         for page in ("abc", "0", "-1", "1.5", "9" * 50):
             with self.subTest(page=page):
@@ -160,6 +161,19 @@ class CardsApiTests(TestCase):
 
     def test_only_get_is_allowed(self):
         self.assertEqual(self.client.post("/api/cards/", {"q": "x"}).status_code, 405)
+
+    def test_other_methods_are_a_json_405_even_with_csrf_checks(self):
+        """A real client has no CSRF token: it must get the 405, not the HTML CSRF page."""
+        client = Client(enforce_csrf_checks=True)
+        card = Card.objects.get(name="Tarox Bladewing")
+        for url in ("/api/cards/", f"/api/cards/{card.oracle_id}/"):
+            for method in (client.post, client.put, client.delete):
+                with self.subTest(url=url, method=method.__name__):
+                    response = method(url)
+                    self.assertEqual(response.status_code, 405)
+                    self.assertEqual(response["Allow"], "GET, HEAD")
+                    self.assertEqual(response.json()["error"], "Only GET is allowed here.")
+        self.assertEqual(client.head("/api/cards/?q=tarox").status_code, 200)
 
     # --- One card
 

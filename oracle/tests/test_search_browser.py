@@ -84,3 +84,20 @@ class SearchBrowserTests(StaticLiveServerTestCase):
         page.get_by_role("link", name="Tarox Bladewing").click()
         page.wait_for_url("**/en/cards/tarox-bladewing/")
         self.assertIn("Tarox Bladewing", page.get_by_role("heading", level=1).inner_text())
+
+    def test_on_a_phone_every_column_of_a_result_is_on_screen(self):
+        """At 390 px the table would scroll sideways and hide the type line and sets: each
+        result is laid out as a block instead, and is still a table row to a screen reader."""
+        page = self.browser.new_page(locale="it-IT", viewport={"width": 390, "height": 800})
+        self.addCleanup(page.close)
+        page.goto(self.live_server_url + "/it/cards/?q=t%3Acreatura+k%3Avolare")
+        table = page.get_by_role("table")
+        self.assertEqual(table.get_by_role("row").count(), 15)  # the header and 14 cards
+        cells = page.locator("table.card-list tbody tr > *")
+        self.assertEqual(cells.count(), 14 * 4)
+        for box in (cells.nth(n).bounding_box() for n in range(cells.count())):
+            self.assertGreaterEqual(box["x"], 0)
+            self.assertLessEqual(box["x"] + box["width"], 390)
+        scroll = page.evaluate("document.documentElement.scrollWidth")
+        self.assertLessEqual(scroll, 390)
+        self.assertIn("Creatura", cells.nth(2).inner_text())

@@ -14,6 +14,7 @@ from django.db import connection
 from django.test import TestCase
 from django.test.utils import CaptureQueriesContext
 
+from oracle.filters import FACETS
 from oracle.models import Card
 from oracle.views import SEARCH_EXAMPLES, SEARCH_HELP
 
@@ -74,14 +75,14 @@ class SearchPageTests(TestCase):
         self.assertContains(
             response,
             '<a href="/it/cards/tarox-bladewing/">Tarox Alaspada</a> '
-            '<span class="muted">Tarox Bladewing</span>',
+            '<span class="muted" lang="en">Tarox Bladewing</span>',  # read as English
         )
         self.assertContains(response, "Creatura Leggendaria — Drago")
         response = self.search("en", q="t:creatura k:volare s:fut")
         self.assertContains(
             response,
             '<a href="/en/cards/tarox-bladewing/">Tarox Bladewing</a> '
-            '<span class="muted">Tarox Alaspada</span>',
+            '<span class="muted" lang="it">Tarox Alaspada</span>',
         )
         self.assertContains(response, "Legendary Creature — Dragon")
         self.assertContains(response, 'title="one red mana"')  # the cost as symbols
@@ -106,6 +107,30 @@ class SearchPageTests(TestCase):
     def test_exactly_one_card_opens_its_page(self):
         self.assertRedirects(self.search("it", q="alaspada tarox"), "/it/cards/tarox-bladewing/")
         self.assertRedirects(self.search(q='!"Tarox Bladewing"'), "/en/cards/tarox-bladewing/")
+
+    def test_italian_names_typed_on_a_phone_find_the_card(self):
+        """Phone keyboards type ’ and “ ”; the data writes ' and the language wants "."""
+        self.assertRedirects(
+            self.search("it", q="Diadema dell\u2019Alba"), "/it/cards/daybreak-coronet/"
+        )
+        self.assertRedirects(
+            self.search("it", q="!\u201cl\u2019innominato\u201d"), "/it/cards/nameless-one/"
+        )
+        response = self.search("it", q="t:creatura testo:\u201cpesca una carta\u201d")
+        self.assertEqual(response.context["filter"].problems, [])
+        self.assertContains(response, "<code>t:creatura o:&quot;pesca una carta&quot;</code>")
+
+    def test_italian_type_words_do_not_find_old_enchant_creature_auras(self):
+        """ONS printed Pacifism's Italian type as "Incanta Creatura" (Enchant Creature)."""
+        italian = self.all_pages(q="t:creatura s:ons")
+        english = self.all_pages("en", q="t:creature s:ons")
+        self.assertEqual(sorted(italian), sorted(english))
+        self.assertNotIn("Pacifism", italian)
+        self.assertIn("Pacifism", self.all_pages(q='t:"incanta creatura"'))
+
+    def test_star_powers_are_found_with_pow_star(self):
+        ones = {"Doubtless One", "Heedless One", "Nameless One", "Reckless One", "Soulless One"}
+        self.assertEqual(set(self.all_pages(q="pow=* s:ons")), ones)
 
     def test_one_card_with_a_warning_stays_on_the_results_to_show_it(self):
         response = self.search(q="tarox c:purple")
@@ -149,6 +174,32 @@ class SearchPageTests(TestCase):
                 self.assertNotIn("rows", response.context)
         response = self.search(q="tpye:elf")
         self.assertContains(response, "<code>type:elf</code>", status_code=400)
+
+    def test_nul_characters_are_dropped_not_refused_nor_echoed(self):
+        """The query language drops NUL; the form used to refuse the whole query for it (400)
+        and print it back raw into the HTML, and PostgreSQL refuses it in a query (a 500 for
+        ?card_set=FUT%00)."""
+        response = self.search(q="t:elf\x00 c:g")
+        self.assertEqual(response.status_code, 200)
+        self.assertEqual(response.context["filter"].problems, [])
+        self.assertEqual(response.context["filter"].canonical, "t:elf c:g")
+        self.assertNotIn(b"\x00", response.content)
+        response = self.search(card_set="FUT\x00")
+        self.assertEqual(response.status_code, 200)
+        self.assertEqual(response.context["page_obj"].paginator.count, len(self.fut))
+        response = self.search(card_set="\x00", q="\x00")  # nothing left: nothing asked
+        self.assertEqual(response.status_code, 200)
+        self.assertNotIn("rows", response.context)
+        for name in (*FACETS, "color_mode", "order", "dir"):
+            with self.subTest(facet=name):
+                response = self.search(q="tarox", **{name: "\x00"})
+                self.assertIn(response.status_code, (200, 302))
+                response = self.search(**{name: "fly\x00ing"})
+                self.assertIn(response.status_code, (200, 400))
+                self.assertNotIn(b"\x00", response.content)
+        response = self.client.get("/api/cards/", {"q": "tarox\x00", "card_set": "F\x00UT"})
+        self.assertEqual(response.status_code, 200)
+        self.assertEqual([card["name"] for card in response.json()["results"]], ["Tarox Bladewing"])
 
     def test_blank_search_shows_the_form_and_examples_not_every_card(self):
         for language in ("en", "it"):

@@ -7,7 +7,16 @@ from oracle.search import Problem, parse
 from oracle.search.tokens import MAX_LENGTH
 
 
-class CanonicalTextTests(SimpleTestCase):
+class EnglishTestCase(SimpleTestCase):
+    """Messages are compared in English, whatever language an earlier test's request to an
+    /it/ page left active in this thread."""
+
+    def setUp(self):
+        super().setUp()
+        self.enterContext(translation.override("en"))
+
+
+class CanonicalTextTests(EnglishTestCase):
     def assertCanonical(self, text, canonical):
         with self.subTest(text=text):
             query = parse(text)
@@ -43,6 +52,19 @@ class CanonicalTextTests(SimpleTestCase):
             ("mv>=.5", "mv>=0.5"),
             ("pow>-1", "pow>-1"),
             ("mv:+2", "mv=2"),
+            ("pow=*", "pow=*"),
+            ("tou:*", "tou=*"),
+            ("forza!=*", "pow!=*"),
+            ("loy<>*", "loy!=*"),
+        ]:
+            self.assertCanonical(text, canonical)
+
+    def test_typographic_quotes_from_phone_keyboards_are_read_as_quotes(self):
+        for text, canonical in [
+            ("o:\u201cdraw a card\u201d", 'o:"draw a card"'),
+            ("\u201etarox alaspada\u201c", '"tarox alaspada"'),
+            ("!\u201cTarox Bladewing\u201d", '!"tarox bladewing"'),
+            ("t:\u201clegendary creature\u201d k:volare", 't:"legendary creature" kw:volare'),
         ]:
             self.assertCanonical(text, canonical)
 
@@ -146,7 +168,7 @@ class CanonicalTextTests(SimpleTestCase):
         self.assertEqual(len(query.ordering), 3)
 
 
-class ProblemTests(SimpleTestCase):
+class ProblemTests(EnglishTestCase):
     def assertProblem(self, text, part, message, suggestion="", canonical="", usable=None):
         with self.subTest(text=text):
             query = parse(text)
@@ -164,6 +186,12 @@ class ProblemTests(SimpleTestCase):
             canonical="t:elf",
             usable=True,
         )
+
+    def test_a_star_is_compared_only_for_equality_and_never_for_mana_value(self):
+        self.assertProblem(
+            "pow>* t:elf", "pow>*", "“*” can only be compared with “=” and “!=”", "pow=*", "t:elf"
+        )
+        self.assertProblem("mv=*", "mv=*", "“*” is not a number", usable=False)
 
     def test_an_unknown_colour_with_a_suggestion(self):
         self.assertProblem("c:purple", "c:purple", "“purple” is not a colour", usable=False)
@@ -192,11 +220,24 @@ class ProblemTests(SimpleTestCase):
         self.assertProblem(
             "has:rulign", "has:rulign", "unknown value “rulign” for “has:”", "has:rulings"
         )
-        self.assertProblem("lang:fr", "lang:fr", "unknown value “fr” for “lang:”")
+        self.assertProblem("lang:fr", "lang:fr", "unknown value “fr” for “lang:”; it takes it, en")
         self.assertProblem(
             "order:nmae", "order:nmae", "unknown value “nmae” for “order:”", "order:name"
         )
-        self.assertProblem("dir:up", "dir:up", "unknown value “up” for “dir:”")
+        self.assertProblem("dir:up", "dir:up", "unknown value “up” for “dir:”; it takes asc, desc")
+        self.assertProblem(
+            "has:foo t:elf",
+            "has:foo",
+            "unknown value “foo” for “has:”; it takes rulings, errata",
+            canonical="t:elf",
+        )
+        self.assertProblem(
+            "order:foo",
+            "order:foo",
+            "unknown value “foo” for “order:”; it takes name, mv, set, released, rarity",
+            usable=False,
+        )
+        self.assertIn("futureshifted", parse("is:foo").problems[0].message)
         self.assertProblem("r:rarest", "r:rarest", "“rarest” is not a rarity", "r:rare")
         self.assertProblem(
             "r>special", "r>special", "“special” cannot be compared with “>”", "r:special"
@@ -233,6 +274,14 @@ class ProblemTests(SimpleTestCase):
             '"tarox"',
             "tarox",
         )
+        for text in ('"', 't:elf "', 'o:"  '):
+            with self.subTest(text=text):
+                # Closing an empty quote gives nothing to search for: no suggestion to offer.
+                problem = parse(text).problems[0]
+                self.assertEqual(
+                    problem.message, "a quote is not closed: read as if it closed at the end"
+                )
+                self.assertEqual(problem.suggestion, "")
         self.assertProblem(
             "(t:elf or t:goblin",
             "(",

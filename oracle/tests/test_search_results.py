@@ -70,6 +70,8 @@ class Face:
     name_it: str = ""
     type_it: str = ""
     text_it: str = ""
+    printed_power: str = ""  # as printed: "*", "1+*"
+    printed_toughness: str = ""
 
 
 @dataclass
@@ -168,6 +170,8 @@ def read_bundled_cards() -> list[OracleCard]:
                         power=number(entry.get("power")),
                         toughness=number(entry.get("toughness")),
                         loyalty=number(entry.get("loyalty")),
+                        printed_power=entry.get("power", ""),
+                        printed_toughness=entry.get("toughness", ""),
                     )
                     for entry in group
                 ],
@@ -247,9 +251,19 @@ ROWS = [
     ('!"Boom // Bust"', lambda c: "boom // bust" in c.names),
     ("!bust", lambda c: "bust" in c.names),
     ("!tarox", lambda c: "tarox" in c.names),
+    # a typographic apostrophe (phone keyboards) finds the plain one the data writes
+    ("dell\u2019alba", lambda c: c.name_has("dell'alba")),
+    ("\u201cl\u2019innominato\u201d", lambda c: c.name_has("l'innominato")),
+    ("!\u201cDiadema dell\u2019Alba\u201d", lambda c: "diadema dell'alba" in c.names),
+    ("o:\u201cdraw a card\u201d", lambda c: c.text_has("draw a card")),
+    ('o:"opponent\u2019s"', lambda c: c.text_has("opponent's")),
     # type line, English and Italian
     ("t:creature", lambda c: c.type_has("creature")),
-    ("t:creatura", lambda c: c.type_has("creatura", "creature")),
+    # An Italian type word means the English type: the old Italian Auras' type line "Incanta
+    # Creatura" ("Enchant Creature", Pacifism in ONS) is no creature.
+    ("t:creatura", lambda c: c.type_has("creature")),
+    ("t:terra", lambda c: c.type_has("land")),
+    ('t:"incanta creatura"', lambda c: c.type_has("incanta creatura")),
     ("t:elf", lambda c: c.type_has("elf")),
     ("t:elfo", lambda c: c.type_has("elfo")),
     ("t:legendary", lambda c: c.type_has("legendary")),
@@ -351,6 +365,16 @@ ROWS = [
         ),
     ),
     ("pow>mv", lambda c: c.any_face(lambda f: f.power is not None and f.power > c.mana_value)),
+    ("pow=*", lambda c: c.any_face(lambda f: "*" in f.printed_power)),
+    ("costituzione:*", lambda c: c.any_face(lambda f: "*" in f.printed_toughness)),
+    (
+        "pow!=* t:creature s:ons",
+        lambda c: (
+            c.type_has("creature")
+            and c.in_set("ONS")
+            and c.any_face(lambda f: f.printed_power and "*" not in f.printed_power)
+        ),
+    ),
     (
         "t:creature -pow>=0",
         lambda c: (
@@ -581,6 +605,15 @@ class BundledSearchTests(TestCase):
         self.assertEqual(self.found("has:errata"), ["Tarox Bladewing"])
         self.assertNotIn("Tarox Bladewing", self.found("-has:errata s:fut"))
 
+    def test_keyword_terms_read_the_keyword_table_once(self):
+        """One query for the keywords and one for the count, however many kw: terms."""
+        for text in ("k:flying", "k:volare or k:reach or k:haste or k:sospendere -k:morph"):
+            with self.subTest(query=text), self.assertNumQueries(2):
+                count = parse(text).filter(Card.objects.all()).count()
+            self.assertGreater(count, 0)
+        with self.assertNumQueries(1):  # no kw: term, no keyword query
+            parse("t:elf").filter(Card.objects.all()).count()
+
     def test_an_unusable_query_finds_nothing_and_an_empty_one_everything(self):
         self.assertEqual(self.found("c:purple"), [])
         self.assertEqual(len(self.found("   ")), 1081)
@@ -600,16 +633,29 @@ class FoldedNameTests(TestCase):
         )
         make_card(name="Serra Angel", name_it="Angelo di Serra")
         make_card(name="Perché", name_it="Perché No", type_line="Sorcery", power="", toughness="")
+        make_card(
+            name="Gaea\u2019s Cradle",
+            name_it="Culla di Gaea",
+            type_line="Legendary Land",
+            type_line_it="Terra Leggendaria",
+            oracle_text="{T}: Add {G} for each creature you control.",
+            text_it="",
+            power="",
+            toughness="",
+        )
         for text, expected in [
             ("aether", ["Æther Vial"]),
             ("ÆTHER", ["Æther Vial"]),
             ("AEther vial", ["Æther Vial"]),
             ("etere", ["Æther Vial"]),
             ("perche", ["Perché"]),
-            ("e", ["Perché", "Serra Angel", "Æther Vial"]),
+            ("e", ["Gaea\u2019s Cradle", "Perché", "Serra Angel", "Æther Vial"]),
             ('!"angelo di serra"', ["Serra Angel"]),
             ("pow=4", ["Serra Angel"]),
             ("t:sorcery", ["Perché"]),
+            ("gaea's", ["Gaea\u2019s Cradle"]),
+            ('!"gaea\u2019s cradle"', ["Gaea\u2019s Cradle"]),
+            ('!"GAEA\u02bcS CRADLE"', ["Gaea\u2019s Cradle"]),
         ]:
             with self.subTest(query=text):
                 found = parse(text).apply(Card.objects.all()).values_list("name", flat=True)

@@ -1,6 +1,6 @@
 """/api/rules/<number>/: one rule as JSON, in any edition, with where an old number went."""
 
-from django.test import TestCase
+from django.test import Client, TestCase
 
 from .factories import CURRENT, make_edition, make_mapping, make_old_rules, make_small_rules
 
@@ -16,7 +16,7 @@ class RuleApiTests(TestCase):
     def get_json(self, url, status=200):
         response = self.client.get(url)
         self.assertEqual(response.status_code, status, response.content)
-        self.assertEqual(response["Content-Type"], "application/json")
+        self.assertEqual(response["Content-Type"], "application/json; charset=utf-8")
         return response.json()
 
     def test_a_current_rule(self):
@@ -115,7 +115,13 @@ class RuleApiTests(TestCase):
         )
 
     def test_only_get(self):
-        self.assertEqual(self.client.post("/api/rules/702.9/").status_code, 405)
+        # A real client checks CSRF: a POST must still get the JSON 405, not the HTML 403 page.
+        client = Client(enforce_csrf_checks=True)
+        for url in ("/api/rules/702.9/", "/api/rules/"):
+            response = client.post(url)
+            self.assertEqual(response.status_code, 405)
+            self.assertEqual(response["Allow"], "GET, HEAD")
+            self.assertIn("error", response.json())
 
     def test_fixed_queries(self):
         for url in ["/api/rules/702.37/", "/api/rules/702.37c/", "/api/rules/7/"]:

@@ -12,6 +12,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
+from .text import ITALIAN_MONTHS
+
 SYMBOL = re.compile(r"\{([^{}]{1,12})\}")
 REMINDER = re.compile(r"\(([^()]*)\)")
 
@@ -122,11 +124,8 @@ def color_names(letters: str) -> str:
 # luglio", "l’8 maggio"). Sentences are translated with a plain "del %(date)s", so the
 # elision is made on the rendered page, only where a preposition meets a full date.
 _ELIDED = {"il": "l’", "del": "dell’", "dal": "dall’", "al": "all’", "nel": "nell’", "sul": "sull’"}
-_ITALIAN_MONTHS = (
-    "gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre"
-)
 _UNELIDED_DATE = re.compile(
-    rf"\b(il|del|dal|al|nel|sul) (8|11)(?= (?:{_ITALIAN_MONTHS})\b)", re.IGNORECASE
+    rf"\b(il|del|dal|al|nel|sul) (8|11)(?= (?:{'|'.join(ITALIAN_MONTHS)})\b)", re.IGNORECASE
 )
 
 

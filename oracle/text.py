@@ -33,3 +33,16 @@ def fold(text: str) -> str:
 def slug_for(name: str) -> str:
     """A readable ASCII slug: "Æther Vial" -> "aether-vial", "Jhoira of the Ghitu" -> ..."""
     return slugify(name.translate(_FOLD))
+
+
+def _months(names: str) -> dict[str, int]:
+    return {name: number for number, name in enumerate(names.split(), start=1)}
+
+
+# Month names as dates are written in rules headers, release notes and typed lookups.
+ENGLISH_MONTHS = _months(
+    "january february march april may june july august september october november december"
+)
+ITALIAN_MONTHS = _months(
+    "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre"
+)

@@ -39,6 +39,8 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
+from oracle.text import ENGLISH_MONTHS, ITALIAN_MONTHS
+
 from .models import Language, RuleMapping, RuleSection, RulesEdition
 
 CURRENT = "current"  # the number was read in the current edition itself
@@ -52,24 +54,7 @@ LOOKUP_NUMBER = re.compile(
     rf"(?<![\d.])(?P<number>{NUMBER_PATTERN})(?![\d])\.?(?![\d])",
     re.IGNORECASE,
 )
-MONTHS = {
-    **{
-        name: number
-        for number, name in enumerate(
-            "january february march april may june july august september october november "
-            "december".split(),
-            start=1,
-        )
-    },
-    **{
-        name: number
-        for number, name in enumerate(
-            "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre "
-            "novembre dicembre".split(),
-            start=1,
-        )
-    },
-}
+MONTHS = {**ENGLISH_MONTHS, **ITALIAN_MONTHS}
 MONTH = r"(?P<month>[A-Za-z]+)\.?"
 DATE_PATTERNS = [
     ("iso", re.compile(r"\b(?P<year>\d{4})-(?P<month>\d{1,2})-(?P<day>\d{1,2})\b")),

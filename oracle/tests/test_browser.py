@@ -1,62 +1,14 @@
 """A real headless Chromium walks the site as a person would."""
 
-import os
-import shutil
-import unittest
 from io import StringIO
 
-from django.contrib.staticfiles.testing import StaticLiveServerTestCase
 from django.core.management import call_command
-from django.test import tag
 
+from .browser import BrowserTestCase
 from .test_pages import FUT
 
 
-def chromium_path():
-    return (
-        os.environ.get("CHROMIUM_PATH")
-        or shutil.which("chromium")
-        or shutil.which("chromium-browser")
-    )
-
-
-def browser_missing_reason():
-    if not chromium_path():
-        return "no Chromium found (install Debian's chromium or set CHROMIUM_PATH)"
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "playwright is not installed"
-    return ""
-
-
-@tag("browser")
-class BrowserTests(StaticLiveServerTestCase):
-    @classmethod
-    def setUpClass(cls):
-        reason = browser_missing_reason()
-        if reason:
-            if os.environ.get("REQUIRE_BROWSER"):
-                raise RuntimeError(f"Browser tests are required here but {reason}.")
-            raise unittest.SkipTest(reason)
-        # Playwright's sync API runs an event loop in this thread; the ORM is used around it.
-        os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-        super().setUpClass()
-        from playwright.sync_api import sync_playwright
-
-        cls.playwright = sync_playwright().start()
-        cls.browser = cls.playwright.chromium.launch(
-            executable_path=chromium_path(),
-            headless=True,
-            args=["--disable-gpu", "--disable-background-networking", "--no-first-run"],
-        )
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.browser.close()
-        cls.playwright.stop()
-        super().tearDownClass()
-
+class BrowserTests(BrowserTestCase):
     def setUp(self):
         call_command("import_mtgjson", FUT, stdout=StringIO(), stderr=StringIO())
         self.page = self.browser.new_page(locale="it-IT", viewport={"width": 390, "height": 844})

@@ -1,44 +1,14 @@
 """A real headless Chromium uses the card search: the box, a suggestion link, the filters."""
 
-import os
-import unittest
 from io import StringIO
 
-from django.contrib.staticfiles.testing import StaticLiveServerTestCase
 from django.core.management import call_command
-from django.test import tag
 
-from .test_browser import browser_missing_reason, chromium_path
+from .browser import BrowserTestCase
 from .test_pages import FUT
 
 
-@tag("browser")
-class SearchBrowserTests(StaticLiveServerTestCase):
-    @classmethod
-    def setUpClass(cls):
-        reason = browser_missing_reason()
-        if reason:
-            if os.environ.get("REQUIRE_BROWSER"):
-                raise RuntimeError(f"Browser tests are required here but {reason}.")
-            raise unittest.SkipTest(reason)
-        # Playwright's sync API runs an event loop in this thread; the ORM is used around it.
-        os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-        super().setUpClass()
-        from playwright.sync_api import sync_playwright
-
-        cls.playwright = sync_playwright().start()
-        cls.browser = cls.playwright.chromium.launch(
-            executable_path=chromium_path(),
-            headless=True,
-            args=["--disable-gpu", "--disable-background-networking", "--no-first-run"],
-        )
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.browser.close()
-        cls.playwright.stop()
-        super().tearDownClass()
-
+class SearchBrowserTests(BrowserTestCase):
     def setUp(self):
         call_command("import_mtgjson", FUT, stdout=StringIO(), stderr=StringIO())
         self.page = self.browser.new_page(locale="en-GB", viewport={"width": 1280, "height": 900})

@@ -34,25 +34,11 @@ from pathlib import Path
 
 from django.utils.text import slugify
 
+from oracle.text import ENGLISH_MONTHS, ITALIAN_MONTHS
+
 CHAPTER, SECTION, RULE, SUBRULE = 1, 2, 3, 4  # RuleSection.Level values
 LEVEL_NAMES = {CHAPTER: "chapter", SECTION: "section", RULE: "rule", SUBRULE: "subrule"}
 
-ENGLISH_MONTHS = {
-    name: number
-    for number, name in enumerate(
-        "january february march april may june july august september october november "
-        "december".split(),
-        start=1,
-    )
-}
-ITALIAN_MONTHS = {
-    name: number
-    for number, name in enumerate(
-        "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre "
-        "dicembre".split(),
-        start=1,
-    )
-}
 
 # "These rules are effective as of April 17, 2026." / "These rules are current as of May 1, 2007."
 ENGLISH_HEADER = re.compile(

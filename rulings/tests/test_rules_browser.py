@@ -1,44 +1,11 @@
 """A real headless Chromium reads the rules: a rule page, a cross-reference, the search box."""
 
-import os
-import unittest
-
-from django.contrib.staticfiles.testing import StaticLiveServerTestCase
-from django.test import tag
-
-from oracle.tests.test_browser import browser_missing_reason, chromium_path
+from oracle.tests.browser import BrowserTestCase
 
 from .factories import make_mapping, make_old_rules, make_small_rules
 
 
-@tag("browser")
-class RulesBrowserTests(StaticLiveServerTestCase):
-    @classmethod
-    def setUpClass(cls):
-        # As in oracle/tests/test_browser.py: skipped without Chromium, unless CI requires it.
-        reason = browser_missing_reason()
-        if reason:
-            if os.environ.get("REQUIRE_BROWSER"):
-                raise RuntimeError(f"Browser tests are required here but {reason}.")
-            raise unittest.SkipTest(reason)
-        # Playwright's sync API runs an event loop in this thread; the ORM is used around it.
-        os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-        super().setUpClass()
-        from playwright.sync_api import sync_playwright
-
-        cls.playwright = sync_playwright().start()
-        cls.browser = cls.playwright.chromium.launch(
-            executable_path=chromium_path(),
-            headless=True,
-            args=["--disable-gpu", "--disable-background-networking", "--no-first-run"],
-        )
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.browser.close()
-        cls.playwright.stop()
-        super().tearDownClass()
-
+class RulesBrowserTests(BrowserTestCase):
     def setUp(self):
         _, now = make_small_rules()
         _, then = make_old_rules()

@@ -124,20 +124,27 @@ def color_names(letters: str) -> str:
 # luglio", "l’8 maggio"). Sentences are translated with a plain "del %(date)s", so the
 # elision is made on the rendered page, only where a preposition meets a full date.
 _ELIDED = {"il": "l’", "del": "dell’", "dal": "dall’", "al": "all’", "nel": "nell’", "sul": "sull’"}
-_UNELIDED_DATE = re.compile(
-    rf"\b(il|del|dal|al|nel|sul) (8|11)(?= (?:{'|'.join(ITALIAN_MONTHS)})\b)", re.IGNORECASE
-)
+# Starts with a plain space so that the scan is fast on long pages; the preposition before it
+# is checked by hand (a look-behind cannot take words of different lengths).
+_DAY_BEFORE_MONTH = re.compile(rf" (8|11) (?=(?:{'|'.join(ITALIAN_MONTHS)})\b)")
+_PREPOSITION_BEFORE = re.compile(r"(?:^|\W)(il|del|dal|al|nel|sul)$", re.IGNORECASE)
 
 
 def elide_italian_dates(html: str) -> str:
     """'dal 11 luglio 2009' -> 'dall’11 luglio 2009'; keeps the text safe if it was safe."""
-
-    def elide(match):
-        preposition = match[1]
+    pieces = []
+    done = 0
+    for match in _DAY_BEFORE_MONTH.finditer(html):
+        before = _PREPOSITION_BEFORE.search(html, max(done, match.start() - 4), match.start())
+        if not before:
+            continue
+        preposition = before[1]
         elided = _ELIDED[preposition.lower()]
         if preposition[0].isupper():
             elided = elided.capitalize()
-        return f"{elided}{match[2]}"
-
-    result = _UNELIDED_DATE.sub(elide, html)
+        pieces += [html[done : before.start(1)], elided, match[1]]
+        done = match.end(1)
+    if not pieces:
+        return html
+    result = "".join([*pieces, html[done:]])
     return mark_safe(result) if isinstance(html, SafeString) else result

@@ -74,9 +74,16 @@ class ItalianDateTests(SimpleTestCase):
             "in vigore dall’11 luglio 2009, con l’8 maggio e nell’11 giugno",
         )
         self.assertEqual(elide_italian_dates("Del 11 luglio"), "Dell’11 luglio")
+        self.assertEqual(elide_italian_dates("<p>Dal 8 marzo</p>"), "<p>Dall’8 marzo</p>")
 
     def test_other_days_and_numbers_that_are_not_dates_are_left_alone(self):
-        for text in ("dal 17 aprile 2026", "del 1º maggio 2007", "il 11 è un numero", "del 118"):
+        for text in (
+            "dal 17 aprile 2026",
+            "del 1º maggio 2007",
+            "il 11 è un numero",
+            "del 118",
+            "fedel 11 luglio",
+        ):
             self.assertEqual(elide_italian_dates(text), text)
 
     def test_safe_html_stays_safe(self):

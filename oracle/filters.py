@@ -316,7 +316,8 @@ class CardFilter(django_filters.FilterSet):
             label = str(field.label) if field is not None else name
             for message in messages:
                 problems.append(Problem(part=f"{label}: {raw}" if raw else label, message=message))
-        for problem in self.query.problems:  # the box's own: ``search`` is re-parsed text
+        # The box's own (``search`` is re-parsed text), then the names the database lacks.
+        for problem in [*self.query.problems, *self.query.unknown_names()]:
             problems.append(
                 Problem(
                     part=problem.part,

@@ -271,7 +271,8 @@ def keyword_table():
         _keyword_rows.reset(token)
 
 
-def _keywords() -> list[tuple]:
+def keyword_rows() -> list[tuple]:
+    """(pk, slug, folded name, folded Italian name) of every keyword; read once per query."""
     rows = _keyword_rows.get()
     if rows:
         return rows
@@ -294,7 +295,7 @@ class KeywordCondition(Condition):
         folded, slug = fold_line(self.value), slug_for(self.value)
         ids = [
             pk
-            for pk, key, name, name_it in _keywords()
+            for pk, key, name, name_it in keyword_rows()
             if folded in (name, name_it) or (slug and slug == key)
         ]
         if not ids:

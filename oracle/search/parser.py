@@ -15,6 +15,7 @@ from django.utils.translation import gettext, ngettext
 from oracle.text import fold
 
 from . import conditions as c
+from . import names
 from .tokens import KEY_ALIASES, Problem, Token, canonical_key, tokenize
 
 MAX_DEPTH = 20  # parentheses inside parentheses; deeper ones are ignored
@@ -66,6 +67,12 @@ class Query:
             with c.keyword_table():
                 return self.tree.to_q()
         return c.everything() if self.is_usable else c.nothing()
+
+    def unknown_names(self) -> list[Problem]:
+        """Keywords and set codes the query names that the database does not have (reads the
+        keyword and set tables when the query has such terms; ``problems`` reads nothing)."""
+        with c.keyword_table():
+            return names.unknown_names(self.tree)
 
     def filter(self, cards):
         """``cards`` (a Card queryset) narrowed to the cards that match."""

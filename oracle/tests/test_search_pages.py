@@ -156,6 +156,23 @@ class SearchPageTests(TestCase):
         self.assertEqual(corrected.context["filter"].problems, [])
         self.assertTrue(all("Goblin" in row.type_line for row in corrected.context["rows"]))
 
+    def test_unknown_keywords_and_set_codes_are_named_with_the_closest_known_one(self):
+        response = self.search("it", q="k:volre s:fvt")
+        self.assertEqual(response.status_code, 200)
+        self.assertContains(
+            response, "<code>kw:volre</code>: nessuna parola chiave si chiama “volre”"
+        )
+        self.assertContains(response, "<code>kw:volare</code>")
+        self.assertContains(response, "<code>s:fvt</code>: nessuna espansione ha il codice “fvt”")
+        self.assertContains(response, "<code>s:fut</code>")
+        known = self.search(q="k:volare k:flying s:fut")
+        self.assertEqual(known.context["filter"].problems, [])
+        data = self.client.get("/api/cards/", {"q": "k:flyng or s:zzzzzz"}).json()
+        self.assertEqual(
+            [(w["part"], w["suggestion"]) for w in data["warnings"]],
+            [("kw:flyng", "kw:flying"), ("s:zzzzzz", "")],
+        )
+
     def test_the_usable_part_still_runs_beside_the_problem(self):
         partial = self.search(q="t:elf pow>=x")
         self.assertEqual(partial.status_code, 200)

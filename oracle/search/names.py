@@ -1,0 +1,80 @@
+"""Names a query uses that the database does not know: keywords and set codes.
+
+``parse`` reads no database, so ``k:volo`` and ``s:xyz`` are valid terms that simply find
+nothing. This check reads the keyword and set tables (once each, only when the query has such
+terms) and says which names are unknown, with the closest known one as a suggestion:
+``k:volo`` -> ``kw:volare``, ``s:"visione futura"`` never gets this far but ``s:fvt`` -> ``s:fut``.
+"""
+
+import difflib
+
+from django.utils.translation import gettext
+
+from oracle.models import CardSet
+from oracle.text import slug_for
+
+from . import conditions as c
+from .normalize import fold_line
+from .tokens import Problem, quote
+
+
+def unknown_names(tree: c.Node | None) -> list[Problem]:
+    """A Problem for each keyword or set code in ``tree`` that nothing in the database has."""
+    keywords = [node for node in _conditions(tree) if isinstance(node, c.KeywordCondition)]
+    sets = [node for node in _conditions(tree) if isinstance(node, c.SetCondition)]
+    return _unknown_keywords(keywords) + _unknown_sets(sets)
+
+
+def _conditions(node):
+    if isinstance(node, c.And | c.Or):
+        for child in node.children:
+            yield from _conditions(child)
+    elif isinstance(node, c.Not):
+        yield from _conditions(node.child)
+    elif node is not None:
+        yield node
+
+
+def _unknown_keywords(conditions) -> list[Problem]:
+    if not conditions:
+        return []
+    names = {}  # folded name -> name as the suggestion prints it
+    slugs = set()
+    for _, slug, name, name_it in c.keyword_rows():
+        slugs.add(slug)
+        names[name] = name
+        if name_it:
+            names[name_it] = name_it
+    problems = []
+    for condition in conditions:
+        folded = fold_line(condition.value)
+        if folded in names or slug_for(condition.value) in slugs:
+            continue
+        close = difflib.get_close_matches(folded, list(names), n=1, cutoff=0.75)
+        problems.append(
+            Problem(
+                str(condition),
+                gettext("no keyword is called “%(name)s”") % {"name": condition.value},
+                f"kw:{quote(names[close[0]])}" if close else "",
+            )
+        )
+    return problems
+
+
+def _unknown_sets(conditions) -> list[Problem]:
+    if not conditions:
+        return []
+    codes = {code.lower() for code in CardSet.objects.values_list("code", flat=True)}
+    problems = []
+    for condition in conditions:
+        if condition.code in codes:
+            continue
+        close = difflib.get_close_matches(condition.code, sorted(codes), n=1, cutoff=0.6)
+        problems.append(
+            Problem(
+                str(condition),
+                gettext("no set has the code “%(code)s”") % {"code": condition.code},
+                f"s:{close[0]}" if close else "",
+            )
+        )
+    return problems

@@ -14,6 +14,7 @@ Italian text).
 import json
 import re
 from dataclasses import dataclass, field
+from datetime import date
 from functools import cached_property, lru_cache, wraps
 from urllib.parse import urlencode
 
@@ -645,6 +646,7 @@ def rule_detail(request, editions: Editions, edition: RulesEdition, number: str)
         return rule_elsewhere(request, editions, edition, number)
     context = {
         "page": page,
+        "cited_on": cited_date(request, edition),
         "node": page.node,
         "today": page.today,
         "edition": edition,
@@ -659,6 +661,16 @@ def rule_detail(request, editions: Editions, edition: RulesEdition, number: str)
         **compare_context(request, page),
     }
     return render(request, "rulings/rule_detail.html", context)
+
+
+def cited_date(request, edition: RulesEdition) -> date | None:
+    """``?cited=2023-06-16`` (set by a lookup such as "307.1 (2023)"): the date the number was
+    cited on, when the edition read is an older one; anything else is ignored."""
+    try:
+        cited = date.fromisoformat(request.GET.get("cited", ""))
+    except ValueError:
+        return None
+    return cited if cited > edition.effective_date else None
 
 
 def rule_elsewhere(request, editions: Editions, edition: RulesEdition, number: str):
@@ -868,7 +880,12 @@ def lookup_redirect(editions: Editions, edition: RulesEdition, lookup: Lookup):
             )
         return None, message, suggestions
     if found.section is not None:
-        return rule_url(number, editions.query(found.edition)), "", []
+        query = editions.query(found.edition)
+        if found.edition.effective_date.year != lookup.on.year:
+            # No edition of that year here: the page says which one it is read in.
+            cited = f"cited={lookup.on.isoformat()}"
+            query = f"{query}&{cited}" if query else f"?{cited}"
+        return rule_url(number, query), "", []
     if found.current is not None:
         return rule_url(found.current.number, ""), "", []
     return None, nowhere, []

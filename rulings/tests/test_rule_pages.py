@@ -305,6 +305,21 @@ class BundledRulesPagesTests(TestCase):
             response = self.client.get("/it/rules/search/", {"q": query})
             self.assertRedirects(response, url, fetch_redirect_response=False, msg_prefix=query)
 
+    def test_a_number_cited_in_a_year_without_an_edition_says_which_edition_it_reads(self):
+        response = self.client.get("/it/rules/search/", {"q": "307.1 (2023)"})
+        url = "/it/rules/307.1/?edition=2009-07-11&cited=2023-12-31"
+        self.assertRedirects(response, url, fetch_redirect_response=False)
+        page = self.page(url)
+        self.assertIn(
+            "Hai cercato la regola 307.1 come citata nel 2023. Oracolo non ha un’edizione delle "
+            "regole di quell’anno: questa è la regola nell’edizione più recente prima di allora, "
+            "quella dell’11 luglio 2009.",
+            page,
+        )
+        # A cited date the edition is not older than says nothing.
+        self.assertNotIn("Hai cercato", self.page("/it/rules/307.1/?cited=2023-12-31"))
+        self.assertNotIn("Hai cercato", self.page("/it/rules/307.1/?cited=nonsense"))
+
     def test_words_find_rules_and_glossary_entries(self):
         response = self.get("/en/rules/search/?q=MORPH+face-down")
         numbers = [result["number"] for result in response.context["results"]]

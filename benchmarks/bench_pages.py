@@ -12,10 +12,8 @@ depend on the card), and the slowest cards.
 import argparse
 import os
 import random
-import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -74,7 +72,7 @@ def main():
     from django.conf import settings
     from django.db import connection
     from django.test import Client
-    from django.test.utils import CaptureQueriesContext
+    from timing import HEADER, report
 
     from oracle.models import Card, CardSet, Printing
 
@@ -107,37 +105,10 @@ def main():
 
     client = Client()
     print(f"Database: {connection.settings_dict['NAME']} ({total:,} cards)")
-    print(f"{'page':28} {'pages':>6} {'median ms':>10} {'p95 ms':>8} {'max ms':>8} {'queries':>8}")
-    report("card page", card_urls, client, args.repeat, CaptureQueriesContext, connection)
+    print(HEADER)
+    report("card page", card_urls, client, args.repeat)
     for label, urls in other_urls.items():
-        report(label, urls, client, args.repeat, CaptureQueriesContext, connection)
-
-
-def report(label, urls, client, repeat, capture, connection):
-    timings, query_counts, per_page = [], set(), []
-    for name, url in urls:
-        with capture(connection) as queries:
-            response = client.get(url)
-        if response.status_code != 200:
-            sys.exit(f"{url} answered {response.status_code}")
-        query_counts.add(len(queries))
-        page_times = []
-        for _ in range(repeat):
-            start = time.perf_counter()
-            client.get(url)
-            page_times.append((time.perf_counter() - start) * 1000)
-        timings += page_times
-        per_page.append((statistics.median(page_times), name))
-    timings.sort()
-    p95 = timings[min(len(timings) - 1, int(len(timings) * 0.95))]
-    queries = "/".join(str(n) for n in sorted(query_counts))
-    print(
-        f"{label:28} {len(urls):>6} {statistics.median(timings):>10.1f} {p95:>8.1f} "
-        f"{timings[-1]:>8.1f} {queries:>8}"
-    )
-    if len(per_page) > 3:
-        slowest = ", ".join(f"{name} {ms:.1f}" for ms, name in sorted(per_page)[-3:])
-        print(f"{'':28} slowest (median ms): {slowest}")
+        report(label, urls, client, args.repeat)
 
 
 if __name__ == "__main__":

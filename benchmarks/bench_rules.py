@@ -14,7 +14,6 @@ import argparse
 import io
 import os
 import random
-import statistics
 import sys
 import tempfile
 import time
@@ -73,7 +72,7 @@ def main():
 def run(args):
     from django.db import connection
     from django.test import Client
-    from django.test.utils import CaptureQueriesContext
+    from timing import HEADER, report
 
     from rulings.models import Language, RuleMapping, RulesEdition
 
@@ -117,37 +116,9 @@ def run(args):
     ]
     client = Client()
     print(f"Database: {connection.settings_dict['NAME']} (current edition {current.slug})")
-    print(f"{'page':28} {'pages':>6} {'median ms':>10} {'p95 ms':>8} {'max ms':>8} {'queries':>8}")
+    print(HEADER)
     for label, urls in pages:
-        report(label, urls, client, args.repeat, CaptureQueriesContext, connection)
-
-
-def report(label, urls, client, repeat, capture, connection):
-    timings, query_counts, per_page = [], set(), []
-    for name, url in urls:
-        response = client.get(url)  # warms up the search index of the edition, if any
-        if response.status_code not in (200, 302):
-            sys.exit(f"{url} answered {response.status_code}")
-        with capture(connection) as queries:
-            client.get(url)
-        query_counts.add(len(queries))
-        page_times = []
-        for _ in range(repeat):
-            start = time.perf_counter()
-            client.get(url)
-            page_times.append((time.perf_counter() - start) * 1000)
-        timings += page_times
-        per_page.append((statistics.median(page_times), name))
-    timings.sort()
-    p95 = timings[min(len(timings) - 1, int(len(timings) * 0.95))]
-    queries = "/".join(str(n) for n in sorted(query_counts))
-    print(
-        f"{label:28} {len(urls):>6} {statistics.median(timings):>10.1f} {p95:>8.1f} "
-        f"{timings[-1]:>8.1f} {queries:>8}"
-    )
-    if len(urls) > 1:
-        slowest = ", ".join(f"{name} {ms:.1f}" for ms, name in sorted(per_page)[-3:])
-        print(f"{'':28} slowest (median ms): {slowest}")
+        report(label, urls, client, args.repeat, ok_statuses=(200, 302))
 
 
 if __name__ == "__main__":

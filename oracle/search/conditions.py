@@ -130,6 +130,17 @@ class Node:
         raise NotImplementedError
 
 
+def leaves(node):
+    """The conditions of a tree, left to right, through And, Or and Not."""
+    if isinstance(node, And | Or):
+        for child in node.children:
+            yield from leaves(child)
+    elif isinstance(node, Not):
+        yield from leaves(node.child)
+    elif node is not None:
+        yield node
+
+
 @dataclass(frozen=True)
 class And(Node):
     children: tuple[Node, ...]
@@ -257,14 +268,15 @@ class TextCondition(Condition):
 
 
 # The keyword table as (pk, slug, folded name, folded Italian name), read once for every
-# ``kw:`` term of a query while ``keyword_table()`` is open (``Query.to_q``), instead of once
-# per term: "k:flying or k:reach or k:haste" costs one query, not three.
+# ``kw:`` term of a query while ``keyword_table(rows)`` is open, instead of once per term:
+# "k:flying or k:reach or k:haste" costs one query, not three. The Query passes the same list
+# each time, so filtering and naming unknown keywords share one read.
 _keyword_rows: ContextVar[list | None] = ContextVar("keyword_rows", default=None)
 
 
 @contextmanager
-def keyword_table():
-    token = _keyword_rows.set([])  # [] until the first kw: term reads the table
+def keyword_table(rows: list):
+    token = _keyword_rows.set(rows)  # filled in place by the first kw: term that needs it
     try:
         yield
     finally:
@@ -276,13 +288,13 @@ def keyword_rows() -> list[tuple]:
     rows = _keyword_rows.get()
     if rows:
         return rows
-    rows = [
+    fetched = [
         (pk, slug, fold_line(name), fold_line(name_it))
         for pk, slug, name, name_it in Keyword.objects.values_list("pk", "slug", "name", "name_it")
     ]
-    if _keyword_rows.get() is not None:
-        _keyword_rows.set(rows)
-    return rows
+    if rows is not None:
+        rows.extend(fetched)
+    return fetched
 
 
 @dataclass(frozen=True)

@@ -20,19 +20,9 @@ from .tokens import Problem, quote
 
 def unknown_names(tree: c.Node | None) -> list[Problem]:
     """A Problem for each keyword or set code in ``tree`` that nothing in the database has."""
-    keywords = [node for node in _conditions(tree) if isinstance(node, c.KeywordCondition)]
-    sets = [node for node in _conditions(tree) if isinstance(node, c.SetCondition)]
+    keywords = [node for node in c.leaves(tree) if isinstance(node, c.KeywordCondition)]
+    sets = [node for node in c.leaves(tree) if isinstance(node, c.SetCondition)]
     return _unknown_keywords(keywords) + _unknown_sets(sets)
-
-
-def _conditions(node):
-    if isinstance(node, c.And | c.Or):
-        for child in node.children:
-            yield from _conditions(child)
-    elif isinstance(node, c.Not):
-        yield from _conditions(node.child)
-    elif node is not None:
-        yield node
 
 
 def _unknown_keywords(conditions) -> list[Problem]:

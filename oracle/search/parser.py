@@ -40,6 +40,8 @@ class Query:
     problems: list[Problem] = dataclasses.field(default_factory=list)
     order: str = ""
     direction: str = ""
+    # The keyword table once read (see conditions.keyword_table); not part of the query.
+    keyword_rows: list = dataclasses.field(default_factory=list, repr=False, compare=False)
 
     def __str__(self):
         parts = [str(self.tree)] if self.tree is not None else []
@@ -64,14 +66,14 @@ class Query:
     def to_q(self) -> Q:
         """The conditions as one Q on Card (all cards when there are none)."""
         if self.tree is not None:
-            with c.keyword_table():
+            with c.keyword_table(self.keyword_rows):
                 return self.tree.to_q()
         return c.everything() if self.is_usable else c.nothing()
 
     def unknown_names(self) -> list[Problem]:
         """Keywords and set codes the query names that the database does not have (reads the
         keyword and set tables when the query has such terms; ``problems`` reads nothing)."""
-        with c.keyword_table():
+        with c.keyword_table(self.keyword_rows):
             return names.unknown_names(self.tree)
 
     def filter(self, cards):
@@ -317,7 +319,7 @@ def steer_indexes(tree: c.Node | None) -> c.Node | None:
     fastest scanning the search columns once, but SQLite would pick the index and then read
     most cards one by one.
     """
-    if tree is None or all(_is_mana_value(node) for node in _leaves(tree)):
+    if tree is None or all(_is_mana_value(node) for node in c.leaves(tree)):
         return tree
     return _map_leaves(
         tree,
@@ -327,16 +329,6 @@ def steer_indexes(tree: c.Node | None) -> c.Node | None:
 
 def _is_mana_value(node) -> bool:
     return isinstance(node, c.NumberCondition) and node.key == "mv" and not node.other
-
-
-def _leaves(node):
-    if isinstance(node, c.And | c.Or):
-        for child in node.children:
-            yield from _leaves(child)
-    elif isinstance(node, c.Not):
-        yield from _leaves(node.child)
-    else:
-        yield node
 
 
 def _map_leaves(node, function):

@@ -144,6 +144,14 @@ class Keyword(models.Model):
     rule_number = models.CharField(
         _("defining rule"), max_length=20, blank=True, help_text=_("For example 702.9")
     )
+    document_only = models.BooleanField(
+        _("known from a document only"),
+        default=False,
+        help_text=_(
+            "Defined by a document (release notes, FAQ) that no card data or rules edition here "
+            "confirms yet: the English name may be the document's own term."
+        ),
+    )
 
     class Meta:
         ordering = ["name"]
@@ -169,6 +177,11 @@ class CardType(models.Model):
     name = models.CharField(_("English name"), max_length=80)
     name_it = models.CharField(_("Italian name"), max_length=80, blank=True)
     kind = models.CharField(_("kind"), max_length=10, choices=Kind)
+    document_only = models.BooleanField(
+        _("known from a document only"),
+        default=False,
+        help_text=_("Named by a document that no card data here confirms yet."),
+    )
 
     class Meta:
         ordering = ["kind", "name"]
@@ -214,6 +227,14 @@ class Card(models.Model):
     keywords = models.ManyToManyField(
         Keyword, related_name="cards", blank=True, verbose_name=_("keywords")
     )
+    document_only = models.BooleanField(
+        _("known from a document only"),
+        default=False,
+        help_text=_(
+            "Created from what a document states (release notes, FAQ) because no card data held "
+            "it; the next card import that brings it merges into this card."
+        ),
+    )
     # Filled at import time by oracle/search/normalize.py for the search (see there): folded
     # names, type lines and texts of every face in both languages, kinds of card, printings
     # (set, rarity, date), the first and last release, the highest rarity.
@@ -225,6 +246,9 @@ class Card(models.Model):
     first_released = models.DateField(null=True, blank=True, editable=False)
     last_released = models.DateField(null=True, blank=True, editable=False)
     rarity_rank = models.PositiveSmallIntegerField(default=0, editable=False)
+    # Filled by rulings' rule linker: " 702.37c 702.37 702 7 708 ... " (each linked rule number
+    # with its ancestors), so the search's rule: operator needs no join to another app.
+    search_rules = models.TextField(blank=True, editable=False)
 
     objects = CardQuerySet.as_manager()
 

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
-from oracle.models import Card, CardSet
+from oracle.models import Card, CardSet, CardType, Keyword
 
 
 class Language(models.TextChoices):
@@ -51,6 +51,8 @@ class SourceDocument(models.Model):
         help_text=_("File, address or publisher."),
     )
     original_text = models.TextField(_("original text"), blank=True)
+    sha256 = models.CharField(max_length=64, blank=True, editable=False)
+    imported_at = models.DateTimeField(_("imported"), null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["-published_on", "title"]
@@ -60,6 +62,119 @@ class SourceDocument(models.Model):
     def __str__(self):
         return self.title
 
+    def get_absolute_url(self):
+        return reverse("rulings:document-detail", args=[self.pk])
+
+
+class DocumentSection(models.Model):
+    """One part of a source document, in reading order: a heading with what follows it, or a
+    card block with its rulings.
+
+    ``blocks`` keeps the structure the reader found (see rulings/importers/release_notes.py):
+    paragraphs, card blocks, quoted rules, rulings and lists, each with its original lines.
+    ``text`` is the section exactly as written. ``problems`` lists damaged lines, kept as they
+    are: [{"line": 12, "text": "Ciclo (, Scarta ...", "reason": "..."}].
+    The subject (a card, a keyword or a card type) is what the section's rulings are about.
+    """
+
+    class Kind(models.TextChoices):
+        HEADING = "heading", _("Heading")
+        CARD = "card", _("Card")
+
+    document = models.ForeignKey(
+        SourceDocument,
+        on_delete=models.CASCADE,
+        related_name="sections",
+        verbose_name=_("source document"),
+    )
+    position = models.PositiveIntegerField(_("order"))
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind, default=Kind.HEADING)
+    level = models.PositiveSmallIntegerField(_("level"), default=1)
+    title = models.CharField(_("title"), max_length=300, blank=True)
+    first_line = models.PositiveIntegerField(_("first line"), default=1)
+    text = models.TextField(_("text"), blank=True)
+    blocks = models.JSONField(_("structure"), default=list, blank=True)
+    problems = models.JSONField(_("damaged text"), default=list, blank=True)
+    card = models.ForeignKey(
+        Card,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="document_sections",
+        verbose_name=_("card"),
+    )
+    keyword = models.ForeignKey(
+        Keyword,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="document_sections",
+        verbose_name=_("keyword"),
+    )
+    card_type = models.ForeignKey(
+        CardType,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="document_sections",
+        verbose_name=_("card type"),
+    )
+
+    class Meta:
+        ordering = ["document", "position"]
+        verbose_name = _("document section")
+        verbose_name_plural = _("document sections")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["document", "position"], name="documentsection_unique_position"
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.document.title}: {self.title or self.position}"
+
+    def get_absolute_url(self):
+        return f"{self.document.get_absolute_url()}#section-{self.position}"
+
+
+class DocumentMention(models.Model):
+    """A card name written in a document, and the card it names (null when no card data here
+    has it: kept, never dropped, so the import report and the page can say so)."""
+
+    document = models.ForeignKey(
+        SourceDocument,
+        on_delete=models.CASCADE,
+        related_name="mentions",
+        verbose_name=_("source document"),
+    )
+    section = models.ForeignKey(
+        DocumentSection,
+        on_delete=models.CASCADE,
+        related_name="mentions",
+        verbose_name=_("document section"),
+    )
+    name = models.CharField(_("name as written"), max_length=300)
+    card = models.ForeignKey(
+        Card,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="document_mentions",
+        verbose_name=_("card"),
+    )
+
+    class Meta:
+        ordering = ["document", "section", "name"]
+        verbose_name = _("card named in a document")
+        verbose_name_plural = _("cards named in documents")
+        constraints = [
+            models.UniqueConstraint(fields=["section", "name"], name="documentmention_unique_name")
+        ]
+        indexes = [models.Index(fields=["card", "document"], name="documentmention_card_idx")]
+
+    def __str__(self):
+        return f"{self.name} ({self.document.title})"
+
 
 class RulingQuerySet(models.QuerySet):
     def for_card_page(self):
@@ -67,14 +182,40 @@ class RulingQuerySet(models.QuerySet):
 
 
 class Ruling(models.Model):
-    """A dated statement about how one card works, in one language."""
+    """A dated statement about how one card works, in one language.
+
+    A ruling about a mechanic rather than one card (release notes on suspend, morph, tribal)
+    belongs to a keyword or a card type instead, and shows on the page of every card with it.
+    Exactly one of ``card``, ``keyword`` and ``card_type`` is set.
+    """
 
     class Origin(models.TextChoices):
         IMPORTED = "imported", _("Imported")
         EDITOR = "editor", _("Written or corrected by an editor")
 
     card = models.ForeignKey(
-        Card, on_delete=models.CASCADE, related_name="rulings", verbose_name=_("card")
+        Card,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="rulings",
+        verbose_name=_("card"),
+    )
+    keyword = models.ForeignKey(
+        Keyword,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="rulings",
+        verbose_name=_("keyword"),
+    )
+    card_type = models.ForeignKey(
+        CardType,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="rulings",
+        verbose_name=_("card type"),
     )
     date = models.DateField(_("date"))
     language = models.CharField(
@@ -88,6 +229,14 @@ class Ruling(models.Model):
         blank=True,
         related_name="rulings",
         verbose_name=_("source document"),
+    )
+    section = models.ForeignKey(
+        DocumentSection,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="rulings",
+        verbose_name=_("document section"),
     )
     position = models.PositiveIntegerField(_("order"), default=0)
     origin = models.CharField(
@@ -117,12 +266,34 @@ class Ruling(models.Model):
             models.Index(fields=["card", "language", "date"], name="ruling_card_lang_date_idx"),
             models.Index(fields=["source_key"], name="ruling_source_key_idx"),
         ]
+        constraints = [
+            models.CheckConstraint(
+                condition=(
+                    models.Q(card__isnull=False, keyword__isnull=True, card_type__isnull=True)
+                    | models.Q(card__isnull=True, keyword__isnull=False, card_type__isnull=True)
+                    | models.Q(card__isnull=True, keyword__isnull=True, card_type__isnull=False)
+                ),
+                name="ruling_exactly_one_subject",
+            )
+        ]
 
     def __str__(self):
-        return f"{self.card.name}, {self.date:%Y-%m-%d} ({self.language})"
+        return f"{self.subject}, {self.date:%Y-%m-%d} ({self.language})"
+
+    @property
+    def subject(self):
+        """The card, keyword or card type the ruling is about."""
+        return self.card or self.keyword or self.card_type
 
     def get_absolute_url(self):
-        return f"{self.card.get_absolute_url()}#ruling-{self.pk}"
+        if self.card_id:
+            return f"{self.card.get_absolute_url()}#ruling-{self.pk}"
+        if self.keyword_id:
+            url = reverse("rulings:keyword-detail", args=[self.keyword.slug])
+            return f"{url}#ruling-{self.pk}"
+        if self.section_id:
+            return f"{self.section.document.get_absolute_url()}#ruling-{self.pk}"
+        return ""
 
     @staticmethod
     def key_for(day, text: str) -> str:
@@ -222,6 +393,17 @@ class RuleSection(models.Model):
     text = models.TextField(_("text"), blank=True)
     examples = models.JSONField(_("examples"), default=list, blank=True)
     position = models.PositiveIntegerField(_("order"))
+    # Partial editions quoted by documents (release notes): where the text was quoted from, and
+    # what the document says changed ("la terza frase è nuova").
+    source_document = models.ForeignKey(
+        SourceDocument,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="quoted_rules",
+        verbose_name=_("quoted in"),
+    )
+    note = models.TextField(_("note on the change"), blank=True)
 
     class Meta:
         ordering = ["edition", "position"]
@@ -308,3 +490,66 @@ class RuleMapping(models.Model):
     def __str__(self):
         target = self.current_section.number if self.current_section_id else "-"
         return f"{self.old_section.number} ({self.old_section.edition}) -> {target}"
+
+
+# --- Cards and the rules they use --------------------------------------------------------------
+
+
+class CardRule(models.Model):
+    """A card uses a section of the rules, and why: a keyword it has, one of its types, its
+    layout, a rule named in its rulings, or an editor's hand.
+
+    Computed links are rebuilt by ``link_rules``; a hand-made link (origin MANUAL) survives the
+    rebuild, and a hand-made link with ``excluded`` set removes the computed link it names.
+    """
+
+    class Reason(models.TextChoices):
+        KEYWORD_ABILITY = "keyword_ability", _("Keyword ability")
+        KEYWORD_ACTION = "keyword_action", _("Keyword action")
+        ABILITY_WORD = "ability_word", _("Ability word")
+        CARD_TYPE = "card_type", _("Card type")
+        SUPERTYPE = "supertype", _("Supertype")
+        SUBTYPE = "subtype", _("Subtype")
+        LAYOUT = "layout", _("Layout")
+        FACE_DOWN = "face_down", _("Can be face down")
+        RULING = "ruling", _("Named in a ruling")
+        EDITOR = "editor", _("Set by an editor")
+
+    class Origin(models.TextChoices):
+        COMPUTED = "computed", _("Computed")
+        MANUAL = "manual", _("Set by hand")
+
+    card = models.ForeignKey(
+        Card, on_delete=models.CASCADE, related_name="rule_links", verbose_name=_("card")
+    )
+    section = models.ForeignKey(
+        RuleSection,
+        on_delete=models.CASCADE,
+        related_name="card_links",
+        verbose_name=_("rule"),
+    )
+    reason = models.CharField(_("reason"), max_length=20, choices=Reason)
+    detail = models.CharField(
+        _("detail"),
+        max_length=200,
+        blank=True,
+        help_text=_("What the reason is about: the keyword, type or layout name, or a note."),
+    )
+    origin = models.CharField(_("origin"), max_length=10, choices=Origin, default=Origin.MANUAL)
+    excluded = models.BooleanField(
+        _("removed by hand"),
+        default=False,
+        help_text=_("Set on a hand-made link to remove a computed link the editor disagrees with."),
+    )
+
+    class Meta:
+        ordering = ["card", "section__position"]
+        verbose_name = _("rule a card uses")
+        verbose_name_plural = _("rules cards use")
+        constraints = [
+            models.UniqueConstraint(fields=["card", "section"], name="cardrule_unique_section")
+        ]
+        indexes = [models.Index(fields=["section", "card"], name="cardrule_section_idx")]
+
+    def __str__(self):
+        return f"{self.card.name} → {self.section.number}"

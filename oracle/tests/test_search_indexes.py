@@ -1,4 +1,4 @@
-"""The search's indexes are raw SQL (migration 0002), so Django does not know them.
+"""The search's indexes are raw SQL (migrations 0002 and 0003), so Django does not know them.
 
 A later migration that makes SQLite rebuild the card table would silently drop them: results
 stay right and pages get slow. These tests fail first.
@@ -15,10 +15,18 @@ SQLITE_INDEXES = {
     "card_search_text_idx",
     "card_search_flags_idx",
     "card_search_printings_idx",
+    "card_search_rules_idx",
 }
 POSTGRES_INDEXES = {
     f"card_{column}_trgm"
-    for column in ("search_name", "search_type", "search_text", "search_flags", "search_printings")
+    for column in (
+        "search_name",
+        "search_type",
+        "search_text",
+        "search_flags",
+        "search_printings",
+        "search_rules",
+    )
 }
 
 

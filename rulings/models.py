@@ -280,11 +280,6 @@ class Ruling(models.Model):
     def __str__(self):
         return f"{self.subject}, {self.date:%Y-%m-%d} ({self.language})"
 
-    @property
-    def subject(self):
-        """The card, keyword or card type the ruling is about."""
-        return self.card or self.keyword or self.card_type
-
     def get_absolute_url(self):
         if self.card_id:
             return f"{self.card.get_absolute_url()}#ruling-{self.pk}"
@@ -294,6 +289,11 @@ class Ruling(models.Model):
         if self.section_id:
             return f"{self.section.document.get_absolute_url()}#ruling-{self.pk}"
         return ""
+
+    @property
+    def subject(self):
+        """The card, keyword or card type the ruling is about."""
+        return self.card or self.keyword or self.card_type
 
     @staticmethod
     def key_for(day, text: str) -> str:

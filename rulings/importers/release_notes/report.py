@@ -1,0 +1,57 @@
+"""What an import of a document did, printed by the command and asserted by the tests."""
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class ImportReport:
+    document: str = ""
+    created: bool = False  # a new SourceDocument
+    unchanged: bool = False  # same file as last time: nothing written
+    sections: int = 0
+    cards_matched: dict[str, str] = field(default_factory=dict)  # name as written -> Oracle name
+    names_not_found: list[str] = field(default_factory=list)  # never silently dropped
+    rulings_on_cards: int = 0
+    rulings_on_keywords: int = 0
+    rulings_on_types: int = 0
+    rulings_in_document_only: int = 0  # no subject: kept in the document, on its page
+    rulings_removed: int = 0  # imported rulings of this document no longer in it
+    rules_stored: int = 0
+    rules_renumbered: list[str] = field(default_factory=list)  # "501.9a -> 501.8a (Scry)"
+    keywords_updated: list[str] = field(default_factory=list)
+    types_updated: list[str] = field(default_factory=list)
+    errata_created: list[str] = field(default_factory=list)
+    cards_created: list[str] = field(default_factory=list)  # known from this document only
+    damaged_lines: list[str] = field(default_factory=list)  # "line 12: Ciclo (, Scarta ..."
+
+    @property
+    def rulings_attached(self) -> int:
+        return self.rulings_on_cards + self.rulings_on_keywords + self.rulings_on_types
+
+    def lines(self) -> list[str]:
+        if self.unchanged:
+            return [f"{self.document}: nothing changed."]
+        lines = [
+            f"{self.document}: {self.sections} sections.",
+            f"Cards matched: {len(self.cards_matched)}.",
+            (
+                f"Rulings attached: {self.rulings_attached} (cards {self.rulings_on_cards}, "
+                f"keywords {self.rulings_on_keywords}, card types {self.rulings_on_types}); "
+                f"kept in the document only: {self.rulings_in_document_only}; "
+                f"removed: {self.rulings_removed}."
+            ),
+            f"Rules stored: {self.rules_stored}.",
+        ]
+        for label, items in (
+            ("Rules stored under another number", self.rules_renumbered),
+            ("Keywords updated", self.keywords_updated),
+            ("Card types updated", self.types_updated),
+            ("Errata recorded", self.errata_created),
+            ("Cards created from this document only", self.cards_created),
+            ("Damaged text kept as written", self.damaged_lines),
+            ("Names not found in the card data", self.names_not_found),
+        ):
+            if items:
+                lines.append(f"{label} ({len(items)}):")
+                lines.extend(f"  - {item}" for item in items)
+        return lines

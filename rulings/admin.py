@@ -132,3 +132,6 @@ class RuleMappingAdmin(admin.ModelAdmin):
         obj.method = RuleMapping.Method.MANUAL
         obj.confidence = 1.0
         super().save_model(request, obj, form, change)
+
+
+from . import card_rule_admin  # noqa: E402, F401  (registers CardRule's admin)

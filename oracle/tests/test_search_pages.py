@@ -16,7 +16,7 @@ from django.test.utils import CaptureQueriesContext
 
 from oracle.filters import FACETS
 from oracle.models import Card
-from oracle.views import SEARCH_EXAMPLES, SEARCH_HELP
+from oracle.search_help import SEARCH_EXAMPLES, SEARCH_HELP
 
 FIXTURES = Path(settings.BASE_DIR) / "fixtures" / "mtgjson"
 

@@ -1,0 +1,223 @@
+"""The search's worked examples: the few shown where a search starts, and the help page's."""
+
+from django.utils.translation import gettext_lazy as _
+
+# Queries shown where a search starts (the home page, an empty results page): English, Italian.
+SEARCH_EXAMPLES = [
+    (
+        "t:creature k:flying s:fut",
+        "t:creatura k:volare s:fut",
+        _("Creatures with flying from Future Sight"),
+    ),
+    (
+        't:instant o:"draw a card" mv<=3',
+        't:istantaneo testo:"pesca una carta" mv<=3',
+        _("Instants that draw a card, mana value 3 or less"),
+    ),
+    ("k:morph c:g", "k:metamorfosi c:verde", _("Green cards with morph")),
+    (
+        "t:legendary -t:creature",
+        "t:leggendario -t:creatura",
+        _("Legendary cards that are not creatures"),
+    ),
+    (
+        "is:futureshifted order:mv",
+        "is:futureshifted order:mv",
+        _("Futureshifted cards, cheapest first"),
+    ),
+    ('!"Tarox Bladewing"', '!"Tarox Bladewing"', _("One card by its exact name")),
+]
+
+
+# The syntax help page: (section, [(what to write, what it does, [(example, what it finds)])]).
+# Every example is a link, and test_search_pages runs them all on the bundled data.
+SEARCH_HELP = [
+    (
+        _("Names"),
+        [
+            (
+                [_("word"), _('"a phrase"')],
+                _(
+                    "Words in the card's name: the English Oracle name or the Italian printed "
+                    "name. Case and accents do not matter."
+                ),
+                [
+                    ("tarox", _("Tarox Bladewing, also known as Tarox Alaspada")),
+                    ("alaspada", _("the same card, by its Italian name")),
+                    ('"di aphetto"', _("Italian names with this phrase")),
+                    ("dell’alba", _("’ and ' are the same apostrophe here")),
+                ],
+            ),
+            (
+                [_('!"name"')],
+                _("Exactly this name, in either language."),
+                [
+                    ('!"Tarox Bladewing"', _("only this card")),
+                    ('!"Tarox Alaspada"', _("the same, by its Italian name")),
+                ],
+            ),
+        ],
+    ),
+    (
+        _("Type, text and keywords"),
+        [
+            (
+                ["t:", "type:", "tipo:"],
+                _("A word of the type line, in English or Italian."),
+                [
+                    ("t:creature", _("creatures")),
+                    ("t:creatura", _("the same, in Italian")),
+                    ("t:legendary t:elf", _("legendary elves")),
+                    ("tipo:tribale", _("tribal cards")),
+                ],
+            ),
+            (
+                ["o:", "oracle:", "text:", "testo:"],
+                _(
+                    "Words in the Oracle text or in the Italian printed text; ~ stands for the "
+                    "card's own name."
+                ),
+                [
+                    ('o:"draw a card"', _("cards that draw")),
+                    ('testo:"pesca una carta"', _("the same, in Italian")),
+                    ('o:"~ deals"', _("cards that deal damage themselves")),
+                ],
+            ),
+            (
+                ["k:", "kw:", "keyword:"],
+                _("A keyword ability or action, by its English or Italian name."),
+                [
+                    ("k:flying", _("cards with flying")),
+                    ("k:volare", _("the same, in Italian")),
+                    ("k:metamorfosi", _("cards with morph")),
+                ],
+            ),
+        ],
+    ),
+    (
+        _("Sets, rarity and dates"),
+        [
+            (
+                ["s:", "e:", "set:"],
+                _("Printed in the set with this code."),
+                [
+                    ("s:fut", _("Future Sight")),
+                    ("s:tsb", _("the timeshifted cards of Time Spiral")),
+                ],
+            ),
+            (
+                ["r:", "rarity:"],
+                _(
+                    "Printed at this rarity: common, uncommon, rare, mythic, special, bonus (or "
+                    "comune, non comune, rara, mitica)."
+                ),
+                [
+                    ("r:rare", _("rares")),
+                    ("r:comune", _("commons")),
+                    ("r>=rare", _("rare or above")),
+                ],
+            ),
+            (
+                ["year", "date"],
+                _("When a printing was released: a year, a date, or a set code for its date."),
+                [
+                    ("year=2007", _("printed in 2007")),
+                    ("date<2006-10-06", _("printed before Time Spiral")),
+                    ("date>=fut", _("printed since Future Sight")),
+                ],
+            ),
+        ],
+    ),
+    (
+        _("Colours and numbers"),
+        [
+            (
+                ["c:", "color:", "colore:"],
+                _(
+                    "Colours by letter (w u b r g), by name in either language, c for "
+                    "colourless, m for multicoloured. c: means at least these colours; = exactly "
+                    "these; <= at most these."
+                ),
+                [
+                    ("c:ur", _("blue and red, maybe more")),
+                    ("c=ur", _("exactly blue and red")),
+                    ("c:rosso", _("red cards")),
+                    ("c:m", _("multicoloured cards")),
+                ],
+            ),
+            (
+                ["id:", "identity:", "identità:"],
+                _("Colour identity, as Commander counts it; id: means at most these colours."),
+                [("id:esper", _("cards an Esper (white, blue, black) deck can play"))],
+            ),
+            (
+                ["mv", "pow", "tou", "loy"],
+                _(
+                    "Mana value (also cmc, vm), power (forza), toughness (costituzione) and "
+                    "loyalty (fedeltà) compared with = != < <= > >= to a number or to each other."
+                ),
+                [
+                    ("mv<=2", _("mana value 2 or less")),
+                    ("pow>=5", _("power 5 or more")),
+                    ("pow>tou", _("more power than toughness")),
+                    ("pow=*", _("power printed with a *, such as */* or 1+*")),
+                    ("forza>=4 costituzione<=2", _("in Italian")),
+                ],
+            ),
+        ],
+    ),
+    (
+        _("Properties"),
+        [
+            (
+                ["is:"],
+                _(
+                    "dfc, mdfc, transform, split, flip, meld, adventure, permanent, spell, token, "
+                    "futureshifted, timeshifted, reprint."
+                ),
+                [
+                    ("is:futureshifted", _("the futureshifted cards")),
+                    ("is:split", _("split cards")),
+                    ("is:permanente t:artefatto", _("artifacts (permanents) in Italian")),
+                ],
+            ),
+            (
+                ["has:", "lang:"],
+                _(
+                    "has:rulings and has:errata for cards with rulings or errata; lang:it for "
+                    "cards with Italian printed text."
+                ),
+                [
+                    ("has:rulings s:fut", _("Future Sight cards with rulings")),
+                    ("lang:it k:suspend", _("suspend cards printed in Italian")),
+                ],
+            ),
+        ],
+    ),
+    (
+        _("Combining"),
+        [
+            (
+                ["a b", "or", "-", "( )"],
+                _(
+                    "Terms side by side must all match; or offers alternatives; - excludes; "
+                    "parentheses group."
+                ),
+                [
+                    ("t:goblin c:r", _("red goblins")),
+                    ("k:flying or k:reach", _("flying or reach")),
+                    ("t:creature -c:g", _("creatures that are not green")),
+                    ("t:elf (c:g or c:b)", _("green or black elves")),
+                ],
+            ),
+            (
+                ["order:", "dir:"],
+                _("Sort by name, mv, set, released or rarity; dir:asc or dir:desc."),
+                [
+                    ("t:dragon order:mv dir:desc", _("dragons, most expensive first")),
+                    ("s:fut order:rarity", _("Future Sight by rarity")),
+                ],
+            ),
+        ],
+    ),
+]

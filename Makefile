@@ -33,6 +33,7 @@ migrate: $(VENV)/.installed
 data: migrate
 	$(PY) manage.py load_bundled_data
 	$(PY) manage.py load_bundled_rules
+	$(PY) manage.py load_bundled_documents
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .

@@ -1,21 +1,69 @@
 from django.contrib import admin
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
-from .models import GlossaryEntry, RuleMapping, RuleSection, RulesEdition, Ruling, SourceDocument
+from .models import (
+    DocumentMention,
+    DocumentSection,
+    GlossaryEntry,
+    RuleMapping,
+    RuleSection,
+    RulesEdition,
+    Ruling,
+    SourceDocument,
+)
+
+
+class SubjectFilter(admin.SimpleListFilter):
+    """What rulings are about: one card, a keyword (every card with it) or a card type."""
+
+    title = _("subject")
+    parameter_name = "subject"
+
+    def lookups(self, request, model_admin):
+        return [("card", _("card")), ("keyword", _("keyword")), ("card_type", _("card type"))]
+
+    def queryset(self, request, queryset):
+        if self.value() in {"card", "keyword", "card_type"}:
+            return queryset.filter(**{f"{self.value()}__isnull": False})
+        return queryset
 
 
 @admin.register(Ruling)
 class RulingAdmin(SimpleHistoryAdmin):
-    list_display = ["card", "date", "language", "short_text", "origin", "source_document"]
-    list_filter = ["language", "origin", "source_document"]
-    list_select_related = ["card", "source_document"]
+    list_display = ["subject_column", "date", "language", "short_text", "origin", "source_document"]
+    list_filter = [SubjectFilter, "language", "origin", "source_document"]
+    list_select_related = ["card", "keyword", "card_type", "source_document"]
     date_hierarchy = "date"
-    search_fields = ["card__name", "card__faces__name_it", "text"]
+    search_fields = [
+        "card__name",
+        "card__faces__name_it",
+        "keyword__name",
+        "keyword__name_it",
+        "card_type__name",
+        "card_type__name_it",
+        "text",
+    ]
     autocomplete_fields = ["card"]
-    fields = ["card", ("date", "language", "position"), "text", "source_document", "origin"]
-    readonly_fields = ["origin"]
+    fields = [
+        "card",
+        ("keyword", "card_type"),
+        ("date", "language", "position"),
+        "text",
+        ("source_document", "section"),
+        "origin",
+    ]
+    readonly_fields = ["origin", "section"]
     history_list_display = ["date", "language", "origin"]
+
+    @admin.display(description=_("subject"))
+    def subject_column(self, ruling):
+        if ruling.keyword_id:
+            return format_html("{} ({})", ruling.keyword, _("keyword"))
+        if ruling.card_type_id:
+            return format_html("{} ({})", ruling.card_type, _("card type"))
+        return ruling.card
 
     @admin.display(description=_("text"))
     def short_text(self, ruling):
@@ -27,12 +75,52 @@ class RulingAdmin(SimpleHistoryAdmin):
         super().save_model(request, obj, form, change)
 
 
+class ImportedInline(admin.TabularInline):
+    """Rows an import rebuilds: shown for reference, never edited here."""
+
+    extra = 0
+    can_delete = False
+    show_change_link = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+class DocumentSectionInline(ImportedInline):
+    model = DocumentSection
+    fields = ["position", "kind", "title", "first_line", "card", "keyword", "card_type", "damage"]
+    readonly_fields = fields
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("card", "keyword", "card_type")
+
+    @admin.display(description=_("damaged lines"))
+    def damage(self, section):
+        return len(section.problems) or ""
+
+
+class DocumentMentionInline(ImportedInline):
+    model = DocumentMention
+    fields = ["name", "card", "section"]
+    readonly_fields = fields
+    verbose_name_plural = _("card names in the document (no card: not in the card data)")
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("card", "section__document")
+
+
 @admin.register(SourceDocument)
 class SourceDocumentAdmin(admin.ModelAdmin):
-    list_display = ["title", "kind", "language", "card_set", "published_on"]
+    list_display = ["title", "kind", "language", "card_set", "published_on", "imported_at"]
     list_filter = ["kind", "language"]
+    list_select_related = ["card_set"]
     search_fields = ["title", "slug"]
     prepopulated_fields = {"slug": ["title"]}
+    readonly_fields = ["sha256", "imported_at"]
+    inlines = [DocumentSectionInline, DocumentMentionInline]
 
 
 # --- The Comprehensive Rules: imported, so read-only, except old-number mappings -------------

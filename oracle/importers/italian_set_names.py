@@ -24,4 +24,11 @@ ITALIAN_SET_NAMES = {
     "6ED": "Sesta Edizione",
     "5ED": "Quinta Edizione",
     "4ED": "Quarta Edizione",
+    # Named in the Future Sight release notes ("Vedi le FAQ di Discordia", "Patto delle Gilde")
+    # or the Onslaught FAQ ("Mago Intrigante di Congiunzione", a Planeshift card).
+    "DIS": "Discordia",
+    "GPT": "Patto delle Gilde",
+    "PLS": "Congiunzione",
+    "CSP": "Ondata Glaciale",
+    "VIS": "Visioni",
 }

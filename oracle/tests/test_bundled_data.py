@@ -8,7 +8,8 @@ from rulings.models import Ruling
 
 
 class BundledDataTests(TestCase):
-    """What `make run` loads: the five bundled sets and the keyword list."""
+    """What `make run` loads: the five bundled sets, the cards the seed documents name from other
+    sets, and the keyword list."""
 
     @classmethod
     def setUpTestData(cls):
@@ -25,11 +26,24 @@ class BundledDataTests(TestCase):
                 "PLC": "Caos Dimensionale",
                 "TSB": "Spirale Temporale: carte cronotraslate",
                 "TSP": "Spirale Temporale",
+                # The sets of SeedCards.json (one to four cards each); Unlimited was never
+                # printed in Italian.
+                "2ED": "",
+                "5ED": "Quinta Edizione",
+                "9ED": "Nona Edizione",
+                "CSP": "Ondata Glaciale",
+                "DIS": "Discordia",
+                "DST": "Darksteel",
+                "GPT": "Patto delle Gilde",
+                "MRD": "Mirrodin",
+                "PLS": "Congiunzione",
+                "SCG": "Flagello",
+                "VIS": "Visioni",
             },
         )
         self.assertEqual(CardSet.objects.get(code="TSB").parent.code, "TSP")
-        self.assertEqual(Card.objects.count(), 1081)
-        self.assertEqual(Printing.objects.count(), 1118)
+        self.assertEqual(Card.objects.count(), 1081 + 18)
+        self.assertEqual(Printing.objects.count(), 1118 + 18)
 
     def test_seed_document_cards_have_their_italian_names(self):
         expected = {

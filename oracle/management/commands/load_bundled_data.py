@@ -6,7 +6,15 @@ from django.core.management.base import BaseCommand
 
 from oracle.models import Card
 
-BUNDLED_MTGJSON = ["Keywords.json", "FUT.json", "ONS.json", "TSP.json", "TSB.json", "PLC.json"]
+BUNDLED_MTGJSON = [
+    "Keywords.json",
+    "FUT.json",
+    "ONS.json",
+    "TSP.json",
+    "TSB.json",
+    "PLC.json",
+    "SeedCards.json",
+]
 
 
 class Command(BaseCommand):

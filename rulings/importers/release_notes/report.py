@@ -18,6 +18,7 @@ class ImportReport:
     rulings_removed: int = 0  # imported rulings of this document no longer in it
     rules_stored: int = 0
     rules_renumbered: list[str] = field(default_factory=list)  # "501.9a -> 501.8a (Scry)"
+    rules_conflicts: list[str] = field(default_factory=list)  # quoted by another document first
     keywords_updated: list[str] = field(default_factory=list)
     types_updated: list[str] = field(default_factory=list)
     errata_created: list[str] = field(default_factory=list)
@@ -44,6 +45,7 @@ class ImportReport:
         ]
         for label, items in (
             ("Rules stored under another number", self.rules_renumbered),
+            ("Rules already quoted by another document (kept)", self.rules_conflicts),
             ("Keywords updated", self.keywords_updated),
             ("Card types updated", self.types_updated),
             ("Errata recorded", self.errata_created),

@@ -1,0 +1,298 @@
+"""Cards a document describes that no card data holds, created from what the document states.
+
+The Marvel Super Heroes mechanics speak of Peter Parker // Amazing Spider-Man, Torcia Umana and
+Destinobot Aereo, which no card data here has. fixtures/documents/described_cards.json says, per
+document, what the document states about each (names, layout, mana cost, types, keywords, the
+cost of an ability), every fact with the sentences it comes from; those sentences are checked
+against the document before anything is written, so the file cannot state more than the
+document does.
+
+The cards are marked ``document_only``, with an Oracle id derived from the document and the
+name (the same on every import). A card import that brings the real card takes the row over
+(oracle/importers/mtgjson_sync.py), and from then on the card data's wording wins: a card that
+card data holds is never created or changed here.
+"""
+
+import json
+import uuid
+from dataclasses import dataclass
+from decimal import Decimal
+from pathlib import Path
+
+from django.conf import settings
+
+from oracle.models import Card, CardFace, CardType, Keyword, Layout
+from oracle.search.normalize import fold_line, refresh_search_columns
+from oracle.text import fold, slug_for
+
+from .reader import Document, ReadError
+from .report import ImportReport
+
+DESCRIBED_CARDS = Path(settings.BASE_DIR) / "fixtures" / "documents" / "described_cards.json"
+# Oracle ids of cards known from a document only: uuid5(this, "document-slug/Card Name").
+DOCUMENT_CARD_NAMESPACE = uuid.UUID("6f1f7a0e-5b8e-4d0c-9c4a-2d3e8b1f4a77")
+SIDES = "abcdefgh"
+
+
+@dataclass(frozen=True)
+class DescribedType:
+    kind: str  # CardType.Kind
+    name: str
+    name_it: str
+
+
+@dataclass(frozen=True)
+class DescribedKeyword:
+    name: str  # "" when the document gives only the Italian name
+    name_it: str
+    kind: str
+
+
+@dataclass(frozen=True)
+class DescribedFace:
+    name: str
+    name_it: str
+    mana_cost: str
+    types: tuple[DescribedType, ...]
+    printed_text_it: str  # what the document says of its abilities ("Superpotere — {6}{R}: …")
+
+
+@dataclass(frozen=True)
+class DescribedCard:
+    layout: str
+    faces: tuple[DescribedFace, ...]
+    keywords: tuple[DescribedKeyword, ...]
+
+    @property
+    def name(self) -> str:
+        return " // ".join(face.name for face in self.faces)
+
+
+def mana_value(mana_cost: str) -> Decimal:
+    """ "{2}{R}" -> 3, "{X}{U}" -> 1, "{W/U}" -> 1."""
+    total = 0
+    for symbol in mana_cost.strip("{}").split("}{") if mana_cost else []:
+        if symbol.isdigit():
+            total += int(symbol)
+        elif symbol not in ("X", "Y", "Z"):
+            total += 1
+    return Decimal(total)
+
+
+# --- Reading what the file says about a document (no database) ----------------------------------
+
+
+class _Checker:
+    """Checks each fact's sentences against the document, naming the card and the fact."""
+
+    def __init__(self, document_text: str, path: Path, document_name: str):
+        self.text = " ".join(document_text.split())
+        self.path, self.document_name = path, document_name
+
+    def sentences(self, fact: dict, what: str, value: str = "") -> None:
+        source = fact.get("source")
+        sentences = [source] if isinstance(source, str) else source
+        if not sentences or not all(isinstance(s, str) and s.strip() for s in sentences):
+            self.fail(f"{what}: expected the sentences of the document it comes from in 'source'")
+        for sentence in sentences:
+            if " ".join(sentence.split()) not in self.text:
+                self.fail(f"{what}: the sentence “{sentence}” is not in {self.document_name}")
+        if value and not any(fold(value) in fold(sentence) for sentence in sentences):
+            self.fail(f"{what}: “{value}” is in none of its sentences")
+
+    def fail(self, message: str):
+        raise ReadError(str(self.path), None, message)
+
+
+def read_described_cards(
+    key: str, document_text: str, *, document_name: str = "", path: Path = DESCRIBED_CARDS
+) -> list[DescribedCard]:
+    """The cards the file describes for the document ``key`` (its slug), each fact checked
+    against ``document_text``; [] when the file says nothing of that document."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise ReadError(str(path), None, f"not readable as JSON ({error})") from error
+    entries = (data.get("documents") or {}).get(key) or []
+    check = _Checker(document_text, path, document_name or key)
+    return [
+        _read_card(entry, f"{key}, card {number}", check)
+        for number, entry in enumerate(entries, start=1)
+    ]
+
+
+def _read_card(entry: dict, where: str, check: _Checker) -> DescribedCard:
+    faces_data = entry.get("faces") or []
+    if not faces_data:
+        check.fail(f"{where}: expected at least one face in 'faces'")
+    faces = tuple(
+        _read_face(face, f"{where}, face {number}", check)
+        for number, face in enumerate(faces_data, start=1)
+    )
+    where = f"{where} ({' // '.join(face.name for face in faces)})"
+    layout = Layout.NORMAL
+    if "layout" in entry:
+        check.sentences(entry["layout"], f"{where}: layout")
+        layout = entry["layout"].get("value")
+        if layout not in Layout.values:
+            check.fail(f"{where}: unknown layout {layout!r}; expected one of {Layout.values}")
+    keywords = []
+    for keyword in entry.get("keywords") or []:
+        name, name_it = keyword.get("name", ""), keyword.get("name_it", "")
+        if not name and not name_it:
+            check.fail(f"{where}: a keyword needs 'name' or 'name_it'")
+        check.sentences(keyword, f"{where}: keyword {name or name_it}", name_it)
+        kind = keyword.get("kind", Keyword.Kind.ABILITY)
+        if kind not in Keyword.Kind.values:
+            check.fail(f"{where}: keyword {name or name_it}: unknown kind {kind!r}")
+        keywords.append(DescribedKeyword(name, name_it, kind))
+    return DescribedCard(layout, faces, tuple(keywords))
+
+
+def _read_face(face: dict, where: str, check: _Checker) -> DescribedFace:
+    name, name_it = face.get("name", ""), face.get("name_it", "")
+    if not name:
+        check.fail(f"{where}: expected the face's 'name' as the document writes it")
+    where = f"{where} ({name})"
+    check.sentences(face, where, name_it or name)
+    mana_cost = ""
+    if "mana_cost" in face:
+        mana_cost = face["mana_cost"].get("value", "")
+        check.sentences(face["mana_cost"], f"{where}: mana cost", mana_cost)
+    types = []
+    for card_type in face.get("types") or []:
+        kind = card_type.get("kind")
+        if kind not in CardType.Kind.values or not card_type.get("name"):
+            check.fail(f"{where}: a type needs 'kind' (one of {CardType.Kind.values}) and 'name'")
+        check.sentences(card_type, f"{where}: type {card_type['name']}", card_type.get("name_it"))
+        types.append(DescribedType(kind, card_type["name"], card_type.get("name_it", "")))
+    abilities = []
+    for ability in face.get("ability_costs") or []:
+        keyword, cost = ability.get("keyword_it", ""), ability.get("cost", "")
+        if not keyword or not cost:
+            check.fail(f"{where}: an ability cost needs 'keyword_it' and 'cost'")
+        check.sentences(ability, f"{where}: {keyword} cost", cost)
+        # The document gives the cost, not the effect: "…" stands for what it does not say.
+        abilities.append(f"{keyword} — {cost}: …")
+    return DescribedFace(name, name_it, mana_cost, tuple(types), "\n".join(abilities))
+
+
+# --- Writing them ------------------------------------------------------------------------------
+
+
+def document_key(document, parsed: Document) -> str:
+    return document.slug or Path(parsed.path).stem
+
+
+def create_described_cards(document, parsed: Document, report: ImportReport) -> list[Card]:
+    """Create (or bring up to date) the document-only cards the document describes; returns
+    them. Cards that card data holds are left as they are."""
+    key = document_key(document, parsed)
+    described = read_described_cards(key, parsed.text, document_name=parsed.path or key)
+    cards = []
+    for card in described:
+        synced = _sync_card(key, card, report)
+        if synced is not None:
+            cards.append(synced)
+    if cards:
+        refresh_search_columns([card.pk for card in cards])
+    return cards
+
+
+def oracle_id_for(key: str, name: str) -> uuid.UUID:
+    return uuid.uuid5(DOCUMENT_CARD_NAMESPACE, f"{key}/{name}")
+
+
+def card_holding(name: str) -> Card | None:
+    """A card that goes by ``name`` (English or Italian, any face or printing)."""
+    return Card.objects.filter(search_name__contains=f"\n{fold_line(name)}\n").first()
+
+
+def _sync_card(key: str, described: DescribedCard, report: ImportReport) -> Card | None:
+    oracle_id = oracle_id_for(key, described.name)
+    wanted = {
+        "name": described.name,
+        "layout": described.layout,
+        "mana_value": mana_value(described.faces[0].mana_cost),
+    }
+    card = Card.objects.filter(oracle_id=oracle_id).first()
+    if card is None:
+        if card_holding(described.name) is not None:
+            return None  # card data (or another document) has it already
+        slug = slug_for(described.name)
+        if Card.objects.filter(slug=slug).exists():
+            slug = f"{slug}-{oracle_id.hex[:8]}"
+        card = Card.objects.create(oracle_id=oracle_id, slug=slug, document_only=True, **wanted)
+        report.cards_created.append(described.name)
+    elif not card.document_only:
+        return None
+    else:
+        changed = [name for name, value in wanted.items() if getattr(card, name) != value]
+        for name in changed:
+            setattr(card, name, wanted[name])
+        if changed:
+            card.save(update_fields=changed)
+    _sync_faces(card, described)
+    card.keywords.set([_keyword(keyword) for keyword in described.keywords])
+    return card
+
+
+def _sync_faces(card: Card, described: DescribedCard) -> None:
+    existing = {face.position: face for face in card.faces.all()}
+    many = len(described.faces) > 1
+    for position, face in enumerate(described.faces):
+        wanted = {
+            "side": SIDES[position] if many else "",
+            "name": face.name,
+            "name_it": face.name_it,
+            "mana_cost": face.mana_cost,
+            "mana_value": mana_value(face.mana_cost),
+            "printed_text_it": face.printed_text_it,
+        }
+        row = existing.get(position)
+        if row is None:
+            row = CardFace.objects.create(card=card, position=position, **wanted)
+        else:
+            changed = [name for name, value in wanted.items() if getattr(row, name) != value]
+            for name in changed:
+                setattr(row, name, wanted[name])
+            if changed:
+                row.save(update_fields=changed)
+        row.card_types.set([_card_type(card_type) for card_type in face.types])
+    card.faces.filter(position__gte=len(described.faces)).delete()
+
+
+def _card_type(described: DescribedType) -> CardType:
+    card_type, created = CardType.objects.get_or_create(
+        kind=described.kind,
+        name=described.name,
+        defaults={"name_it": described.name_it, "document_only": True},
+    )
+    if not created and described.name_it and not card_type.name_it:
+        card_type.name_it = described.name_it
+        card_type.save(update_fields=["name_it"])
+    return card_type
+
+
+def _keyword(described: DescribedKeyword) -> Keyword:
+    """The keyword by English name, else by Italian name; made (document only) if missing."""
+    if described.name:
+        found = Keyword.objects.filter(slug=slug_for(described.name)).first()
+        if found is not None:
+            return found
+    if described.name_it:
+        wanted = fold(described.name_it)
+        for keyword in Keyword.objects.exclude(name_it=""):
+            if fold(keyword.name_it) == wanted:
+                return keyword
+    name = described.name or described.name_it
+    keyword, _ = Keyword.objects.get_or_create(
+        slug=slug_for(name),
+        defaults={
+            "name": name,
+            "name_it": described.name_it,
+            "kind": described.kind,
+            "document_only": True,
+        },
+    )
+    return keyword

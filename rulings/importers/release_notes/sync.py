@@ -1,0 +1,312 @@
+"""Write a read document into the database: the SourceDocument, its sections in order, its
+rulings on the cards, keywords and types they are about, and the card names it mentions.
+Call it inside ``transaction.atomic()``.
+
+The document is found again by its slug (from the file name). The same file with the same
+parameters changes nothing. Otherwise sections are updated in place by position, mentions are
+rebuilt, and rulings are matched by ``source_key`` (date and wording): a ruling still in the
+document is kept, an editor's ruling is never touched, an imported ruling no longer in the
+document is removed.
+"""
+
+import datetime
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from django.utils import timezone
+from simple_history.utils import bulk_create_with_history
+
+from oracle.importers.upsert import upsert
+from oracle.models import Card, CardSet, CardType, Keyword
+from oracle.text import slug_for
+
+from ...models import DocumentMention, DocumentSection, Ruling, SourceDocument
+from .card_names import CardNameIndex
+from .described_cards import create_described_cards
+from .errata import record_renamed_keyword_errata, renaming_ruling_keys
+from .keywords import apply_document_keywords, subject_for_title
+from .quoted_rules import store_quoted_rules
+from .reader import DAMAGE_REASONS, Block, Document, Section
+from .report import ImportReport
+
+SECTION_FIELDS = [
+    "kind",
+    "level",
+    "title",
+    "first_line",
+    "text",
+    "blocks",
+    "problems",
+    "card_id",
+    "keyword_id",
+    "card_type_id",
+]
+RULING_SUBJECT_FIELDS = ["card_id", "keyword_id", "card_type_id"]
+
+
+@dataclass(frozen=True)
+class Subject:
+    """What a section's rulings are about: one card, keyword or card type, or nothing."""
+
+    card_id: int | None = None
+    keyword_id: int | None = None
+    card_type_id: int | None = None
+
+    @classmethod
+    def of(cls, thing: Keyword | CardType | None) -> "Subject":
+        if isinstance(thing, Keyword):
+            return cls(keyword_id=thing.pk)
+        if isinstance(thing, CardType):
+            return cls(card_type_id=thing.pk)
+        return cls()
+
+    def __bool__(self):
+        return any((self.card_id, self.keyword_id, self.card_type_id))
+
+    def as_fields(self) -> dict:
+        return {
+            "card_id": self.card_id,
+            "keyword_id": self.keyword_id,
+            "card_type_id": self.card_type_id,
+        }
+
+
+def sync_document(
+    parsed: Document,
+    *,
+    path: str | Path,
+    language: str,
+    card_set: CardSet | None,
+    date: datetime.date,
+    title: str,
+    kind: str,
+    force: bool = False,
+    log: Callable[[str], None] | None = None,
+) -> ImportReport:
+    """Write ``parsed`` (read from ``path``) as the document of that file name; see the module
+    docstring. Returns what was done."""
+    path = Path(path)
+    slug = slug_for(path.stem)
+    report = ImportReport(document=title)
+    wanted = {
+        "title": title,
+        "kind": kind,
+        "language": language,
+        "card_set": card_set,
+        "published_on": date,
+        "source": path.name,
+        "sha256": hashlib.sha256(path.read_bytes()).hexdigest(),
+    }
+    document = SourceDocument.objects.filter(slug=slug).first()
+    if document is not None and not force and _same(document, wanted):
+        report.unchanged = True
+        return report
+    report.created = document is None
+    document = _write_document(document, slug, parsed.text, wanted)
+
+    apply_document_keywords(document, parsed, report)
+    create_described_cards(document, parsed, report)
+    edition_numbers = store_quoted_rules(document, parsed, report)
+    if log:
+        log(f"{title}: keywords, described cards and {report.rules_stored} quoted rules stored;")
+        log("matching card names…")
+
+    names = CardNameIndex.load()
+    names.add_common_words(
+        section.title for section in parsed.sections if section.kind == "heading"
+    )
+    subjects = [_subject(section, names) for section in parsed.sections]
+    section_ids = _sync_sections(document, parsed, subjects, edition_numbers)
+    report.sections = len(section_ids)
+    _sync_rulings(document, parsed, subjects, section_ids, report)
+    _sync_mentions(document, parsed, subjects, section_ids, names, report)
+    report.damaged_lines = [
+        f"line {problem.line}: {problem.text.strip()} "
+        f"({DAMAGE_REASONS.get(problem.reason, problem.reason)})"
+        for problem in parsed.problems
+    ]
+    record_renamed_keyword_errata(document, parsed, report)
+    return report
+
+
+def _same(document: SourceDocument, wanted: dict) -> bool:
+    return all(getattr(document, name) == value for name, value in wanted.items())
+
+
+def _write_document(document, slug: str, text: str, wanted: dict) -> SourceDocument:
+    if document is None:
+        document = SourceDocument(slug=slug)
+    for name, value in wanted.items():
+        setattr(document, name, value)
+    document.original_text = text
+    document.imported_at = timezone.now()
+    document.save()
+    return document
+
+
+def _subject(section: Section, names: CardNameIndex) -> Subject:
+    if section.kind == "card":
+        return Subject(card_id=names.lookup(section.title))
+    return Subject.of(subject_for_title(section.title))
+
+
+def _sync_sections(document, parsed, subjects, edition_numbers) -> list[int]:
+    """Sections by position (from 1), updated in place so that rulings keep their section."""
+    rows = {}
+    for position, (section, subject) in enumerate(
+        zip(parsed.sections, subjects, strict=True), start=1
+    ):
+        rows[(document.pk, position)] = {
+            "kind": section.kind,
+            "level": section.level,
+            "title": section.title[:300],
+            "first_line": section.first_line,
+            "text": section.text,
+            "blocks": [_block_json(block, edition_numbers) for block in section.blocks],
+            "problems": [
+                {"line": problem.line, "text": problem.text, "reason": problem.reason}
+                for problem in section.problems
+            ],
+            **subject.as_fields(),
+        }
+    _stats, pks = upsert(
+        DocumentSection, ("document_id", "position"), rows, queryset=document.sections.all()
+    )
+    document.sections.filter(position__gt=len(rows)).delete()
+    return [pks[(document.pk, position)] for position in range(1, len(rows) + 1)]
+
+
+def _block_json(block: Block, edition_numbers: dict[str, str]) -> dict:
+    data = block.as_json()
+    stored = edition_numbers.get(block.number) if block.kind == "rule" else None
+    if stored and stored != block.number:
+        data["edition_number"] = stored
+    return data
+
+
+def ruling_text(block: Block) -> str:
+    """A ruling as written, with its nested items (when the block's text does not hold them
+    already), without the bullet it opens with."""
+    text = block.text.strip()
+    if text.startswith("•"):
+        text = text[1:].strip()
+    missing = [item for item in block.items if item.strip() not in text]
+    return "\n".join([text, *missing]) if missing else text
+
+
+def _sync_rulings(document, parsed, subjects, section_ids, report) -> None:
+    existing: dict[str, list[Ruling]] = {}
+    for ruling in document.rulings.order_by("position", "pk"):
+        existing.setdefault(ruling.source_key, []).append(ruling)
+    day = document.published_on
+    to_create, position = [], 0
+    for section, subject, section_id in zip(parsed.sections, subjects, section_ids, strict=True):
+        for block in section.blocks:
+            if block.kind != "ruling":
+                continue
+            position += 1
+            if not subject:
+                report.rulings_in_document_only += 1
+                continue
+            _count(subject, report)
+            text = ruling_text(block)
+            key = Ruling.key_for(day, text)
+            wanted = {
+                **subject.as_fields(),
+                "section_id": section_id,
+                "position": position,
+                "language": document.language,
+            }
+            kept = existing.get(key)
+            if kept:
+                _refresh(kept.pop(0), wanted)
+                continue
+            to_create.append(
+                Ruling(
+                    **wanted,
+                    date=day,
+                    text=text,
+                    source_document=document,
+                    origin=Ruling.Origin.IMPORTED,
+                    source_key=key,
+                )
+            )
+    bulk_create_with_history(
+        to_create, Ruling, default_change_reason=f"Imported from {document.source}"
+    )
+    # The rulings the errata step writes from paragraphs (a keyword's former name) are the
+    # document's too, though not ruling blocks.
+    written_elsewhere = renaming_ruling_keys(document, parsed)
+    gone = [
+        ruling.pk
+        for key, rulings in existing.items()
+        for ruling in rulings
+        if ruling.origin == Ruling.Origin.IMPORTED and key not in written_elsewhere
+    ]
+    Ruling.objects.filter(pk__in=gone).delete()
+    report.rulings_removed = len(gone)
+
+
+def _count(subject: Subject, report: ImportReport) -> None:
+    if subject.card_id:
+        report.rulings_on_cards += 1
+    elif subject.keyword_id:
+        report.rulings_on_keywords += 1
+    else:
+        report.rulings_on_types += 1
+
+
+def _refresh(ruling: Ruling, wanted: dict) -> None:
+    """An imported ruling still in the document: moved to where it is now (an editor's ruling
+    stays exactly as the editor left it)."""
+    if ruling.origin != Ruling.Origin.IMPORTED:
+        return
+    changed = [name for name, value in wanted.items() if getattr(ruling, name) != value]
+    if changed:
+        for name in changed:
+            setattr(ruling, name, wanted[name])
+        ruling.save(update_fields=[*changed, "updated_at"])
+
+
+def _sync_mentions(document, parsed, subjects, section_ids, names, report) -> None:
+    mentions: list[DocumentMention] = []
+    not_found: dict[str, None] = {}
+    found: dict[str, int] = {}
+    for section, subject, section_id in zip(parsed.sections, subjects, section_ids, strict=True):
+        in_section: dict[str, int | None] = {}
+        for name, card_id in _section_names(section, subject, names):
+            if in_section.get(name) is None:
+                in_section[name] = card_id
+        for name, card_id in in_section.items():
+            mentions.append(
+                DocumentMention(
+                    document=document, section_id=section_id, name=name[:300], card_id=card_id
+                )
+            )
+            if card_id is None:
+                not_found.setdefault(name, None)
+            else:
+                found.setdefault(name, card_id)
+    document.mentions.all().delete()
+    DocumentMention.objects.bulk_create(mentions)
+    oracle_names = dict(Card.objects.filter(pk__in=set(found.values())).values_list("pk", "name"))
+    report.cards_matched = {name: oracle_names[card_id] for name, card_id in found.items()}
+    report.names_not_found = [name for name in not_found if name not in found]
+
+
+def _section_names(section: Section, subject: Subject, names: CardNameIndex):
+    """(name as written, card id or None) for every card name the section writes or lists."""
+    own = subject.card_id
+    if section.kind == "card":
+        yield section.title, own
+    else:
+        for hit in names.find(section.title, heading=True):
+            yield hit.name, hit.card_id
+    for block in section.blocks:
+        for text in (block.text, *block.items):
+            for hit in names.find(text, own_card=own):
+                yield hit.name, hit.card_id
+        for name in block.names:
+            yield name, names.lookup(name)

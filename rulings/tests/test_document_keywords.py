@@ -1,0 +1,403 @@
+"""Keywords, card types and renamed-keyword errata from the seed documents (issue 5, item 4):
+the four real seed files read by the reader, on the bundled cards and rules."""
+
+import datetime
+from io import StringIO
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management import call_command
+from django.test import TestCase
+
+from oracle.models import Card, CardType, Erratum, Keyword
+from rulings.importers.release_notes.errata import record_renamed_keyword_errata
+from rulings.importers.release_notes.keywords import apply_document_keywords, subject_for_title
+from rulings.importers.release_notes.reader import read_document
+from rulings.importers.release_notes.report import ImportReport
+from rulings.models import Ruling, SourceDocument
+
+SEEDS = Path(settings.BASE_DIR) / "fixtures" / "documents" / "it"
+FUT, ONS, MSH, WIKI = "future-sight", "onslaught", "marvel", "wiki"
+DOCUMENTS = {
+    FUT: ("future-sight-release-notes.txt", "Compendio di Regole di Visione Futura", (2007, 5, 4)),
+    ONS: ("onslaught-morph-faq.txt", "FAQ di Assalto", (2002, 10, 7)),
+    MSH: ("marvel-super-heroes-mechanics.txt", "Meccaniche di Marvel Super Heroes", (2026, 4, 17)),
+    WIKI: ("wiki-stregoneria.txt", "Stregoneria (Wiki)", (2023, 6, 16)),
+}
+RULES_UPDATE = datetime.date(2007, 5, 1)
+
+# slug: (Italian name, Italian reminder text: None where the card data's must stay, rule)
+KEYWORDS = {
+    "grandeur": ("Magnificenza", "", "207.2c"),
+    "suspend": ("Sospendere", None, "702.62"),
+    "scry": ("Profetizzare", None, "701.22"),
+    "morph": ("Metamorfosi", None, "702.37"),
+    "cycling": ("Ciclo", None, "702.29"),
+    "typecycling": ("Ciclotipo", "", "702.29e"),
+    "landcycling": ("Cicloterra", "", ""),  # the rules linker gives it 702.29e, not this
+    "lifelink": ("Legame vitale", None, "702.15"),
+    "reach": ("Raggiungere", None, "702.17"),
+    "shroud": ("Velo", None, "702.18"),
+    "flying": ("Volare", "", "702.9"),
+    "fear": ("Paura", "", "702.36"),
+    "connive": (
+        "Complottare",
+        "Pesca una carta, poi scarta una carta. Se hai scartato una carta non terra, metti un "
+        "segnalino +1/+1 su [questa/quella] creatura.",
+        "701.50",
+    ),
+    "harness": ("Imbrigliare", "Una volta imbrigliata, la sua abilità ∞ è attiva.", "701.64"),
+    "infinity": ("∞ (Simbolo dell'infinito)", "", "702.186"),
+    "teamwork": (
+        "Lavoro di squadra",
+        "Come costo addizionale per lanciare questa magia, puoi TAPpare un qualsiasi numero di "
+        "creature che controlli con forza totale pari o superiore a N.",
+        "",
+    ),
+    "superpotere": (
+        "Superpotere",
+        "Attiva ogni abilità superpotere solo una volta. Sottrai il suo costo di mana dal costo "
+        "se è entrato/a in questo turno.",
+        "",
+    ),
+}
+
+# Every heading of the seeds, and what subject_for_title makes of it.
+HEADINGS = {
+    FUT: {
+        "": None,
+        'Carte "Cronotraslate"': None,
+        "Nuove Meccaniche definite da Parola Chiave": None,
+        "Ciclo: Creature Leggendarie con Magnificenza": "grandeur",
+        "Ciclo: Patti": None,
+        "Ciclo: Mutamagia": None,
+        "Tematica: Nuove Svolte per Sospendere": "suspend",
+        "Tematica: TAPpare Incantesimi": None,
+        "Riproposizione di Azione definita da Parola Chiave: Profetizzare": "scry",
+        "Riproposizione di Abilità definita da Parola Chiave: Metamorfosi": "morph",
+        "Riproposizione di Abilità definite da Parola Chiave: Ciclo e Ciclotipo": "cycling",
+        "Nuova Abilità definita da Parola Chiave: Legame vitale": "lifelink",
+        "Nuova Abilità definita da Parola Chiave: Raggiungere": "reach",
+        "Nuova Abilità definita da Parola Chiave: Velo": "shroud",
+        "Nuovo Tipo di Carta: Tribale": "type:Tribal",
+        "Altre Tematiche e Abilità definite da Parola Chiave": None,
+    },
+    ONS: {
+        "Metamorfosi e Magie e Permanenti a Faccia in Giù": "morph",
+        "Paura": "fear",
+        "Ciclo": "cycling",
+        "Abilità Innescate da Ciclo": "cycling",
+        "Tipi di Creature": None,
+        "Carte Nebbiformi": None,
+        "Catene": None,
+        "Messaggeri": None,
+        "Corone": None,
+        'Costi con "TAPpa [numero] [tipo di creatura] STAPpati"': None,
+        "Parole": None,
+    },
+    MSH: {
+        "L'Archivista Multiversale Meccaniche di Marvel Super Heroes": None,
+        "Carte bifronte modali che si trasformano": None,
+        "Complottare": "connive",
+        "Imbrigliare e ∞ (Simbolo dell'infinito)": "harness",
+        "Lavoro di squadra": "teamwork",
+        "Progetto": "subtype:Progetto",
+        "Superpotere": "superpotere",
+    },
+    WIKI: {"": None, "Regolamento": None},
+}
+
+ERRATA = {
+    "Exalted Angel": (
+        "Whenever Exalted Angel deals damage, you gain that much life.",
+        "Lifelink",
+    ),
+    "True Believer": (
+        "You can't be the target of spells or abilities.",
+        "You have shroud. (You can't be the target of spells or abilities.)",
+    ),
+    "Silklash Spider": ("Silklash Spider may block as though it had flying.", "Reach"),
+    "Spinneret Sliver": (
+        'All Slivers have "This creature can block as though it had flying."',
+        "All Sliver creatures have reach.",
+    ),
+    "Ghosthelm Courier": (
+        "o2o\nU, oc\nT: As long as Ghosthelm Courier remains tapped, target Wizard gets +2/+2 "
+        "and can't be the target of spells or abilities.",
+        "{2}{U}, {T}: Target Wizard creature gets +2/+2 and has shroud for as long as Ghosthelm "
+        "Courier remains tapped. (It can't be the target of spells or abilities.)",
+    ),
+}
+
+# Every card with an old wording, printed before 1 May 2007 (Giant Spider: when the card data
+# holds the seed documents' extra cards).
+ALL_ERRATA = {
+    *ERRATA,
+    *["Doubtless One", "Spitting Gourna", "Aether Web", "Penumbra Spider", "Aether Membrane"],
+    *["Needlepeak Spider", "Mage's Guile", "Gigapede", "Aspect of Mongoose", "Calciderm"],
+    *["Stonewood Invocation", "Deadly Grub", "Giant Spider"],
+}
+
+
+def kind_and_name(subject) -> str | None:
+    if subject is None:
+        return None
+    if isinstance(subject, Keyword):
+        return subject.slug
+    return f"{subject.kind}:{subject.name}"
+
+
+class DocumentKeywordsTests(TestCase):
+    @classmethod
+    def setUpTestData(cls):
+        out = StringIO()
+        call_command("load_bundled_data", stdout=out, stderr=out)
+        call_command("load_bundled_rules", stdout=out, stderr=out)
+        cls.card_data_reminders = dict(Keyword.objects.values_list("slug", "reminder_text_it"))
+        cls.parsed, cls.documents = {}, {}
+        for name, (file_name, title, day) in DOCUMENTS.items():
+            cls.parsed[name] = read_document(SEEDS / file_name)
+            cls.documents[name] = SourceDocument.objects.create(
+                slug=name,
+                title=title,
+                kind=SourceDocument.Kind.RELEASE_NOTES,
+                language="it",
+                published_on=datetime.date(*day),
+            )
+        cls.first, cls.second = cls.import_all(), cls.import_all()
+
+    @classmethod
+    def import_all(cls) -> dict[str, ImportReport]:
+        reports = {}
+        for name in DOCUMENTS:
+            reports[name] = report = ImportReport(document=name)
+            apply_document_keywords(cls.documents[name], cls.parsed[name], report)
+        for name in DOCUMENTS:
+            record_renamed_keyword_errata(cls.documents[name], cls.parsed[name], reports[name])
+        return reports
+
+    def line(self, lines: list[str], start: str) -> str:
+        found = [line for line in lines if line.startswith(start)]
+        self.assertEqual(len(found), 1, f"{start!r} in {lines}")
+        return found[0]
+
+    def apply(self, name: str) -> ImportReport:
+        report = ImportReport(document=name)
+        apply_document_keywords(self.documents[name], self.parsed[name], report)
+        return report
+
+    # --- Keywords and card types
+
+    def test_each_keyword_gets_its_italian_name_reminder_and_current_rule(self):
+        # The rules linker (load_bundled_rules) fills most rule numbers already: start afresh.
+        Keyword.objects.filter(slug__in=KEYWORDS).update(rule_number="")
+        for name in DOCUMENTS:
+            self.apply(name)
+        for slug, (name_it, reminder, rule) in KEYWORDS.items():
+            with self.subTest(slug):
+                keyword = Keyword.objects.get(slug=slug)
+                self.assertEqual(keyword.name_it, name_it)
+                wanted = self.card_data_reminders[slug] if reminder is None else reminder
+                self.assertEqual(keyword.reminder_text_it, wanted)
+                self.assertEqual(keyword.rule_number, rule)
+
+    def test_the_card_datas_reminders_are_kept_and_the_difference_reported(self):
+        self.assertTrue(self.card_data_reminders["suspend"])
+        suspend = self.line(self.first[FUT].keywords_updated, "Suspend (Sospendere): ")
+        self.assertIn("(Italian reminder text kept, the document's differs)", suspend)
+
+    def test_an_empty_reminder_is_filled_from_the_documents_card_blocks(self):
+        Keyword.objects.filter(slug__in=["suspend", "scry", "morph", "cycling"]).update(
+            reminder_text_it=""
+        )
+        self.apply(FUT)
+        self.apply(ONS)
+        reminders = dict(Keyword.objects.values_list("slug", "reminder_text_it"))
+        self.assertTrue(reminders["suspend"].startswith("Invece di giocare questa carta dalla "))
+        self.assertIn("puoi pagare {2}{R} e rimuoverla dal gioco", reminders["suspend"])
+        self.assertTrue(reminders["scry"].startswith("Per profetizzare 3, guarda le prime tre"))
+        self.assertTrue(reminders["morph"].startswith("Puoi giocare questa carta a faccia in giù"))
+        # Onslaught's "Ciclo (, Scarta questa carta ...)" lost its mana symbol: never used.
+        self.assertEqual(reminders["cycling"], "")
+
+    def test_an_editors_italian_name_and_reminder_are_not_overwritten(self):
+        Keyword.objects.filter(slug="connive").update(
+            name_it="Connivenza", reminder_text_it="Pesca, poi scarta."
+        )
+        report = self.apply(MSH)
+        connive = Keyword.objects.get(slug="connive")
+        self.assertEqual(
+            (connive.name_it, connive.reminder_text_it), ("Connivenza", "Pesca, poi scarta.")
+        )
+        line = self.line(report.keywords_updated, "Connive (Connivenza): ")
+        self.assertIn("Italian name 'Connivenza' kept, the document's is 'Complottare'", line)
+        self.assertIn("Italian reminder text kept, the document's differs", line)
+
+    def test_an_empty_italian_name_is_filled_and_a_second_import_changes_nothing(self):
+        connive = self.line(self.first[MSH].keywords_updated, "Connive (Complottare): ")
+        self.assertTrue(connive.startswith("Connive (Complottare): Italian name, Italian reminder"))
+        for name in DOCUMENTS:
+            for line in self.second[name].keywords_updated + self.second[name].types_updated:
+                self.assertRegex(line, r"^[^:]+: unchanged \(", name)
+            self.assertEqual(self.second[name].errata_created, [], name)
+
+    def test_a_quoted_number_of_another_rule_never_renames_the_keyword(self):
+        # 501.9 is Fateseal in the English rules of 2007-05-01; Profetizzare is Scry.
+        Keyword.objects.filter(slug__in=["scry", "fateseal"]).update(name_it="", rule_number="")
+        report = self.apply(FUT)
+        scry, fateseal = Keyword.objects.get(slug="scry"), Keyword.objects.get(slug="fateseal")
+        self.assertEqual((scry.name_it, scry.rule_number), ("Profetizzare", "701.22"))
+        self.assertEqual((fateseal.name_it, fateseal.rule_number), ("", ""))
+        line = self.line(report.keywords_updated, "Scry (Profetizzare): ")
+        self.assertTrue(line.startswith("Scry (Profetizzare): Italian name, rule 701.22 ("))
+        self.assertIn(
+            "the document quotes it as rule 501.9, which is Fateseal in the rules of 2007-05-01",
+            line,
+        )
+
+    def test_names_come_from_the_card_data_and_the_quoted_rules(self):
+        # Grandeur: the cards' Italian "Magnificenza" lines; Typecycling: 502.18d "Ciclotipo è
+        # una variante ..." read in the English rules of 2007 ("Typecycling is a variant ...").
+        # (Whether the rule number is new too depends on whether the rule linker ran first.)
+        lines = self.first[FUT].keywords_updated
+        for prefix in ("Grandeur (Magnificenza): ", "Typecycling (Ciclotipo): "):
+            changes = self.line(lines, prefix).removeprefix(prefix).split(", ")
+            self.assertEqual(changes[0], "Italian name")
+
+    def test_keywords_only_the_rules_know_are_created_from_the_rules(self):
+        for slug, name, kind in [
+            ("harness", "Harness", Keyword.Kind.ACTION),
+            ("infinity", "∞ (Infinity)", Keyword.Kind.ABILITY),
+        ]:
+            keyword = Keyword.objects.get(slug=slug)
+            self.assertEqual(
+                (keyword.name, keyword.kind, keyword.document_only), (name, kind, False)
+            )
+            self.assertFalse(keyword.cards.exists())
+
+    def test_what_nothing_here_knows_is_known_from_the_document_only(self):
+        superpower = Keyword.objects.get(slug="superpotere")
+        self.assertEqual(
+            (superpower.name, superpower.name_it, superpower.kind, superpower.document_only),
+            ("Superpotere", "Superpotere", Keyword.Kind.ABILITY, True),
+        )
+        plan = CardType.objects.get(name="Progetto")
+        self.assertEqual(
+            (plan.kind, plan.name_it, plan.document_only), ("subtype", "Progetto", True)
+        )
+        self.assertIn(
+            "Superpotere: created, known from this document only (English name not known yet), "
+            "Italian name, Italian reminder text",
+            self.first[MSH].keywords_updated,
+        )
+        self.assertEqual(Keyword.objects.filter(document_only=True).count(), 1)
+
+    def test_teamwork_keeps_the_card_datas_kind_and_says_the_document_differs(self):
+        teamwork = Keyword.objects.get(slug="teamwork")
+        self.assertEqual(teamwork.kind, Keyword.Kind.ABILITY_WORD)
+        self.assertFalse(teamwork.document_only)
+        self.assertIn(
+            "Teamwork (Lavoro di squadra): Italian name, Italian reminder text (the document "
+            "calls it a keyword ability; kept: ability word)",
+            self.first[MSH].keywords_updated,
+        )
+
+    def test_card_types_get_their_italian_names(self):
+        names = dict(CardType.objects.filter(kind="type").values_list("name", "name_it"))
+        self.assertEqual(names["Tribal"], "Tribale")
+        self.assertEqual(names["Sorcery"], "Stregoneria")
+        self.assertEqual(
+            {name for name, name_it in names.items() if name_it}, {"Tribal", "Sorcery"}
+        )
+        self.assertEqual(self.first[FUT].types_updated, ["Tribal (Tribale): Italian name"])
+        self.assertEqual(self.first[WIKI].types_updated, ["Sorcery (Stregoneria): Italian name"])
+
+    def test_subject_for_title_on_every_heading_of_the_seeds(self):
+        for name, expected in HEADINGS.items():
+            titles = [s.title for s in self.parsed[name].sections if s.kind == "heading"]
+            self.assertEqual(sorted(titles), sorted(expected), name)
+            for title in titles:
+                with self.subTest(title=title):
+                    self.assertEqual(kind_and_name(subject_for_title(title)), expected[title])
+
+    # --- Renamed keywords
+
+    def test_renamed_wordings_become_errata_once_after_two_imports(self):
+        self.assertEqual(self.second[FUT].errata_created, [])
+        for card_name, (old_text, new_text) in ERRATA.items():
+            with self.subTest(card_name):
+                erratum = Erratum.objects.get(card__name=card_name)
+                self.assertEqual((erratum.old_text, erratum.new_text), (old_text, new_text))
+                self.assertEqual(erratum.date, RULES_UPDATE)
+                self.assertEqual(erratum.source, "Compendio di Regole di Visione Futura")
+                self.assertIsNone(erratum.face)
+
+    def test_the_reasons_quote_the_document(self):
+        angel = Erratum.objects.get(card__name="Exalted Angel")
+        self.assertEqual(
+            angel.reason,
+            'Lifelink replaced "whenever this deals damage, you gain that much life" in the '
+            "rules update of 2007-05-01. Today's Oracle text has the printed wording again.",
+        )
+        self.assertEqual(
+            angel.reason_it,
+            "«Legame vitale è un nuovo nome per un'abilità già esistente (come già vista in carte "
+            "quali l'Angelo Eminente).» «Tutte le vecchie carte con questa abilità riceveranno "
+            "un errata corrige per cambiare quell'abilità in legame vitale.» Il testo Oracle "
+            "attuale ha di nuovo la formulazione stampata.",
+        )
+        believer = Erratum.objects.get(card__name="True Believer")
+        self.assertTrue(believer.reason_it.startswith("«Velo è un nuovo nome per un'abilità già"))
+
+    def test_only_the_old_wordings_printed_before_the_update_get_errata(self):
+        cards = set(Erratum.objects.values_list("card__name", flat=True))
+        self.assertEqual(len(cards), Erratum.objects.count())
+        in_card_data = set(Card.objects.filter(name__in=ALL_ERRATA).values_list("name", flat=True))
+        self.assertGreaterEqual(len(in_card_data), 17)
+        self.assertEqual(cards, in_card_data)
+        # Imperial Mask: printed after the update, hexproof today. Spirit Loop and Vampiric
+        # Link: the enchanted creature's damage, not lifelink. Quagnoth, Mistmeadow Skulk:
+        # the wording only in reminder text.
+        for name in [
+            "Imperial Mask",
+            "Spirit Loop",
+            "Vampiric Link",
+            "Quagnoth",
+            "Mistmeadow Skulk",
+        ]:
+            self.assertTrue(Card.objects.filter(name=name).exists(), name)
+            self.assertNotIn(name, cards)
+        self.assertEqual(self.first[ONS].errata_created, [])
+
+    def test_an_editors_erratum_is_never_touched(self):
+        Erratum.objects.filter(card__name="Gigapede").delete()
+        gigapede = Card.objects.get(name="Gigapede")
+        mine = Erratum.objects.create(
+            card=gigapede, date=RULES_UPDATE, old_text="a", new_text="b", reason="By hand."
+        )
+        report = ImportReport()
+        record_renamed_keyword_errata(self.documents[FUT], self.parsed[FUT], report)
+        self.assertEqual(report.errata_created, [])
+        self.assertEqual(list(gigapede.errata.all()), [mine])
+        mine.refresh_from_db()
+        self.assertEqual((mine.old_text, mine.new_text, mine.reason), ("a", "b", "By hand."))
+
+    def test_landcycling_renamed_typecycling_is_a_ruling_on_the_keyword(self):
+        ruling = Ruling.objects.get(keyword__slug="typecycling")
+        self.assertEqual(Ruling.objects.filter(source_document=self.documents[FUT]).count(), 1)
+        self.assertTrue(ruling.text.startswith("L'abilità ciclotipo è stata presentata in "))
+        self.assertIn('era chiamata "cicloterra"', ruling.text)
+        self.assertEqual(
+            (ruling.language, ruling.date, ruling.origin),
+            ("it", datetime.date(2007, 5, 4), Ruling.Origin.IMPORTED),
+        )
+
+    def test_the_card_page_shows_the_erratum_in_italian(self):
+        angel = Card.objects.get(name="Exalted Angel")
+        response = self.client.get(f"/it/cards/{angel.slug}/")
+        self.assertEqual(response.status_code, 200)
+        page = response.content.decode()
+        self.assertEqual(page.count('class="erratum"'), 1)
+        self.assertIn("«Legame vitale è un nuovo nome per un&#x27;abilità già esistente", page)
+        self.assertIn("Lifelink", page)
+        self.assertIn("Compendio di Regole di Visione Futura", page)

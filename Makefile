@@ -34,6 +34,7 @@ data: migrate
 	$(PY) manage.py load_bundled_data
 	$(PY) manage.py load_bundled_rules
 	$(PY) manage.py load_bundled_documents
+	$(PY) manage.py link_rules
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
@@ -54,6 +55,7 @@ benchmarks: setup
 	$(PY) benchmarks/bench_search.py
 	$(PY) benchmarks/bench_rules_import.py
 	$(PY) benchmarks/bench_rules.py
+	$(PY) benchmarks/bench_link_rules.py
 
 clean:
 	rm -rf $(VENV) staticfiles db.sqlite3 db.sqlite3-*

@@ -1,4 +1,5 @@
-"""The "editors" group: people who correct errata and rulings, and nothing else."""
+"""The "editors" group: people who correct errata, rulings and the rules cards use, and nothing
+else."""
 
 from django.apps import apps as global_apps
 from django.contrib.auth.management import create_permissions
@@ -8,9 +9,14 @@ EDITORS_GROUP = "editors"
 EDITOR_PERMISSIONS = {
     ("oracle", "erratum"): ("view", "add", "change", "delete"),
     ("rulings", "ruling"): ("view", "add", "change", "delete"),
-    # Needed to pick a card or document in the forms, and to read the change history.
+    ("rulings", "cardrule"): ("view", "add", "change", "delete"),
+    # Needed to pick a card, keyword, type, rule or document in the forms, and to read the
+    # change history.
     ("oracle", "card"): ("view",),
     ("oracle", "cardface"): ("view",),
+    ("oracle", "keyword"): ("view",),
+    ("oracle", "cardtype"): ("view",),
+    ("rulings", "rulesection"): ("view",),
     ("rulings", "sourcedocument"): ("view",),
     ("oracle", "historicalerratum"): ("view",),
     ("rulings", "historicalruling"): ("view",),

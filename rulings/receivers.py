@@ -1,4 +1,6 @@
-"""Keep imported rulings in step with card imports (see oracle.signals.cards_synced)."""
+"""Keep imported rulings, and the rules cards use, in step with card imports (see
+oracle.signals.cards_synced). Receivers run in the order they are defined here: the rule links
+read the rulings just written."""
 
 from django.dispatch import receiver
 from simple_history.utils import bulk_create_with_history
@@ -6,6 +8,7 @@ from simple_history.utils import bulk_create_with_history
 from oracle.importers.upsert import SyncStats, chunks, update_by_pk
 from oracle.signals import cards_synced
 
+from .linking.sync import link_cards
 from .models import Language, Ruling, SourceDocument
 
 MTGJSON_RULINGS_SLUG = "gatherer-rulings-mtgjson"
@@ -78,3 +81,12 @@ def sync_imported_rulings(sender, data, card_pks, log, **kwargs):
         Ruling.objects.filter(pk__in=batch).delete()
     stats.created, stats.updated, stats.deleted = len(to_create), len(to_update), len(to_delete)
     return {"rulings": stats}
+
+
+@receiver(cards_synced, dispatch_uid="rulings.link_imported_cards")
+def link_imported_cards(sender, data, card_pks, log, **kwargs):
+    """Link the imported cards to the rules they use (hand-made links are kept)."""
+    if log:
+        log("Linking the cards to the rules…")
+    report = link_cards(card_pks.values())
+    return {"rule links": report.links, "rule search column": report.search_rules}

@@ -4,7 +4,7 @@ from django.contrib.auth.models import Group, User
 from django.test import TestCase
 from django.urls import reverse
 
-from oracle.models import Erratum
+from oracle.models import Erratum, Keyword
 from oracle.tests.factories import make_card, make_set
 from rulings.editors import EDITORS_GROUP
 from rulings.models import Ruling
@@ -85,9 +85,17 @@ class EditorsTests(TestCase):
         for name in ("admin:oracle_cardset_change", "admin:auth_user_changelist"):
             args = [card_set.pk] if "change" in name and "cardset" in name else []
             self.assertEqual(self.client.get(reverse(name, args=args)).status_code, 403, name)
-        self.assertEqual(
-            self.client.get(reverse("admin:oracle_keyword_changelist")).status_code, 403
+        # Keywords are readable (a ruling can be about one) but not editable.
+        keyword = Keyword.objects.create(slug="flying", name="Flying")
+        response = self.client.get(reverse("admin:oracle_keyword_change", args=[keyword.pk]))
+        self.assertEqual(response.status_code, 200)
+        self.assertNotContains(response, 'name="name_it"')
+        response = self.client.post(
+            reverse("admin:oracle_keyword_change", args=[keyword.pk]),
+            {"slug": "flying", "name": "Flying", "name_it": "Volare", "kind": "ability"},
         )
+        self.assertEqual(response.status_code, 403)
+        self.assertEqual(Keyword.objects.get(pk=keyword.pk).name_it, "")
 
 
 class SuperuserAdminTests(TestCase):

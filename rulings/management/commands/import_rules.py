@@ -6,6 +6,8 @@ from django.db import transaction
 
 from rulings.importers.comprehensive_rules import ReadError, read_rules
 from rulings.importers.rules_sync import sync_rules
+from rulings.linking.sync import link_cards
+from rulings.models import Language, RulesEdition
 
 
 class Command(BaseCommand):
@@ -30,8 +32,14 @@ class Command(BaseCommand):
         parser.add_argument(
             "--dry-run", action="store_true", help="Read and compare, write nothing."
         )
+        parser.add_argument(
+            "--no-link",
+            action="store_true",
+            help="Do not link the cards to the rules afterwards (load_bundled_rules links once, "
+            "after all its files).",
+        )
 
-    def handle(self, path, language, partial, dry_run, verbosity, **options):
+    def handle(self, path, language, partial, dry_run, no_link, verbosity, **options):
         started = time.perf_counter()
         try:
             document = read_rules(path, language=language, partial=partial)
@@ -49,8 +57,11 @@ class Command(BaseCommand):
                 f"{counts['glossary']} glossary entries."
             )
         log = self._progress if verbosity >= 2 else None
+        links = None
         with transaction.atomic():
             result = sync_rules(document, log=log)
+            if result.changed and changes_linking(result.edition) and not no_link:
+                links = link_cards(log=log)
             if dry_run:
                 transaction.set_rollback(True)
         if verbosity >= 1:
@@ -61,6 +72,10 @@ class Command(BaseCommand):
                     f"Old numbers of {report.edition}: {report.total} mappings computed, "
                     f"{report.confident} with confidence >= 0.8, {report.unmatched} without a "
                     f"match ({report.stats})."
+                )
+            if links is not None:
+                self.stdout.write(
+                    f"Rules cards use: {links.links}; search column: {links.search_rules}."
                 )
         elapsed = time.perf_counter() - started
         if not result.changed:
@@ -81,3 +96,9 @@ class Command(BaseCommand):
     def _progress(self, message):
         self.stderr.write(message)
         self.stderr.flush()
+
+
+def changes_linking(edition: RulesEdition) -> bool:
+    """Whether an import of ``edition`` can change which rules cards use: the current English
+    edition, or an older English one (rulings citing its numbers are read through it)."""
+    return edition.language == Language.ENGLISH and edition.is_complete

@@ -4,6 +4,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
+from django.db import transaction
 
 from rulings.models import RulesEdition
 
@@ -38,14 +39,18 @@ class Command(BaseCommand):
                 "them again)."
             )
             return
-        for path in wanted:
-            call_command(
-                "import_rules",
-                path,
-                verbosity=verbosity,
-                stdout=self.stdout,
-                stderr=self.stderr,
-            )
+        with transaction.atomic():
+            for path in wanted:
+                call_command(
+                    "import_rules",
+                    path,
+                    no_link=True,
+                    verbosity=verbosity,
+                    stdout=self.stdout,
+                    stderr=self.stderr,
+                )
+            # Once, after every edition and its old numbers are in place.
+            call_command("link_rules", verbosity=min(verbosity, 1), stdout=self.stdout)
         self.stdout.write(
             self.style.SUCCESS(f"Loaded {len(wanted)} of {len(files)} bundled rules editions.")
         )

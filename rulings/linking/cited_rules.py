@@ -1,0 +1,59 @@
+"""Today's numbers for the rule numbers rulings cite, worked out for many at once.
+
+It reads a number as ``rule_numbers.resolve`` does (the English edition in force on the
+ruling's date, that edition's mapping onto the current edition, else the same number today),
+with three queries for all of them instead of up to four for each.
+"""
+
+from datetime import date
+
+from oracle.importers.upsert import chunks
+
+from ..models import Language, RuleMapping, RuleSection, RulesEdition
+from ..rule_numbers import _edition_in_force, normalise_number
+
+
+class CitedRules:
+    def __init__(self, cited: set[tuple[str, date]]):
+        self.today: dict[tuple[str, date], str | None] = {}
+        editions = list(
+            RulesEdition.objects.filter(language=Language.ENGLISH, is_complete=True).order_by(
+                "effective_date"
+            )
+        )
+        if not editions or not cited:
+            return
+        current = editions[-1]
+        read_in = {}
+        for number, day in cited:
+            wanted = normalise_number(number)
+            if wanted is not None:
+                read_in[(number, day)] = (wanted, _edition_in_force(editions, day)[0])
+        numbers = {wanted for wanted, _ in read_in.values()}
+        edition_pks = {edition.pk for _, edition in read_in.values()} | {current.pk}
+        sections = {}
+        for batch in chunks(numbers):
+            for pk, edition_id, number in RuleSection.objects.filter(
+                edition_id__in=edition_pks, number__in=batch
+            ).values_list("pk", "edition_id", "number"):
+                sections[(edition_id, number)] = pk
+        old_pks = [pk for (edition_id, _), pk in sections.items() if edition_id != current.pk]
+        mapped = {}
+        for batch in chunks(old_pks):
+            mapped.update(
+                RuleMapping.objects.filter(old_section_id__in=batch).values_list(
+                    "old_section_id", "current_section__number"
+                )
+            )
+        for key, (number, edition) in read_in.items():
+            section = sections.get((edition.pk, number))
+            same_number_today = number if (current.pk, number) in sections else None
+            if section is not None and edition.pk == current.pk:
+                self.today[key] = number
+            elif section is not None and section in mapped:
+                self.today[key] = mapped[section]
+            else:
+                self.today[key] = same_number_today
+
+    def __call__(self, number: str, day: date) -> str | None:
+        return self.today.get((number, day))

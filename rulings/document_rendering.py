@@ -1,0 +1,428 @@
+"""A source document's sections as HTML: card names and rule numbers linked, damaged lines
+flagged.
+
+A document cites rules as they were numbered when it was written ("502.26b" in the Future Sight
+notes of May 2007): ``cite_rules`` reads every number a page cites in the rules in force on the
+document's date and finds today's section for each, in two queries for the whole page. Links go
+to today's rule and keep the number as written, with "today 702.37c" as their title.
+
+Card names are linked from the section's DocumentMention rows (a name without a card stays
+plain text). Text is escaped first, always; damaged lines are shown exactly as written, never
+linked or guessed, with the reason the importer gave.
+"""
+
+import html
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import date
+
+from django.db.models import Exists, OuterRef, Subquery
+from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from oracle.rendering import REMINDER, SYMBOL, render_mana, render_symbol
+
+from .importers.release_notes.reader import DAMAGE_REASONS
+from .models import Language, RuleMapping, RuleSection, RulesEdition
+from .rendering import RuleText, edition_in_force, references, rule_url_prefix
+from .rule_numbers import normalise_number
+
+# --- Rule numbers as a document cites them ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CitedRule:
+    """A rule number as cited on a date, and where that rule is today.
+
+    ``edition`` is the ISO date of the English edition the number was read in; ``in_edition``
+    says whether the number is there; ``current`` is today's number (None when no current rule
+    matches or the number is unknown)."""
+
+    number: str
+    edition: str
+    in_edition: bool
+    current: str | None
+
+    @property
+    def found(self) -> bool:
+        return self.in_edition or self.current is not None
+
+    @property
+    def renumbered(self) -> bool:
+        return self.current is not None and self.current != self.number
+
+
+def cite_rules(numbers: Iterable[str], on: date | None) -> dict[str, CitedRule]:
+    """Every number in ``numbers`` read in the English edition in force on ``on`` (the current
+    one when ``on`` is None), with today's number for it. Two queries, whatever the numbers:
+    the same reading as ``rule_numbers.resolve`` (an older edition's number follows its
+    RuleMapping; a number with no mapping, or not in that edition, falls back to the same
+    number today)."""
+    editions = list(
+        RulesEdition.objects.filter(language=Language.ENGLISH, is_complete=True)
+        .order_by("effective_date")
+        .values_list("pk", "effective_date")
+    )
+    wanted = {found for found in map(normalise_number, numbers) if found}
+    if not editions:
+        return {}
+    current_pk, current_day = editions[-1]
+    day = edition_in_force(on, [effective for _pk, effective in editions]) if on else current_day
+    in_force_pk = next(pk for pk, effective in editions if effective == day)
+    mappings = RuleMapping.objects.filter(old_section=OuterRef("pk"))
+    rows = (
+        RuleSection.objects.filter(
+            edition_id__in={in_force_pk, current_pk}, number__in=wanted or [""]
+        )
+        .annotate(
+            mapped=Subquery(mappings.values("current_section__number")[:1]),
+            has_mapping=Exists(mappings),
+        )
+        .values_list("edition_id", "number", "mapped", "has_mapping")
+    )
+    old, today = {}, set()
+    for edition_id, number, mapped, has_mapping in rows:
+        if edition_id == current_pk:
+            today.add(number)
+        if edition_id == in_force_pk and in_force_pk != current_pk:
+            old[number] = (mapped, has_mapping)
+    cited = {}
+    for number in wanted:
+        if in_force_pk == current_pk:
+            current = number if number in today else None
+            in_edition = current is not None
+        elif number in old:
+            mapped, has_mapping = old[number]
+            current = mapped if has_mapping else (number if number in today else None)
+            in_edition = True
+        else:
+            current = number if number in today else None
+            in_edition = False
+        cited[number] = CitedRule(number, day.isoformat(), in_edition, current)
+    return cited
+
+
+class CitedRuleLinks(RuleText):
+    """Links rule references to today's rules, as ``cite_rules`` resolved them.
+
+    A renumbered rule keeps the number as written, titled "today 702.37c"; an old number
+    nothing today matches opens the old rule in its edition; an unknown number stays text."""
+
+    def __init__(self, cited: dict[str, CitedRule]):
+        super().__init__()
+        self.cited = cited
+
+    def _link(self, number: str, label: str) -> str:
+        return cited_rule_link(self.cited.get(number), label, self.prefix)
+
+
+def today_words(cited: CitedRule | None) -> str:
+    """ "today 702.37c", "no current rule matches", "not in the rules Oracolo has", or "" when the
+    number is today's own."""
+    if cited is None or not cited.found:
+        return _("not in the rules Oracolo has")
+    if cited.current is None:
+        return _("no current rule matches")
+    if cited.renumbered:
+        return _("today %(number)s") % {"number": cited.current}
+    return ""
+
+
+def cited_rule_link(cited: CitedRule | None, label: str, prefix: str | None = None) -> str:
+    """``label`` (already escaped) as a link to where ``cited`` is today."""
+    words = html.escape(today_words(cited))
+    if cited is None or not cited.found:
+        return f'<span class="rule-ref-unknown" title="{words}">{label}</span>'
+    prefix = prefix or rule_url_prefix()
+    if cited.current is None:
+        href = f"{prefix}{cited.number}/?edition={cited.edition}"
+    else:
+        href = f"{prefix}{cited.current}/"
+    title = f' title="{words}"' if words else ""
+    return f'<a class="rule-ref" href="{href}"{title}>{label}</a>'
+
+
+# --- Card names ---------------------------------------------------------------------------------
+
+
+class CardNames:
+    """Links the card names a section mentions; names without a card are left as written."""
+
+    def __init__(self, urls: dict[str, str | None]):
+        escaped = {html.escape(name): url for name, url in urls.items() if name and url}
+        self.urls = escaped
+        self.pattern = None
+        if escaped:
+            alternatives = "|".join(map(re.escape, sorted(escaped, key=len, reverse=True)))
+            self.pattern = re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)")
+
+    def link(self, markup: str) -> str:
+        """Link names in escaped text that holds no tags yet."""
+        if self.pattern is None:
+            return markup
+        return self.pattern.sub(
+            lambda match: f'<a class="card-ref" href="{self.urls[match[0]]}">{match[0]}</a>',
+            markup,
+        )
+
+
+def card_url_prefix() -> str:
+    """ "/it/cards/" in the active language; one reverse() for a whole page of links."""
+    return reverse("oracle:card-detail", args=["-"])[:-2]
+
+
+# --- One section ------------------------------------------------------------------------------
+
+
+@dataclass
+class RenderedRuling:
+    html: SafeString
+    items: list[SafeString] = field(default_factory=list)
+    ruling_id: int | None = None  # the Ruling row made from it, for the #ruling-<pk> anchor
+
+
+@dataclass
+class RenderedCard:
+    name: str
+    url: str | None
+    mana_cost: SafeString
+    type_line: str
+    power_toughness: str
+    text: SafeString
+
+
+@dataclass
+class RenderedRule:
+    number: str  # as the document writes it
+    link: SafeString  # the number, linked to today's rule
+    today: str  # "today 702.37c", "" when the number is today's own
+    title: str
+    body: SafeString
+
+
+@dataclass
+class RenderedBlock:
+    """A paragraph, a label, a card, a quoted rule, or a run of rulings (kind "rulings")."""
+
+    kind: str
+    line: int
+    html: SafeString = mark_safe("")
+    ruling_id: int | None = None  # a paragraph the importer made a ruling of
+    card: RenderedCard | None = None
+    rule: RenderedRule | None = None
+    rulings: list[RenderedRuling] = field(default_factory=list)
+
+
+@dataclass
+class Damage:
+    line: int
+    text: str
+    reason: str
+
+
+@dataclass
+class RenderedSection:
+    section: object  # the DocumentSection
+    heading: bool  # False for a card section: its card block names it already
+    blocks: list[RenderedBlock]
+    unplaced_damage: list[Damage]  # damaged lines that no block shows
+    damage_count: int
+
+    @property
+    def anchor(self) -> str:
+        return f"section-{self.section.position}"
+
+
+def damage_reason(code: str) -> str:
+    """The importer's reason code in words, in the page's language."""
+    reason = DAMAGE_REASONS.get(code)
+    return str(reason) if reason else code
+
+
+class SectionText:
+    """The text of one section: card names linked, symbols as icons, rule numbers linked, and
+    its damaged lines (keyed by their text) shown as written and flagged."""
+
+    def __init__(self, page: "SectionRenderer", urls: dict[str, str | None], problems):
+        self.page = page
+        self.urls = urls
+        self.names = CardNames(urls)
+        self.problems = {problem.get("text", "").strip(): problem for problem in problems}
+        self.shown: set[str] = set()
+
+    def without(self, name: str) -> CardNames:
+        """The section's names but one: a card's own name in its text is not a link."""
+        return CardNames({other: url for other, url in self.urls.items() if other != name})
+
+    def lines(self, text: str, reminders: bool = False, names: CardNames | None = None):
+        """One <p> per line, reminder text in italics if asked."""
+        out = []
+        for line in (text or "").splitlines():
+            if not line.strip():
+                continue
+            problem = self.problems.get(line.strip())
+            if problem is not None:
+                self.shown.add(line.strip())
+                out.append(f'<p class="damaged">{self.page.damaged_line(line, problem)}</p>')
+            else:
+                out.append(f"<p>{self.page.line(line, names or self.names, reminders)}</p>")
+        return mark_safe("".join(out))
+
+    def unshown(self) -> list[Damage]:
+        return [
+            Damage(
+                problem.get("line", 0), problem.get("text", ""), damage_reason(problem["reason"])
+            )
+            for text, problem in self.problems.items()
+            if text not in self.shown
+        ]
+
+
+class SectionRenderer:
+    """Renders the sections of one document page, in order; what is the same for every
+    section (rule numbers, addresses, labels) is worked out once."""
+
+    def __init__(self, cited: dict[str, CitedRule], card_prefix: str | None = None):
+        self.cited = cited
+        self.rules = CitedRuleLinks(cited)
+        self.card_prefix = card_prefix if card_prefix is not None else card_url_prefix()
+        self.damaged_label = html.escape(_("Damaged text"))
+        self.interface_language = get_language()
+        self.ruling_ordinal = 0  # ruling blocks seen so far in the document
+
+    def card_url(self, slug: str | None) -> str | None:
+        return f"{self.card_prefix}{slug}/" if slug else None
+
+    def render(self, section, mentions: dict[str, str | None], rulings) -> RenderedSection:
+        """``mentions`` maps each name the section mentions to its card's slug (or None);
+        ``rulings`` are (pk, position, text) of the Ruling rows made from this section."""
+        blocks_data = section.blocks or []
+        if not blocks_data and section.text:
+            blocks_data = [{"kind": "paragraph", "line": section.first_line, "text": section.text}]
+        problems = [*(section.problems or [])]
+        for block in blocks_data:
+            problems += block.get("problems", [])
+        text = SectionText(
+            self, {name: self.card_url(slug) for name, slug in mentions.items()}, problems
+        )
+        unmatched_rulings = list(rulings)
+        blocks: list[RenderedBlock] = []
+        for block in blocks_data:
+            kind, line = block.get("kind"), block.get("line", section.first_line)
+            if kind == "ruling":
+                self.ruling_ordinal += 1
+                ruling = RenderedRuling(
+                    html=text.lines(block.get("text", "")),
+                    items=[text.lines(item) for item in block.get("items", [])],
+                    ruling_id=take_ruling(unmatched_rulings, block, self.ruling_ordinal),
+                )
+                if blocks and blocks[-1].kind == "rulings":
+                    blocks[-1].rulings.append(ruling)
+                else:
+                    blocks.append(RenderedBlock("rulings", line, rulings=[ruling]))
+            elif kind == "card" and block.get("card"):
+                card = self.card(block["card"], text, mentions, section)
+                blocks.append(RenderedBlock("card", line, card=card))
+            elif kind == "rule":
+                blocks.append(RenderedBlock("rule", line, rule=self.rule(block, text)))
+            else:
+                kind = "label" if kind == "label" else "paragraph"
+                rendered = RenderedBlock(kind, line, html=text.lines(block.get("text", "")))
+                rendered.ruling_id = take_ruling(unmatched_rulings, block)
+                blocks.append(rendered)
+        names_its_card = bool(blocks) and blocks[0].kind == "card"
+        heading = bool(section.title) and not (
+            names_its_card and blocks[0].card.name == section.title
+        )
+        return RenderedSection(section, heading, blocks, text.unshown(), len(text.problems))
+
+    def line(self, text: str, names: CardNames, reminders: bool = False) -> str:
+        markup = names.link(html.escape(text))
+        markup = SYMBOL.sub(lambda match: render_symbol(match[1]), markup)
+        if reminders:
+            markup = REMINDER.sub(r'<i class="reminder">(\1)</i>', markup)
+        return self.rules.link(markup)
+
+    def damaged_line(self, text: str, problem: dict) -> str:
+        """The line exactly as written (escaped, nothing linked), with a mark and the reason."""
+        reason = html.escape(damage_reason(problem.get("reason", "")))
+        return (
+            f'<span class="damaged-line" title="{self.damaged_label}: {reason}">'
+            f'<span class="damage-mark" aria-hidden="true">⚠</span> '
+            f'<span class="damaged-text">{html.escape(text)}</span> '
+            f'<span class="damage-reason" lang="{self.interface_language}">'
+            f"({self.damaged_label}: {reason})</span></span>"
+        )
+
+    def card(self, data: dict, text: SectionText, mentions, section) -> RenderedCard:
+        name = data.get("name", "")
+        slug = mentions.get(name)
+        if slug is None and section.card_id and name == section.title:
+            slug = section.card.slug
+        power, toughness = data.get("power", ""), data.get("toughness", "")
+        return RenderedCard(
+            name=name,
+            url=self.card_url(slug),
+            mana_cost=render_mana(data.get("mana_cost", "")),
+            type_line=data.get("type_line", ""),
+            power_toughness=f"{power}/{toughness}" if power or toughness else "",
+            text=text.lines(data.get("text", ""), reminders=True, names=text.without(name)),
+        )
+
+    def rule(self, block: dict, text: SectionText) -> RenderedRule:
+        """A quoted rule: its number as written, linked by the number it has in the edition of
+        the document's time when the importer found it stored under another one."""
+        number = block.get("number", "")
+        cited = self.cited.get(normalise_number(block.get("edition_number") or number) or "")
+        return RenderedRule(
+            number=number,
+            link=mark_safe(cited_rule_link(cited, html.escape(number), self.rules.prefix)),
+            today=today_words(cited),
+            title=block.get("title", ""),
+            body=text.lines(block.get("text", "")),
+        )
+
+
+def ruling_key(text: str) -> str:
+    """A ruling's words without the bullet and the line breaks, to find its Ruling row."""
+    return " ".join(text.replace("•", " ").split())
+
+
+def take_ruling(rulings: list, block: dict, ordinal: int | None = None) -> int | None:
+    """The pk of the Ruling row made from a block (removed from ``rulings``, which holds
+    (pk, position, text) of the section's rulings): the one with the same words, with or
+    without its nested items, else the one imported at this place (``ordinal``: a ruling
+    block's place among the document's ruling blocks, which the importer keeps as the
+    ruling's position); None when no ruling was made from it."""
+    text = ruling_key(block.get("text", ""))
+    with_items = ruling_key(" ".join([block.get("text", ""), *block.get("items", [])]))
+    for index, (pk, _position, ruling_text) in enumerate(rulings):
+        if ruling_key(ruling_text) in (text, with_items):
+            del rulings[index]
+            return pk
+    for index, (pk, position, _text) in enumerate(rulings):
+        if ordinal is not None and position == ordinal:
+            del rulings[index]
+            return pk
+    return None
+
+
+def cited_numbers(sections) -> set[str]:
+    """Every rule number the sections cite: quoted rules' own numbers and references in text."""
+    numbers = set()
+    for section in sections:
+        for block in section.blocks or []:
+            for key in ("number", "edition_number"):
+                if block.get(key):
+                    numbers.add(block[key])
+            texts = [block.get("text", ""), *block.get("items", [])]
+            if block.get("card"):
+                texts.append(block["card"].get("text", ""))
+            for text in texts:
+                numbers.update(references(text))
+        if not section.blocks:
+            numbers.update(references(section.text))
+    return numbers

@@ -147,17 +147,19 @@ def rulings_model(name: str):
 
 def rulings_context(card: Card, printing) -> dict:
     """The card's rulings and those about its keywords and types, the documents that speak of
-    it and the rules it uses: four queries (rule editions, rulings, documents, rules used)."""
+    it and the rules it uses: four queries (rule editions, rulings, documents, rules used). The
+    rule numbers in the rulings are linked by the page (rulings' ``link_cited_rules`` tag)."""
     editions = RuleEditions.load()
     own, topics = card_rulings(card)
-    for ruling in [*own, *(ruling for _topic, group in topics for ruling in group)]:
-        ruling.rules_edition = editions.in_force(ruling.date)
+    every_ruling = [*own, *(ruling for _topic, group in topics for ruling in group)]
+    for ruling in every_ruling:
         ruling.document_url = document_url(ruling)
     documents = documents_about(card)
     return {
         "rulings": own,
         "topic_rulings": topics,
-        "ruling_count": len(own) + sum(len(group) for _topic, group in topics),
+        "every_ruling": every_ruling,
+        "ruling_count": len(every_ruling),
         "documents": documents,
         "known_from": documents[0] if card.document_only and documents else None,
         "rules_used": rules_used(card),
@@ -168,8 +170,8 @@ def rulings_context(card: Card, printing) -> dict:
 
 
 class RuleEditions:
-    """The effective dates of the complete English rules editions, to read a text's rule
-    numbers in the edition in force on its date (the rulings' ``rule_links_in`` filter)."""
+    """The effective dates of the complete English rules editions, to read the printed text's
+    rule numbers in the edition in force when it was printed (rulings' ``rule_links_in``)."""
 
     def __init__(self, dates):
         self.dates = sorted(dates)

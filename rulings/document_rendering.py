@@ -2,9 +2,10 @@
 flagged.
 
 A document cites rules as they were numbered when it was written ("502.26b" in the Future Sight
-notes of May 2007): ``cite_rules`` reads every number a page cites in the rules in force on the
-document's date and finds today's section for each, in two queries for the whole page. Links go
-to today's rule and keep the number as written, with "today 702.37c" as their title.
+notes of May 2007): ``rule_citations.cite_rules`` reads every number a page cites in the rules in
+force on the document's date and finds today's section for each, in two queries for the whole
+page. Links go to today's rule and keep the number as written, with "today 702.37c" as their
+title.
 
 Card names are linked from the section's DocumentMention rows (a name without a card stays
 plain text). Text is escaped first, always; damaged lines are shown exactly as written, never
@@ -13,11 +14,8 @@ linked or guessed, with the reason the importer gave.
 
 import html
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import date
 
-from django.db.models import Exists, OuterRef, Subquery
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
@@ -26,124 +24,9 @@ from django.utils.translation import gettext as _
 from oracle.rendering import REMINDER, SYMBOL, render_mana, render_symbol
 
 from .importers.release_notes.reader import DAMAGE_REASONS
-from .models import Language, RuleMapping, RuleSection, RulesEdition
-from .rendering import RuleText, edition_in_force, references, rule_url_prefix
+from .rendering import references
+from .rule_citations import CitedRule, CitedRuleLinks, cited_rule_link, today_words
 from .rule_numbers import normalise_number
-
-# --- Rule numbers as a document cites them ----------------------------------------------------
-
-
-@dataclass(frozen=True)
-class CitedRule:
-    """A rule number as cited on a date, and where that rule is today.
-
-    ``edition`` is the ISO date of the English edition the number was read in; ``in_edition``
-    says whether the number is there; ``current`` is today's number (None when no current rule
-    matches or the number is unknown)."""
-
-    number: str
-    edition: str
-    in_edition: bool
-    current: str | None
-
-    @property
-    def found(self) -> bool:
-        return self.in_edition or self.current is not None
-
-    @property
-    def renumbered(self) -> bool:
-        return self.current is not None and self.current != self.number
-
-
-def cite_rules(numbers: Iterable[str], on: date | None) -> dict[str, CitedRule]:
-    """Every number in ``numbers`` read in the English edition in force on ``on`` (the current
-    one when ``on`` is None), with today's number for it. Two queries, whatever the numbers:
-    the same reading as ``rule_numbers.resolve`` (an older edition's number follows its
-    RuleMapping; a number with no mapping, or not in that edition, falls back to the same
-    number today)."""
-    editions = list(
-        RulesEdition.objects.filter(language=Language.ENGLISH, is_complete=True)
-        .order_by("effective_date")
-        .values_list("pk", "effective_date")
-    )
-    wanted = {found for found in map(normalise_number, numbers) if found}
-    if not editions:
-        return {}
-    current_pk, current_day = editions[-1]
-    day = edition_in_force(on, [effective for _pk, effective in editions]) if on else current_day
-    in_force_pk = next(pk for pk, effective in editions if effective == day)
-    mappings = RuleMapping.objects.filter(old_section=OuterRef("pk"))
-    rows = (
-        RuleSection.objects.filter(
-            edition_id__in={in_force_pk, current_pk}, number__in=wanted or [""]
-        )
-        .annotate(
-            mapped=Subquery(mappings.values("current_section__number")[:1]),
-            has_mapping=Exists(mappings),
-        )
-        .values_list("edition_id", "number", "mapped", "has_mapping")
-    )
-    old, today = {}, set()
-    for edition_id, number, mapped, has_mapping in rows:
-        if edition_id == current_pk:
-            today.add(number)
-        if edition_id == in_force_pk and in_force_pk != current_pk:
-            old[number] = (mapped, has_mapping)
-    cited = {}
-    for number in wanted:
-        if in_force_pk == current_pk:
-            current = number if number in today else None
-            in_edition = current is not None
-        elif number in old:
-            mapped, has_mapping = old[number]
-            current = mapped if has_mapping else (number if number in today else None)
-            in_edition = True
-        else:
-            current = number if number in today else None
-            in_edition = False
-        cited[number] = CitedRule(number, day.isoformat(), in_edition, current)
-    return cited
-
-
-class CitedRuleLinks(RuleText):
-    """Links rule references to today's rules, as ``cite_rules`` resolved them.
-
-    A renumbered rule keeps the number as written, titled "today 702.37c"; an old number
-    nothing today matches opens the old rule in its edition; an unknown number stays text."""
-
-    def __init__(self, cited: dict[str, CitedRule]):
-        super().__init__()
-        self.cited = cited
-
-    def _link(self, number: str, label: str) -> str:
-        return cited_rule_link(self.cited.get(number), label, self.prefix)
-
-
-def today_words(cited: CitedRule | None) -> str:
-    """ "today 702.37c", "no current rule matches", "not in the rules Oracolo has", or "" when the
-    number is today's own."""
-    if cited is None or not cited.found:
-        return _("not in the rules Oracolo has")
-    if cited.current is None:
-        return _("no current rule matches")
-    if cited.renumbered:
-        return _("today %(number)s") % {"number": cited.current}
-    return ""
-
-
-def cited_rule_link(cited: CitedRule | None, label: str, prefix: str | None = None) -> str:
-    """``label`` (already escaped) as a link to where ``cited`` is today."""
-    words = html.escape(today_words(cited))
-    if cited is None or not cited.found:
-        return f'<span class="rule-ref-unknown" title="{words}">{label}</span>'
-    prefix = prefix or rule_url_prefix()
-    if cited.current is None:
-        href = f"{prefix}{cited.number}/?edition={cited.edition}"
-    else:
-        href = f"{prefix}{cited.current}/"
-    title = f' title="{words}"' if words else ""
-    return f'<a class="rule-ref" href="{href}"{title}>{label}</a>'
-
 
 # --- Card names ---------------------------------------------------------------------------------
 

@@ -6,15 +6,16 @@ read: its rulings are on the card pages, and it has no page of its own.
 
 A document page costs six queries whatever the document: the document, its sections, the card
 names it mentions, its rulings, and two for the rule numbers it cites (see
-``document_rendering.cite_rules``).
+``rule_citations.cite_rules``).
 """
 
 from django.db.models import Count, IntegerField, OuterRef, Subquery, Value
 from django.db.models.functions import Coalesce
 from django.shortcuts import get_object_or_404, render
 
-from .document_rendering import SectionRenderer, cite_rules, cited_numbers
+from .document_rendering import SectionRenderer, cited_numbers
 from .models import DocumentMention, DocumentSection, Ruling, SourceDocument
+from .rule_citations import cite_rules
 
 
 def with_pages():

@@ -152,14 +152,15 @@ class SeedCardPagesTests(TestCase):
         database = SourceDocument.objects.get(kind=SourceDocument.Kind.RULINGS_DATABASE)
         self.assertNotContains(response, f'href="{database.get_absolute_url()}')
 
-    def test_rule_numbers_in_rulings_are_read_in_the_rules_of_the_rulings_date(self):
+    def test_rule_numbers_in_rulings_lead_to_todays_rule(self):
         # "Vedi la regola 503 del Comprehensive Rulebook" (Onslaught FAQ, 2002): 503 of the
-        # oldest rules here (May 2007), Copying Objects, which is 707 today.
+        # oldest rules here (May 2007), Copying Objects, which is 707 today. The link opens 707
+        # and keeps the number as written.
         chain = card_named("Catena d'Acido")
         response = self.client.get(f"/en/cards/{chain.slug}/")
         self.assertContains(
             response,
-            'Vedi la regola <a class="rule-ref" href="/en/rules/503/?edition=2007-05-01">503</a>',
+            'Vedi la regola <a class="rule-ref" href="/en/rules/707/" title="today 707">503</a>',
         )
         old_rule = self.client.get("/en/rules/503/?edition=2007-05-01")
         self.assertContains(old_rule, "Copying Objects")

@@ -20,8 +20,9 @@ RULE_ITEM = re.compile(
     r'<span class="rule-reason">— (?P<reason>[^<]*)</span>',
     re.DOTALL,
 )
-# The card and its parts (6); rule editions, rulings, documents that speak of it, rules used.
-CARD_PAGE_QUERIES = 10
+# The card and its parts (6); rule editions, rulings, documents that speak of it, rules used;
+# the rules editions and sections the rulings' rule numbers lead to (link_cited_rules).
+CARD_PAGE_QUERIES = 12
 
 
 def rules_used(response) -> list[dict]:

@@ -9,6 +9,7 @@ After each change the card's links and its rule search column are worked out aga
 from django.contrib import admin, messages
 from django.contrib.admin.views.autocomplete import AutocompleteJsonView
 from django.contrib.admin.widgets import AutocompleteSelect
+from django.db import transaction
 from django.urls import path, reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
@@ -114,6 +115,7 @@ class CardRuleAdmin(admin.ModelAdmin):
         link_cards([obj.card_id])
 
     @admin.action(description=_("Remove the selected links (kept removed when recomputed)"))
+    @transaction.atomic  # unlike the change form, an action runs outside a transaction
     def exclude_links(self, request, queryset):
         card_ids = set(queryset.values_list("card_id", flat=True))
         count = queryset.update(excluded=True, origin=CardRule.Origin.MANUAL)
@@ -126,6 +128,7 @@ class CardRuleAdmin(admin.ModelAdmin):
         )
 
     @admin.action(description=_("Undo the hand changes to the selected links (recompute them)"))
+    @transaction.atomic
     def undo_hand_changes(self, request, queryset):
         manual = queryset.filter(origin=CardRule.Origin.MANUAL)
         card_ids = set(manual.values_list("card_id", flat=True))

@@ -24,36 +24,47 @@ class CitedRules:
         if not editions or not cited:
             return
         current = editions[-1]
-        read_in = {}
+        read_in = {}  # (number as cited, day) -> (number, the edition in force that day)
         for number, day in cited:
             wanted = normalise_number(number)
             if wanted is not None:
                 read_in[(number, day)] = (wanted, _edition_in_force(editions, day)[0])
-        numbers = {wanted for wanted, _ in read_in.values()}
         edition_pks = {edition.pk for _, edition in read_in.values()} | {current.pk}
-        sections = {}
-        for batch in chunks(numbers):
-            for pk, edition_id, number in RuleSection.objects.filter(
-                edition_id__in=edition_pks, number__in=batch
-            ).values_list("pk", "edition_id", "number"):
-                sections[(edition_id, number)] = pk
-        old_pks = [pk for (edition_id, _), pk in sections.items() if edition_id != current.pk]
-        mapped = {}
-        for batch in chunks(old_pks):
-            mapped.update(
-                RuleMapping.objects.filter(old_section_id__in=batch).values_list(
-                    "old_section_id", "current_section__number"
-                )
-            )
+        sections = _section_pks({number for number, _ in read_in.values()}, edition_pks)
+        mapped = _mapped_numbers(
+            [pk for (edition_id, _), pk in sections.items() if edition_id != current.pk]
+        )
         for key, (number, edition) in read_in.items():
             section = sections.get((edition.pk, number))
-            same_number_today = number if (current.pk, number) in sections else None
             if section is not None and edition.pk == current.pk:
                 self.today[key] = number
             elif section is not None and section in mapped:
                 self.today[key] = mapped[section]
-            else:
-                self.today[key] = same_number_today
+            else:  # the same number today, if there is one
+                self.today[key] = number if (current.pk, number) in sections else None
 
     def __call__(self, number: str, day: date) -> str | None:
         return self.today.get((number, day))
+
+
+def _section_pks(numbers: set[str], edition_pks: set[int]) -> dict[tuple[int, str], int]:
+    """(edition pk, number) -> section pk for these numbers in these editions."""
+    sections = {}
+    for batch in chunks(numbers):
+        for pk, edition_id, number in RuleSection.objects.filter(
+            edition_id__in=edition_pks, number__in=batch
+        ).values_list("pk", "edition_id", "number"):
+            sections[(edition_id, number)] = pk
+    return sections
+
+
+def _mapped_numbers(old_pks: list[int]) -> dict[int, str]:
+    """Old section pk -> the number of the current section its mapping points to."""
+    mapped = {}
+    for batch in chunks(old_pks):
+        mapped.update(
+            RuleMapping.objects.filter(old_section_id__in=batch).values_list(
+                "old_section_id", "current_section__number"
+            )
+        )
+    return mapped

@@ -13,13 +13,19 @@ What is read, and from where:
 - the ability words listed in the rule that says "The ability words are ..." (207.2c);
 - the predefined tokens ("A Treasure token is ...", 111.10a), which MTGJSON lists among keyword
   actions ("Treasure", "Food", "Role token");
-- old names: "Some older cards were printed with the ability “totem armor”" (702.89b).
+- old names: "Some older cards were printed with the ability “totem armor”" (702.89b);
+- the forms of a keyword ability its own rules put in quotes as game terms: “cycles or
+  discards” (702.29d), “suspended” (702.62b), “kicked” (702.33d), “becomes crewed” (702.122d).
 
 A keyword action is found in card text in any inflection ("scry 2", "sacrifices",
-"transformed", "fought"); a keyword ability by its name, longer names first ("double strike" is
-not the action "double"). HAND_NAMES covers the few names MTGJSON uses that the rules text does
-not give, NOT_IN_RULES the ones the rules do not define; ``coverage`` says which are still not
-linked.
+"transformed", "fought"); a keyword ability by its name or those quoted forms, longer names first
+("double strike" is not the action "double"). A keyword ability that only picks out other
+objects ("each creature without flying", "can't be blocked by creatures with flying", "a card
+with flash") is not one the card uses; one it gives ("a 1/1 creature token with flying",
+"becomes a 4/4 creature with trample", "enters with haste") is. HAND_NAMES covers the few names
+MTGJSON uses that the rules text does not give, NOT_IN_RULES the ones the rules do not define,
+NOT_KEYWORDS phrases that hold a keyword's word but name something else; ``coverage`` says which
+keywords are still not linked.
 """
 
 import re
@@ -30,7 +36,7 @@ from oracle.text import fold
 
 from ..models import CardRule
 from ..rendering import ancestors_of
-from .rules_index import RulesIndex
+from .rules_index import RulesIndex, list_items
 
 Reason = CardRule.Reason
 
@@ -56,6 +62,10 @@ IRREGULAR_FORMS = {
     "behold": ["beheld"],
     "monstrosity": ["monstrous"],  # "becomes monstrous" (701.37b)
     "surveil": ["surveilled", "surveilling"],
+}
+# Phrases holding a keyword action's word that name something else: read as nothing.
+NOT_KEYWORDS = {
+    "untap step": "the step (502), not the action untap",
 }
 # "Counter" is also a noun ("a +1/+1 counter"): the action is only the verb with its object.
 COUNTER_PHRASES = [
@@ -83,6 +93,11 @@ ABILITY_WORD_LIST = re.compile(r"The ability words are (?P<list>[^.]+)\.")
 TOKEN = re.compile(r"^An? (?P<name>[A-Z][\w ]*?) token is\b")
 PLACEHOLDER = re.compile(r"\[[^\]]*\]")
 OLD_NAME = re.compile(r"printed with the ability “(?P<name>[^”]+)”")  # "totem armor" (702.89b)
+QUOTED = re.compile(r"“([^”]+)”")
+# What comes before "with flying" when the card gives flying to what it makes rather than
+# picking out creatures that have it: a token, a power and toughness, a permanent entering.
+GIVES_WITH = re.compile(r"\btokens?\b|\b[\dx*]+/[\dx*]+\b|\benters?\b")
+CLAUSE_START = re.compile(r"[.;:,\n\"“”(]")
 
 
 def phrase(text: str) -> str:
@@ -117,8 +132,9 @@ class KeywordRule:
 
 @dataclass
 class KeywordRules:
-    # Phrases looked for in card text (actions in all their forms) -> rule.
-    in_text: dict[str, KeywordRule] = field(default_factory=dict)
+    # Phrases looked for in card text (actions in all their forms) -> rule; None for the
+    # NOT_KEYWORDS phrases, which are skipped.
+    in_text: dict[str, KeywordRule | None] = field(default_factory=dict)
     # Names only looked up (MTGJSON's keyword names): the above plus tokens and list variants.
     names: dict[str, KeywordRule] = field(default_factory=dict)
     # "walk" -> landwalk, "cycling" -> typecycling: any word ending so.
@@ -148,26 +164,41 @@ class KeywordRules:
         return None
 
     def find_in_text(self, text: str) -> list[tuple[str, KeywordRule]]:
-        """(words as found, rule) for every keyword in ``text``, longest names first."""
-        words = WORD.findall(fold(text).replace("’", "'"))
+        """(words as found, rule) for every keyword ``text`` uses, longest names first; a
+        keyword ability that only picks out other objects ("creatures without flying") is left
+        out (see the module docstring)."""
+        folded = fold(text).replace("’", "'")
+        tokens = list(WORD.finditer(folded))
+        words = [token[0] for token in tokens]
         found, position = [], 0
         while position < len(words):
             word = words[position]
-            longest = self.starts.get(word, 0)  # most words start no name at all
-            for size in range(min(longest, len(words) - position), 0, -1):
-                key = " ".join(words[position : position + size])
-                rule = self.in_text.get(key)
-                if rule is not None:
-                    found.append((key, rule))
-                    position += size
-                    break
-            else:
-                if word.endswith(self.suffix_endings):
-                    rule = self._by_suffix(word, word)
-                    if rule is not None:
-                        found.append((word, rule))
-                position += 1
+            if word not in self.starts and not word.endswith(self.suffix_endings):
+                position += 1  # most words start no keyword: the quick way past them
+                continue
+            key, rule, size = self._keyword_at(words, position)
+            if rule is not None and not (
+                rule.reason == Reason.KEYWORD_ABILITY
+                and position
+                and words[position - 1] in ("with", "without")
+                and picks_out(folded[: tokens[position - 1].start()])
+            ):
+                found.append((key, rule))
+            position += size
         return found
+
+    def _keyword_at(self, words: list[str], position: int) -> tuple[str, KeywordRule | None, int]:
+        """The longest keyword name starting at ``words[position]``, its rule (None when there
+        is none) and how many words it takes (1 when there is none)."""
+        word = words[position]
+        longest = self.starts.get(word, 0)
+        for size in range(min(longest, len(words) - position), 0, -1):
+            key = " ".join(words[position : position + size])
+            if key in self.in_text:
+                return key, self.in_text[key], size
+        if word.endswith(self.suffix_endings):
+            return word, self._by_suffix(word, word), 1
+        return word, None, 1
 
     def ability_word_at(self, line: str) -> KeywordRule | None:
         """The ability word a line of card text starts with ("Grandeur — ..."), if any."""
@@ -176,6 +207,15 @@ class KeywordRules:
             return None
         key = re.sub(r" \d+$", "", phrase(head))
         return self.ability_words.get(key)
+
+
+def picks_out(before: str) -> bool:
+    """Whether a "with"/"without" after the folded text ``before`` picks out objects that have
+    the keyword ("each creature without", "can block only creatures with") rather than gives
+    it to an object the card makes ("a 2/2 creature token with", "becomes a 4/4 creature with",
+    "it enters the battlefield with three +1/+1 counters on it and with")."""
+    clause = CLAUSE_START.split(before)[-1]
+    return GIVES_WITH.search(clause) is None
 
 
 def build_keyword_rules(index: RulesIndex) -> KeywordRules:
@@ -191,6 +231,8 @@ def build_keyword_rules(index: RulesIndex) -> KeywordRules:
                     _add_keyword_rule(rules, index, rule, reason)
     _add_ability_words(rules, index)
     _add_tokens(rules, index)
+    for not_a_keyword in NOT_KEYWORDS:
+        rules.in_text[not_a_keyword] = None
     for key in rules.in_text:
         first, *rest = key.split(" ")
         rules.starts[first] = max(rules.starts.get(first, 0), 1 + len(rest))
@@ -225,8 +267,28 @@ def _add_keyword_rule(rules: KeywordRules, index: RulesIndex, rule, reason):
     else:
         _register(rules, names, found)
     own = {phrase(name) for name in names}
-    for subrule in index.descendants(rule.number):
+    subrules = index.descendants(rule.number)
+    for subrule in subrules:
         _add_variants(rules, rule, subrule, reason, own)
+    if reason == Reason.KEYWORD_ABILITY and " " not in phrase(title):
+        forms = _quoted_forms(phrase(title), subrules) - index.title_words
+        _register(rules, sorted(forms), found)
+
+
+def _quoted_forms(name: str, subrules) -> set[str]:
+    """The forms of a one-word keyword ability that its subrules quote as game terms, besides
+    the name: “cycles or discards” (cycling), “suspended”, “kicked.” (kicker). The caller leaves
+    out those that are words of the rules' titles: “phase in.” is phasing, a "main phase" not."""
+    stems = {name, name.removesuffix("ing"), name.removesuffix("ing") + "e"}
+    stems |= {name.removesuffix("er")} if name.endswith("er") else set()
+    forms = {form for stem in stems for form in inflections(stem)} - {name}
+    quoted = {
+        word
+        for subrule in subrules
+        for words in QUOTED.findall(subrule.text)
+        for word in phrase(words).split()
+    }
+    return forms & quoted
 
 
 def _add_variants(rules: KeywordRules, rule, subrule, reason, own: set[str]):
@@ -278,8 +340,7 @@ def _add_ability_words(rules: KeywordRules, index: RulesIndex):
         if listed is None:
             continue
         rules.ability_word_rule = section.number
-        items = re.split(r",\s*(?:and\s+)?|\s+and\s+", listed["list"])
-        for item in items:
+        for item in list_items(listed["list"]):
             word = re.sub(r" \d+$", "", phrase(item))
             if word:
                 rules.ability_words.setdefault(

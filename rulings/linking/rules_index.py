@@ -4,6 +4,7 @@ the rules text itself rather than in a list of numbers that the next edition wou
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 from oracle.text import fold
 
@@ -17,6 +18,14 @@ class Section:
     title: str
     text: str
     position: int
+
+
+LIST_SEPARATOR = re.compile(r",\s*(?:and\s+)?|\s+and\s+")
+
+
+def list_items(text: str) -> list[str]:
+    """The items of a list as the rules write one: "artifact, battle, and vanguard"."""
+    return [item.strip() for item in LIST_SEPARATOR.split(text) if item.strip()]
 
 
 def number_key(number: str) -> tuple:
@@ -39,6 +48,11 @@ class RulesIndex:
             parents = ancestors_of(section.number)
             if parents:
                 self._children.setdefault(parents[-1], []).append(section)
+
+    @cached_property
+    def title_words(self) -> set[str]:
+        """Every word of every title, folded: "phase" (from "505. Main Phase"), "flying"."""
+        return {word for section in self.sections for word in fold(section.title).split()}
 
     def __contains__(self, number: str) -> bool:
         return number in self.by_number

@@ -9,7 +9,8 @@ makes the table hold exactly them:
 - hand-made rows (origin MANUAL) are never deleted. One that names the same section as a
   computed link takes its place (and with ``excluded`` set removes it). When the current
   edition changes, a hand-made row moves to the section its old one became (the old-number
-  mapping, else the same number); one with nowhere to go stays and is reported;
+  mapping, else the same number); one with nowhere to go stays and is reported, and one that
+  would repeat a hand-made row already there goes;
 - ``Card.search_rules`` lists the number of every section a card uses (hand-made links
   included, excluded ones left out) with every number above it: " 2 205 205.4 205.4d 3 302 ".
 
@@ -180,6 +181,48 @@ def _sync_rows(
     numbers: dict[str, int],
 ) -> dict[int, set[str]]:
     """Write the computed rows; return the section numbers in force for each card."""
+    manual, computed = _existing_rows(cards)
+    _move_manual_rows(report, edition, manual, computed, numbers, cards)
+    report.manual = len(manual)
+    hand_made = {(row["card_id"], row["section_id"]) for row in manual}
+    in_force: dict[int, set[str]] = {pk: set() for pk in cards}
+    to_create, to_update = [], []
+    for card_id, links in wanted.items():
+        for number, link in links.items():
+            place = (card_id, numbers[number])
+            if place in hand_made:  # a hand-made row decides
+                continue
+            in_force[card_id].add(number)
+            report.by_reason[link.reason] += 1
+            row = computed.pop(place, None)
+            values = (link.reason, link.detail, False)  # reason, detail, excluded
+            if row is None:
+                to_create.append((*place, link.reason, link.detail, Origin.COMPUTED, False))
+            elif (row["reason"], row["detail"], row["excluded"]) != values:
+                to_update.append(
+                    Row(pk=row["pk"], reason=link.reason, detail=link.detail, excluded=False)
+                )
+            else:
+                report.links.unchanged += 1
+    for row in manual:
+        if not row["excluded"] and row["section__edition_id"] == edition.pk:
+            in_force[row["card_id"]].add(row["section__number"])
+            report.by_reason[row["reason"]] += 1
+    _delete_rows([row["pk"] for row in computed.values()])  # computed rows no longer wanted
+    update_by_pk(CardRule, to_update, ["reason", "detail", "excluded"])
+    insert_rows(CardRule, NEW_ROW_FIELDS, to_create)
+    report.links.created, report.links.updated = len(to_create), len(to_update)
+    report.links.deleted += len(computed)
+    return in_force
+
+
+def _delete_rows(pks: list[int]):
+    for batch in chunks(sorted(pks)):
+        CardRule.objects.filter(pk__in=batch).delete()
+
+
+def _existing_rows(cards: dict[int, _Card]) -> tuple[list[dict], dict[tuple[int, int], dict]]:
+    """The hand-made rows of these cards, and their computed rows by (card, section)."""
     existing = []
     for batch in chunks(cards):
         existing += CardRule.objects.filter(card_id__in=batch).values(
@@ -199,54 +242,13 @@ def _sync_rows(
         for row in existing
         if row["origin"] == Origin.COMPUTED
     }
-    to_delete = set()
-    _move_manual_rows(report, edition, manual, computed, numbers, to_delete, cards)
-    by_place = {(row["card_id"], row["section_id"]): row for row in manual}
-    report.manual = len(manual)
-
-    to_create, to_update = [], []
-    in_force: dict[int, set[str]] = {pk: set() for pk in cards}
-    for card_id, links in wanted.items():
-        for number, link in links.items():
-            place = (card_id, numbers[number])
-            if place in by_place:  # a hand-made row decides
-                continue
-            in_force[card_id].add(number)
-            report.by_reason[link.reason] += 1
-            row = computed.pop(place, None)
-            if row is None:
-                to_create.append(
-                    (card_id, place[1], link.reason, link.detail, Origin.COMPUTED, False)
-                )
-            elif (row["reason"], row["detail"], row["excluded"]) != (
-                link.reason,
-                link.detail,
-                False,
-            ):
-                to_update.append(
-                    Row(pk=row["pk"], reason=link.reason, detail=link.detail, excluded=False)
-                )
-            else:
-                report.links.unchanged += 1
-    to_delete |= {row["pk"] for row in computed.values()}
-    for row in manual:
-        if not row["excluded"] and row["section__edition_id"] == edition.pk:
-            in_force[row["card_id"]].add(row["section__number"])
-            report.by_reason[row["reason"]] += 1
-
-    for batch in chunks(sorted(to_delete)):
-        CardRule.objects.filter(pk__in=batch).delete()
-    update_by_pk(CardRule, to_update, ["reason", "detail", "excluded"])
-    insert_rows(CardRule, NEW_ROW_FIELDS, to_create)
-    report.links.created = len(to_create)
-    report.links.updated = len(to_update)
-    report.links.deleted = len(to_delete)
-    return in_force
+    return manual, computed
 
 
-def _move_manual_rows(report, edition, manual, computed, numbers, to_delete, cards):
+def _move_manual_rows(report, edition, manual, computed, numbers, cards):
     """Hand-made rows still pointing into an older edition follow their section to the current
-    one: where its old-number mapping leads, else the same number."""
+    one: where its old-number mapping leads, else the same number. A moved row replaces the
+    computed row in its new place; one that repeats a hand-made row already there goes."""
     stranded = [row for row in manual if row["section__edition_id"] != edition.pk]
     if not stranded:
         return
@@ -259,28 +261,29 @@ def _move_manual_rows(report, edition, manual, computed, numbers, to_delete, car
         )
     number_of = {pk: number for number, pk in numbers.items()}
     taken = {(row["card_id"], row["section_id"]) for row in manual}
-    moved = []
+    moved, repeated, replaced = [], [], []
     for row in stranded:
         target = mapped.get(row["section_id"]) or numbers.get(row["section__number"])
         if target is None:
-            report.manual_stranded.append(
-                f"{cards[row['card_id']].facts.name} → {row['section__number']}"
-            )
+            name = cards[row["card_id"]].facts.name
+            report.manual_stranded.append(f"{name} → {row['section__number']}")
             continue
         place = (row["card_id"], target)
         if place in taken:  # the same hand-made link already exists in the current edition
-            to_delete.add(row["pk"])
+            repeated.append(row["pk"])
             manual.remove(row)
             continue
         if place in computed:
-            CardRule.objects.filter(pk=computed.pop(place)["pk"]).delete()
+            replaced.append(computed.pop(place)["pk"])
         taken.add(place)
         row.update(
             section_id=target, section__number=number_of[target], section__edition_id=edition.pk
         )
         moved.append(Row(pk=row["pk"], section_id=target))
+    _delete_rows(repeated + replaced)  # first: a moved row takes a replaced row's place
     update_by_pk(CardRule, moved, ["section"])
     report.manual_moved = len(moved)
+    report.links.deleted += len(replaced)
 
 
 def _sync_search_rules(

@@ -6,23 +6,28 @@ in the rules text:
   printed with the “tribal” card type", 308.3: the Kindred section);
 - supertypes by the subrules of the rule titled "Supertypes" that start "Any ... with the
   supertype “legendary”" (205.4d for a permanent, 205.4e for an instant or sorcery);
-- subtypes by the rules saying "Some enchantments have the subtype “Aura.”" (303.4), and the
-  sections titled after them ("714. Saga Cards");
+- subtypes by the rules saying "Some enchantments have the subtype “Aura.”" (303.4), the
+  sections titled after them ("714. Saga Cards") and the list of basic land types (305.6: a
+  Forest taps for {G} because of it);
 - layouts (MTGJSON's word for the shape of a card) through LAYOUT_SECTIONS, the one hand
   table here: MTGJSON's layout names are not the rules' words;
-- face-down: the section titled "Face-Down Spells and Permanents" (708), and the keywords whose
-  rules send the reader there (morph, disguise, manifest, cloak).
+- face-down: the section titled "Face-Down Spells and Permanents" (708), the keywords whose
+  rules send the reader there (morph, disguise, manifest, cloak), and text that turns cards face
+  down or up or counts face-down permanents (FACE_DOWN_TEXT);
+- loyalty abilities ("[+1]: ...", "[−2]: ..."): the section titled "Loyalty Abilities" (606).
 """
 
 import re
 from dataclasses import dataclass, field
+
+from django.utils.translation import gettext_lazy as _
 
 from oracle.models import FACE_DOWN_KEYWORDS, Layout
 from oracle.text import fold
 
 from ..models import CardRule
 from ..rendering import references
-from .rules_index import RulesIndex
+from .rules_index import RulesIndex, list_items
 
 Reason = CardRule.Reason
 
@@ -42,17 +47,31 @@ LAYOUT_SECTIONS = {
     "prototype": ("Prototype Cards", None),
 }
 FACE_DOWN_TITLE = "Face-Down Spells and Permanents"
-# Text that turns cards face down or counts face-down permanents ("turn all other nontoken
-# creatures face down", "face-down creatures"); exiling a card face down is another rule (406.3).
-FACE_DOWN_TEXT = re.compile(
-    r"face[- ]down (?:creature|permanent|spell)|\bturns? [^.]*\bface down|"
-    r"\bcast [^.]*\bface down|battlefield face down",
-    re.IGNORECASE,
-)
+LOYALTY_TITLE = "Loyalty Abilities"
+# Text about face-down permanents, and the words the link stores as its detail: exiling a card
+# face down is another rule (406.3), so "exile ... face down" is not here.
+FACE_DOWN_TEXT = [
+    (re.compile(r"\bface[- ]down (?:creature|permanent|spell)", re.I), "face-down permanents"),
+    (re.compile(r"\bturns? [^.]*\bface down", re.I), "turns cards face down"),
+    (re.compile(r"\bcast [^.]*\bface down", re.I), "cast face down"),
+    (re.compile(r"\bbattlefield face down", re.I), "put onto the battlefield face down"),
+    (re.compile(r"\bturn(?:s|ed)? [^.]*\bface up", re.I), "turned face up"),
+]
+# Those details in the reader's language, for the pages: detail -> label.
+FACE_DOWN_LABELS = {
+    "face-down permanents": _("face-down permanents"),
+    "turns cards face down": _("turns cards face down"),
+    "cast face down": _("cast face down"),
+    "put onto the battlefield face down": _("put onto the battlefield face down"),
+    "turned face up": _("turned face up"),
+}
+LOYALTY_COST = re.compile(r"^\[[+−-]?[\dX]+\]:", re.M)  # "[+1]:", "[−2]:", "[0]:"
 TYPE_LIST = re.compile(r"The card types are (?P<list>[^.]+)\.")
-OLD_TYPE_NAME = re.compile(r"“(?P<name>\w+)” card type")
-SUPERTYPE = re.compile(r"supertype “(?P<name>\w+)”")
-SUBTYPE = re.compile(r"have the subtype “?(?P<name>[A-Z][a-z]+)")
+BASIC_LAND_TYPE_LIST = re.compile(r"The basic land types are (?P<list>[^.]+)\.")
+# Old editions write straight quotes ("Aura."), new ones curly ones (“Aura.”).
+OLD_TYPE_NAME = re.compile(r"[“\"](?P<name>\w+)[”\"] card type")
+SUPERTYPE = re.compile(r"supertype [“\"](?P<name>\w+)[”\"]")
+SUBTYPE = re.compile(r"have the subtype [“\"]?(?P<name>[A-Z][a-z]+)")
 SPELL_TYPES = {"instant", "sorcery"}
 FACE_DOWN_NAMES = {slug.replace("-", " ") for slug in FACE_DOWN_KEYWORDS}
 
@@ -72,6 +91,7 @@ class TypeRules:
     subtypes: dict[str, list[TypeRule]] = field(default_factory=dict)
     layouts: dict[str, TypeRule] = field(default_factory=dict)
     face_down: str = ""
+    loyalty: str = ""
     # Keyword rules (702.37, 701.40, ...) whose text sends the reader to the face-down section.
     face_down_keyword_rules: set[str] = field(default_factory=set)
 
@@ -105,10 +125,17 @@ class TypeRules:
         rule = number[:-1] if number[-1].isalpha() else number  # 702.37b -> 702.37
         return rule in self.face_down_keyword_rules or fold(name) in FACE_DOWN_NAMES
 
-    def face_down_in_text(self, text: str) -> str:
-        """The words that turn cards face down or count face-down permanents, or ""."""
-        found = FACE_DOWN_TEXT.search(text) if "down" in text else None
-        return found[0] if found else ""
+    def face_down_in_text(self, text: str) -> list[str]:
+        """What the text does with face-down permanents, in FACE_DOWN_TEXT's words."""
+        if "face" not in text.lower():
+            return []
+        return [words for pattern, words in FACE_DOWN_TEXT if pattern.search(text)]
+
+    def loyalty_in_text(self, text: str) -> TypeRule | None:
+        """The rule on loyalty abilities when the text has one ("[+1]: Draw a card.")."""
+        if self.loyalty and "]:" in text and LOYALTY_COST.search(text):
+            return TypeRule(self.loyalty, Reason.CARD_TYPE, "Planeswalker")
+        return None
 
 
 def build_type_rules(index: RulesIndex) -> TypeRules:
@@ -122,6 +149,8 @@ def build_type_rules(index: RulesIndex) -> TypeRules:
             continue
         rule = index.child_starting(section.number, starting) if starting else None
         rules.layouts[layout] = TypeRule((rule or section).number, Reason.LAYOUT, str(layout))
+    loyalty = index.section_titled(LOYALTY_TITLE)
+    rules.loyalty = loyalty.number if loyalty else ""
     face_down = index.section_titled(FACE_DOWN_TITLE)
     if face_down is not None:
         rules.face_down = face_down.number
@@ -144,7 +173,7 @@ def _add_card_types(rules: TypeRules, index: RulesIndex):
     listed = next(
         (match for section in index.sections if (match := TYPE_LIST.search(section.text))), None
     )
-    names = re.split(r",\s*(?:and\s+)?|\s+and\s+", listed["list"]) if listed else []
+    names = list_items(listed["list"]) if listed else []
     for name in map(fold, names):
         plurals = _plural_forms(name)
         for section in chapter:
@@ -182,6 +211,11 @@ def _add_subtypes(rules: TypeRules, index: RulesIndex):
             name = fold(match["name"])
             if name not in rules.subtypes:
                 rules.subtypes[name] = [TypeRule(section.number, Reason.SUBTYPE, match["name"])]
+    for section in index.sections:
+        listed = BASIC_LAND_TYPE_LIST.match(section.text)
+        for name in list_items(listed["list"]) if listed else []:
+            rule = TypeRule(section.number, Reason.SUBTYPE, name)
+            rules.subtypes.setdefault(fold(name), []).append(rule)
     # "714. Saga Cards", "719. Case Cards": the section on the cards with that subtype.
     for section in index.sections:
         cards = re.fullmatch(r"(?P<name>[A-Z][a-z]+) Cards", section.title)

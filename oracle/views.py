@@ -321,9 +321,10 @@ def reason_words(link, italian_page: bool) -> str:
         label = Layout(detail).label if detail in Layout.values else detail
         return _("Layout: %(name)s") % {"name": label}
     if link.reason == reasons.FACE_DOWN:
-        return (
-            _("Can be face down: %(name)s") % {"name": keyword} if detail else _("Can be face down")
-        )
+        # The detail is the keyword (Morph) or one of the linker's phrases ("turned face up"),
+        # which rulings.linking.type_rules marks for translation.
+        how = keyword if link.keyword_name else _(detail)
+        return _("Face down: %(how)s") % {"how": how} if detail else _("Face down")
     if link.reason == reasons.EDITOR and detail:
         return _("Set by an editor: %(detail)s") % {"detail": detail}
     return str(link.get_reason_display())

@@ -76,7 +76,7 @@ class RulesUsedTests(TestCase):
             self.assertEqual(self.client.get(f"/en/rules/{number}/").status_code, 200)
         reasons = {item["number"]: item["reason"] for item in rules_used(response)}
         self.assertEqual(reasons["702.37"], "Keyword ability: Morph")
-        self.assertTrue(reasons["708"].startswith("Can be face down"))
+        self.assertEqual(reasons["708"], "Face down: Morph")
         self.assertEqual(reasons["305"], "Card type: Land")
 
     def test_a_subrule_without_a_title_shows_the_start_of_its_text(self):

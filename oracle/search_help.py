@@ -92,6 +92,20 @@ SEARCH_HELP = [
                     ("k:metamorfosi", _("cards with morph")),
                 ],
             ),
+            (
+                ["rule:", "regola:"],
+                _(
+                    "A section of the Comprehensive Rules the card uses, or any rule in it: its "
+                    "keywords, types, layout and the rules its rulings name. A number of an "
+                    "older edition is searched as the rule it became, and the page says so."
+                ),
+                [
+                    ("rule:702.17", _("cards with reach, or that give it")),
+                    ("regola:702.37", _("cards with morph")),
+                    ("rule:708", _("cards that can be face down")),
+                    ("rule:205.4d -t:creature", _("legendary cards that are not creatures")),
+                ],
+            ),
         ],
     ),
     (

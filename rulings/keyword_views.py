@@ -1,13 +1,345 @@
-"""Keyword pages: every keyword ability, action and ability word; one keyword with its rule.
+"""Keyword pages: every keyword ability, keyword action and ability word; one keyword with its
+names, reminder text, defining rule, rulings and cards.
 
-(Placeholder bodies until the keyword pages land in this branch of work.)"""
+The list costs one query. A keyword's page costs nine whatever the keyword (asserted in
+rulings/tests/test_keyword_pages.py): the keyword; the rules editions; its rule and subrules in
+the current rules; the old numbers of those rules; their Italian texts; the rulings about it;
+the documents that speak of it; a few of its cards with their count; its cards per card type.
 
-from django.http import Http404
+The Italian text of the defining rule comes from an Italian edition that numbers the rules as
+today (the translation of the current rules), or else from an older Italian text of the same
+rule under its old number (the Future Sight release notes quote morph as 502.26 of May 2007):
+the page says which, and where it was quoted.
+"""
+
+from dataclasses import dataclass, field
+from string import ascii_lowercase
+
+from django.db.models import Count, Exists, F, Func, OuterRef, Q, Subquery, Value
+from django.db.models.functions import Concat
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext_lazy as _
+
+from oracle.filters import CARD_TYPE_NAMES
+from oracle.models import Card, CardFace, CardType, Keyword, is_italian_page, names_for_page
+from oracle.search.tokens import quote
+from oracle.text import fold
+
+from .models import Language, RuleMapping, RuleSection, RulesEdition, Ruling, SourceDocument
+from .rendering import RuleText, edition_in_force, level_of, rule_url_prefix, side_by_side
+from .views import (
+    LIKELY_MATCH,
+    Editions,
+    ItalianLabels,
+    card_sample,
+    italian_note,
+    rule_url,
+)
+
+Kind = Keyword.Kind
+# The list page's groups, in order, with their headings.
+KIND_TITLES = {
+    Kind.ABILITY: _("Keyword abilities"),
+    Kind.ACTION: _("Keyword actions"),
+    Kind.ABILITY_WORD: _("Ability words"),
+}
+
+
+# --- The list ---------------------------------------------------------------------------------
+
+
+@dataclass
+class KeywordRow:
+    url: str
+    name: str  # in the page's language when there is one
+    other_name: str
+    language: str  # of ``name``
+    other_language: str
+    card_count: int
+    rule_number: str
+    rule_url: str
+    document_only: bool
 
 
 def keyword_list(request):
-    raise Http404
+    """Every keyword, grouped by kind (``?kind=action`` shows one kind), by name in the
+    page's language, accents ignored."""
+    kind = request.GET.get("kind", "")
+    kind = kind if kind in Kind.values else ""
+    italian = is_italian_page()
+    # Counted in a subquery that reads only the index of the card <-> keyword table.
+    links = Card.keywords.through.objects.filter(keyword=OuterRef("pk")).order_by()
+    card_count = Subquery(links.values(n=Func(F("keyword_id"), function="COUNT")))
+    keywords = (
+        Keyword.objects.annotate(card_count=card_count)
+        .order_by()
+        .values_list(
+            "slug", "name", "name_it", "kind", "rule_number", "card_count", "document_only"
+        )
+    )
+    groups = {value: [] for value in KIND_TITLES}
+    detail_url = reverse("rulings:keyword-detail", args=["__slug__"])
+    rules = rule_url_prefix()
+    for slug, name, name_it, keyword_kind, number, count, document_only in keywords:
+        shown, other = names_for_page(name, name_it)
+        groups.setdefault(keyword_kind, []).append(
+            KeywordRow(
+                url=detail_url.replace("__slug__", slug),
+                name=shown,
+                other_name=other,
+                language="it" if italian and shown == name_it else "en",
+                other_language="en" if italian and shown == name_it else "it",
+                card_count=count,
+                rule_number=number,
+                rule_url=f"{rules}{number}/" if number else "",
+                document_only=document_only,
+            )
+        )
+    for rows in groups.values():
+        rows.sort(key=lambda row: (fold(row.name), row.url))
+    context = {
+        "kind": kind,
+        "kinds": [(value, title_of(value), len(groups[value])) for value in groups],
+        "groups": [
+            (value, title_of(value), rows, table_rows(rows))
+            for value, rows in groups.items()
+            if not kind or value == kind
+        ],
+        "total": sum(len(rows) for rows in groups.values()),
+    }
+    return render(request, "rulings/keyword_list.html", context)
+
+
+def table_rows(rows: list[KeywordRow]) -> SafeString:
+    """The rows of one kind's table. Built here rather than in a template: the list holds
+    hundreds of keywords, and a template loop spent most of the page's time on them."""
+    badge = f' <span class="badge">{escape(_("from a document"))}</span>'
+    nothing = '<span class="muted">—</span>'
+    html = []
+    for row in rows:
+        other = nothing
+        if row.other_name:
+            other = f'<span lang="{row.other_language}">{escape(row.other_name)}</span>'
+        rule = nothing
+        if row.rule_number:
+            number = escape(row.rule_number)
+            rule = f'<a class="rule-number" href="{escape(row.rule_url)}">{number}</a>'
+        html.append(
+            f'<tr><th scope="row"><a href="{escape(row.url)}" lang="{row.language}">'
+            f"{escape(row.name)}</a>{badge if row.document_only else ''}</th>"
+            f'<td>{other}</td><td class="num">{row.card_count}</td><td>{rule}</td></tr>'
+        )
+    return mark_safe("\n".join(html))
+
+
+def title_of(kind: str) -> str:
+    return KIND_TITLES.get(kind, kind)
+
+
+# --- One keyword ------------------------------------------------------------------------------
+
+
+@dataclass
+class RuleBlock:
+    """The defining rule or one of its subrules, with its text beside the Italian one."""
+
+    number: str
+    title: str
+    italian_title: str
+    url: str
+    html: SafeString
+    level: int
+
+
+@dataclass
+class DefiningRule:
+    number: str
+    url: str
+    edition: RulesEdition
+    blocks: list[RuleBlock] = field(default_factory=list)
+
+    @property
+    def head(self) -> RuleBlock | None:
+        return self.blocks[0] if self.blocks else None
+
+
+@dataclass(frozen=True)
+class Translation:
+    """An Italian text of a rule of today, maybe under an older number."""
+
+    section: RuleSection
+    edition: RulesEdition  # the Italian edition
+    old_number: str = ""  # when it numbers the rule otherwise
 
 
 def keyword_detail(request, slug):
-    raise Http404
+    keyword = get_object_or_404(Keyword, slug=slug)
+    editions = Editions.load()
+    rule = defining_rule(keyword.rule_number, editions)
+    rulings = keyword_rulings(keyword, editions)
+    documents = list(
+        SourceDocument.objects.filter(
+            Q(Exists(Ruling.objects.filter(keyword=keyword, source_document=OuterRef("pk"))))
+            | Q(pk__in=keyword.document_sections.values("document"))
+        ).order_by("published_on", "title")
+    )
+    name_shown, name_other = names_for_page(keyword.name, keyword.name_it)
+    search_name = keyword.name_it if is_italian_page() and keyword.name_it else keyword.name
+    cards = card_sample(Card.objects.filter(keywords=keyword), f"k:{quote(search_name.lower())}")
+    context = {
+        "keyword": keyword,
+        "name": name_shown,
+        "other_name": name_other,
+        "english_name_known": not keyword.document_only
+        or fold(keyword.name) != fold(keyword.name_it or ""),
+        "rule": rule,
+        "rulings": rulings,
+        "documents": documents,
+        "cards": cards,
+        "types": types_of_cards(keyword),
+    }
+    return render(request, "rulings/keyword_detail.html", context)
+
+
+def keyword_rulings(keyword: Keyword, editions: Editions) -> list[Ruling]:
+    """The rulings about the keyword, Italian ones first on Italian pages, oldest first. Each
+    gets ``rules_edition``: the older rules edition its rule numbers are read in (the one in
+    force on its date), or None for the current one."""
+    rulings = list(keyword.rulings.for_card_page())
+    english = [e for e in editions.readable if e.is_complete]
+    dates = [e.effective_date for e in english]
+    newest = max(dates) if dates else None
+    for ruling in rulings:
+        in_force = edition_in_force(ruling.date, dates)
+        ruling.rules_edition = in_force.isoformat() if in_force and in_force != newest else None
+    first = Language.ITALIAN if is_italian_page() else Language.ENGLISH
+    rulings.sort(key=lambda ruling: (ruling.language != first, ruling.date, ruling.position))
+    return rulings
+
+
+def types_of_cards(keyword: Keyword) -> list[tuple[str, int]]:
+    """(card type in the page's language, how many of the keyword's cards have it), most first.
+
+    Read from the keyword's cards to their faces' types: the kind of type is tested as an
+    expression, which no index answers, or SQLite would start from every creature's faces."""
+    counts = (
+        CardFace.card_types.through.objects.alias(kind=Concat("cardtype__kind", Value("")))
+        .filter(cardface__card__keywords=keyword, kind=CardType.Kind.TYPE)
+        .values("cardtype__name", "cardtype__name_it")
+        .annotate(count=Count("cardface__card", distinct=True))
+        .order_by()
+    )
+    italian = is_italian_page()
+    rows = []
+    for name, name_it, count in counts.values_list("cardtype__name", "cardtype__name_it", "count"):
+        label = name_it if italian and name_it else CARD_TYPE_NAMES.get(name, name)
+        rows.append((str(label), count))
+    return sorted(rows, key=lambda row: (-row[1], fold(row[0])))
+
+
+# --- The defining rule ------------------------------------------------------------------------
+
+
+def prefix_of(number: str) -> str:
+    """What the rule's own number and its subrules' start with; for a keyword without a rule,
+    something no number starts with (the queries still run: the page's count stays fixed)."""
+    return number or "-"
+
+
+def in_rule(number: str, candidate: str) -> bool:
+    """True for the rule itself and its subrules ("702.37", "702.37c")."""
+    return candidate == number or (
+        level_of(candidate) == RuleSection.Level.SUBRULE
+        and candidate.rstrip(ascii_lowercase) == number
+    )
+
+
+def defining_rule(number: str, editions: Editions) -> DefiningRule | None:
+    """The rule with its subrules in the current rules, each with an Italian text when an
+    Italian edition has one (three queries, whatever the rule, even with none)."""
+    current = editions.current
+    if current is None:
+        return None
+    here = (
+        RuleSection.objects.filter(edition=current, number__startswith=prefix_of(number))
+        .order_by("position")
+        .only("number", "level", "title", "text", "examples")
+    )
+    sections = [row for row in here if number and in_rule(number, row.number)]
+    translations = italian_texts(number, current, editions)
+    if not sections:
+        return None
+    rule_text = RuleText()
+    labels = ItalianLabels(current.effective_date)
+    blocks = []
+    for row in sections:
+        english = rule_text.body(row.text, row.examples, current.language)
+        found = translations.get(row.number)
+        italian = ""
+        if found is not None:
+            # Its references are numbers of the rules it was read in: they open that edition.
+            read_in = editions.read_in(found.edition)
+            cited_in = RuleText(edition=None if read_in == current else read_in.slug)
+            italian = cited_in.body(found.section.text, found.section.examples, Language.ITALIAN)
+            if italian:
+                label = labels(found.section, found.edition.effective_date, found.old_number)
+                italian = label + italian + italian_note(found.section)
+        italian_title = found.section.title if found and found.section.title != row.title else ""
+        blocks.append(
+            RuleBlock(
+                number=row.number,
+                title=row.title,
+                italian_title=italian_title,
+                url=rule_url(row.number, ""),
+                html=side_by_side(italian, english, current.language),
+                level=row.level,
+            )
+        )
+    return DefiningRule(number, rule_url(number, ""), current, blocks)
+
+
+def italian_texts(number: str, current: RulesEdition, editions: Editions) -> dict:
+    """{today's number: Translation} for the rule and its subrules.
+
+    An Italian edition read in the current rules numbers them as today; an older one may still
+    hold the same rule under its old number, found through the old-number mappings (only
+    those likely to be right). Preferred: today's numbering, then the surer match, then the
+    newer text."""
+    old = (
+        RuleMapping.objects.filter(
+            current_section__edition=current,
+            current_section__number__startswith=prefix_of(number),
+            confidence__gte=LIKELY_MATCH,
+        )
+        .order_by()
+        .values_list(
+            "current_section__number",
+            "old_section__number",
+            "old_section__edition_id",
+            "confidence",
+        )
+    )
+    old = [row for row in old if number and in_rule(number, row[0])]
+    old_numbers = RuleMapping.objects.filter(
+        current_section__edition=current, current_section__number__startswith=prefix_of(number)
+    ).values("old_section__number")
+    italian = RuleSection.objects.filter(edition__language=Language.ITALIAN).filter(
+        Q(number__startswith=prefix_of(number)) | Q(number__in=Subquery(old_numbers))
+    )
+    candidates = {}  # today's number -> [(rank, Translation)]
+    for row in italian.select_related("source_document").order_by():
+        edition = editions.by_pk(row.edition_id)
+        read_in = editions.read_in(edition)
+        newer = -edition.effective_date.toordinal()
+        if read_in == current and number and in_rule(number, row.number):
+            candidates.setdefault(row.number, []).append(((0, 0, newer), Translation(row, edition)))
+        for today, old_number, old_edition, confidence in old:
+            if old_number == row.number and read_in.pk == old_edition:
+                rank = (1, -confidence, newer)
+                candidates.setdefault(today, []).append(
+                    (rank, Translation(row, edition, old_number))
+                )
+    return {today: min(found, key=lambda pair: pair[0])[1] for today, found in candidates.items()}

@@ -1,14 +1,20 @@
 """The Comprehensive Rules browser: contents, one rule with what it contains, glossary, search.
 
 Every page reads one edition (``?edition=2007-05-01``; the current one by default). The text is
-in the language of the edition; on Italian pages an Italian edition of the same date, when
-there is one, is shown beside the English.
+in the language of the edition; on Italian pages the Italian text is shown beside the English:
+from the Italian edition of the same date, or else from a partial Italian edition read in it
+(a release note or FAQ that quoted the rules of its time, dated between this edition and the
+next; before the oldest edition for the oldest), labelled with its date and the document. On a
+page of the current rules, a rule no Italian text numbers as today may still have one under its
+old number (morph was 502.26 in May 2007), found through the old-number mappings. An edition
+that is only such a translation (``?edition=2002-10-07``) leads to the edition it is read in.
 
-A rule page costs four queries whatever the rule (a chapter, section 702 with its hundreds of
+A rule page costs five queries whatever the rule (a chapter, section 702 with its hundreds of
 rules, or one subrule): the editions; the rule with the rules above it, the ones it contains and
 its neighbours (one query, by position in reading order; the tree is built here); the old
-numbers; and one for the rest (the number in other editions, which cited numbers exist, the
-Italian text).
+numbers; one for the rest (the number in other editions, which cited numbers exist, the Italian
+text); and the cards that use the rule (on an older edition's page, the current rule it became;
+none, and no query, when no current rule matches it).
 """
 
 import json
@@ -20,15 +26,17 @@ from urllib.parse import urlencode
 
 from django.core.paginator import Paginator
 from django.db import connection
-from django.db.models import Q
+from django.db.models import F, Func, Q, Subquery
+from django.db.models.functions import Length
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from oracle.diff import word_diff
-from oracle.models import is_italian_page
+from oracle.listing import url_maker
+from oracle.models import Card, CardFace, is_italian_page, joined_name, names_for_page
 from oracle.templatetags.oracle_tags import long_date
 from oracle.text import fold
 
@@ -40,6 +48,7 @@ from .rendering import (
     comparable_quotes,
     comparable_text,
     confidence_words,
+    edition_in_force,
     highlight,
     matches_all,
     query_words,
@@ -53,6 +62,8 @@ from .rule_numbers import MONTHS, Lookup, normalise_number, parse_lookup, resolv
 Level = RuleSection.Level
 MAIN_LANGUAGE = Language.ENGLISH  # Wizards publishes the rules in English
 RESULTS_PER_PAGE = 25
+CARDS_SHOWN = 8  # cards named on a rule page; the search link finds them all
+LIKELY_MATCH = 0.5  # an older rule less surely the same as today's lends it no Italian text
 GLOSSARY_RESULTS = 12
 LAST_POSITION = 2**31 - 1
 
@@ -104,6 +115,31 @@ class Editions:
         """What links add to read ``edition``: nothing for the current one."""
         return "" if edition == self.current else f"?edition={edition.slug}"
 
+    def read_in(self, edition: RulesEdition) -> RulesEdition:
+        """The readable edition a translation of another date is read in: the one in force on
+        its date (the Onslaught FAQ of October 2002 quotes the rules as Italian players read
+        them then: that is the oldest edition here, May 2007)."""
+        in_force = edition_in_force(
+            edition.effective_date, [e.effective_date for e in self.readable]
+        )
+        return next(e for e in self.readable if e.effective_date == in_force)
+
+    def unreadable(self, slug: str) -> RulesEdition | None:
+        """An edition of that date that is only a translation (no English edition that day)."""
+        return next((e for e in self.rows if e.slug == slug and e not in self.readable), None)
+
+    def italian_sources(self, edition: RulesEdition) -> list[RulesEdition]:
+        """The Italian editions whose text is shown beside ``edition``, best first: the one of
+        the same date, then the partial ones read in it (release notes, FAQs quoting the rules
+        of their time), newest first."""
+        twin = self.twin(edition, Language.ITALIAN)
+        read_here = [
+            e
+            for e in self.rows
+            if e.language == Language.ITALIAN and e != twin and self.read_in(e) == edition
+        ]
+        return ([twin] if twin else []) + read_here
+
 
 class EditionNotFound(Exception):
     def __init__(self, slug: str):
@@ -125,6 +161,11 @@ def italian_twin(editions: Editions, edition: RulesEdition) -> RulesEdition | No
     return editions.twin(edition, Language.ITALIAN) if is_italian_page() else None
 
 
+def italian_sources(editions: Editions, edition: RulesEdition) -> list[RulesEdition]:
+    """Every Italian edition a rule page may take its Italian text from, on Italian pages."""
+    return editions.italian_sources(edition) if is_italian_page() else []
+
+
 def not_found(request, message: str, editions: Editions | None = None):
     context = {"message": message, "editions": editions.readable if editions else []}
     return render(request, "rulings/rule_not_found.html", context, status=404)
@@ -137,6 +178,18 @@ def edition_not_found(request, error: EditionNotFound, editions: Editions):
 
 def no_rules(request):
     return render(request, "rulings/no_rules.html", status=404)
+
+
+def redirect_to_edition(request, editions: Editions, edition: RulesEdition):
+    """The same page in ``edition``: where a translation of a date with no English edition
+    (``?edition=2002-10-07``) is read, with its text beside the English on Italian pages."""
+    params = request.GET.copy()
+    if edition == editions.current:
+        params.pop("edition", None)
+    else:
+        params["edition"] = edition.slug
+    query = params.urlencode()
+    return redirect(f"{request.path}?{query}" if query else request.path)
 
 
 def reads_an_edition(view):
@@ -152,6 +205,9 @@ def reads_an_edition(view):
         try:
             edition = requested_edition(request, editions)
         except EditionNotFound as error:
+            translation = editions.unreadable(error.slug)
+            if translation is not None:
+                return redirect_to_edition(request, editions, editions.read_in(translation))
             return edition_not_found(request, error, editions)
         return view(request, editions, edition, *args, **kwargs)
 
@@ -274,6 +330,7 @@ class Node:
     url: str
     html: SafeString = SafeString("")  # its text (beside the Italian text when there is one)
     italian: RuleSection | None = None
+    italian_as: str = ""  # the number the Italian text gives the rule, when not this one
     children: list["Node"] = field(default_factory=list)
     old_numbers: list[OldNumber] = field(default_factory=list)
 
@@ -337,9 +394,63 @@ class Today:
         return RuleMapping.Method(self.method).label if self.method in RuleMapping.Method else ""
 
 
+@dataclass(frozen=True)
+class CardLink:
+    url: str
+    name: str  # in the page's language when the card has an Italian name
+    other_name: str
+
+
+@dataclass
+class CardSample:
+    """How many cards a page speaks of, a few of them, and the search that finds them all."""
+
+    count: int
+    cards: list[CardLink]
+    search_url: str
+    query: str  # the search, as query text
+
+
+def card_sample(cards, query: str, shown: int = CARDS_SHOWN) -> CardSample:
+    """A few of ``cards`` (a Card queryset), with their count and their names in the page's
+    language, in one query: the faces of those few cards, each row with its card's name and
+    the count of all the cards (a subquery the database runs once).
+
+    The few are the simplest: the cards that use the fewest rules (the shortest list of rule
+    numbers), so a rule page shows plain examples of its rule. That order also reads only the
+    index of the rules column on SQLite, where ordering by name would read the card table."""
+    first = cards.order_by(Length("search_rules"), "search_rules", "pk").values("pk")[:shown]
+    total = cards.order_by().values(n=Func(F("pk"), function="COUNT"))
+    rows = (
+        CardFace.objects.filter(card__in=Subquery(first))
+        .annotate(total=Subquery(total))
+        .order_by("card__name", "card_id", "position")
+        .values_list("card_id", "card__name", "card__slug", "name_it", "total")
+    )
+    count, faces = 0, {}
+    for card_id, name, slug, name_it, total in rows:
+        count = total
+        faces.setdefault(card_id, (name, slug, []))[2].append(name_it)
+    url = url_maker("oracle:card-detail")
+    links = []
+    for name, slug, italian in faces.values():
+        shown_name, other = names_for_page(name, joined_name(italian))
+        links.append(CardLink(url(slug), shown_name, other))
+    links.sort(key=lambda link: fold(link.name))
+    search_url = reverse("oracle:card-list") + "?" + urlencode({"q": query})
+    return CardSample(count, links, search_url, query)
+
+
+def cards_using_rule(number: str) -> CardSample:
+    """The cards linked to rule ``number`` of the current rules or to a rule in it: those whose
+    search column lists the number (the same cards as the search ``rule:<number>``)."""
+    cards = Card.objects.filter(search_rules__contains=f" {number} ")
+    return card_sample(cards, f"rule:{number}")
+
+
 @dataclass
 class RulePage:
-    """Everything a rule page shows (see the module docstring for its four queries)."""
+    """Everything a rule page shows (see the module docstring for its five queries)."""
 
     edition: RulesEdition
     editions: Editions
@@ -352,6 +463,9 @@ class RulePage:
     today: Today | None
     context_title: str
     tree: SafeString
+    # The cards that use the rule (on an old edition's page, the current rule it became).
+    cards: CardSample | None = None
+    cards_rule: str = ""
 
     @cached_property
     def versions_by_edition(self) -> dict[int, "Version"]:
@@ -483,25 +597,39 @@ def build_rule_page(editions: Editions, edition: RulesEdition, number: str) -> R
     for each in nodes.values():
         for text in (each.section.text, *each.section.examples):
             cited |= candidate_numbers(text)
-    twin = italian_twin(editions, edition)
+    sources = italian_sources(editions, edition)
+    rank = {source.pk: index for index, source in enumerate(sources)}
     readable = {e.pk for e in editions.readable}
     same_rule = same_rule_elsewhere(edition, section, here, mappings, readable, is_current)
     wanted = Q(number=number, edition_id__in=readable)
     wanted |= Q(edition=edition, number__in=cited)
-    if twin is not None:
+    if sources:
         numbers = [n.number for n in nodes.values()] + [a.number for a in ancestors]
-        wanted |= Q(edition=twin, number__in=numbers)
+        wanted |= Q(edition__in=sources, number__in=numbers)
+    old_italian = {}
+    if is_current and is_italian_page():
+        old_italian = italian_under_old_numbers(editions, mappings, nodes)
+        editions_then = {edition_id for edition_id, _number in old_italian}
+        numbers_then = {old_number for _edition_id, old_number in old_italian}
+        wanted |= Q(edition_id__in=editions_then, number__in=numbers_then)
     today_ids = [here["current_section_id"], here["current_section__parent_id"]] if here else []
     wanted |= Q(pk__in=[pk for pk in [*today_ids, *same_rule] if pk])
-    known, italian, by_pk, same_number = set(), {}, {}, []
-    for row in RuleSection.objects.filter(wanted).order_by():
+    known, italian, by_pk, same_number, earlier = set(), {}, {}, [], {}
+    rows = RuleSection.objects.filter(wanted).select_related("source_document").order_by()
+    for row in rows:
         by_pk[row.pk] = row
         if row.edition_id == edition.pk:
             known.add(row.number)
-        if twin is not None and row.edition_id == twin.pk:
-            italian[row.number] = row
+        if row.edition_id in rank:
+            # The Italian text from the best edition that has the number.
+            best = italian.get(row.number)
+            if best is None or rank[row.edition_id] < rank[best.edition_id]:
+                italian[row.number] = row
         elif row.number == number and row.edition_id in readable and row.edition_id != edition.pk:
             same_number.append(row)
+        for current_id, confidence in old_italian.get((row.edition_id, row.number), []):
+            newer = editions.by_pk(row.edition_id).effective_date.toordinal()
+            earlier.setdefault(current_id, []).append(((confidence, newer), row))
     versions = [Version(edition, section)]
     versions += [
         Version(editions.by_pk(by_pk[pk].edition_id), by_pk[pk], confidence)
@@ -521,16 +649,31 @@ def build_rule_page(editions: Editions, edition: RulesEdition, number: str) -> R
     )
     for each in [*nodes.values(), *ancestors]:
         each.italian = italian.get(each.number)
+        if each.italian is None and each.section.id in earlier:
+            # The surest match, then the newest text.
+            each.italian = max(earlier[each.section.id], key=lambda pair: pair[0])[1]
+            each.italian_as = each.italian.number
 
     # Links in an old edition's text open that edition: "rule 504" in 2007 is 2007's rule 504.
     rule_text = RuleText(known, edition.slug if query else None)
-    for each in nodes.values():
+    labels = ItalianLabels(edition.effective_date)
+    for each in nodes.values():  # in reading order
         row = each.section
+        if row.level <= Level.RULE:
+            labels.restart()  # each rule of a section says where its Italian text comes from
         body = rule_text.body(row.text, row.examples, edition.language)
         italian_body = ""
-        if each.italian is not None:
-            translated = each.italian
-            italian_body = rule_text.body(translated.text, translated.examples, twin.language)
+        translated = each.italian
+        if translated is not None:
+            translated_in = editions.by_pk(translated.edition_id)
+            # An old number's text cites the numbers of its time: they open the rules then.
+            cited_in = rule_text
+            if each.italian_as:
+                cited_in = RuleText(edition=editions.read_in(translated_in).slug)
+            italian_body = cited_in.body(translated.text, translated.examples, Language.ITALIAN)
+            if italian_body:
+                label = labels(translated, translated_in.effective_date, each.italian_as)
+                italian_body = label + italian_body + italian_note(translated)
         each.html = side_by_side(italian_body, body, edition.language)
 
     today = None
@@ -548,7 +691,10 @@ def build_rule_page(editions: Editions, edition: RulesEdition, number: str) -> R
             language=editions.current.language,
         )
     titled = [a for a in ancestors if a.title]
+    cards_rule = number if is_current else (today.section.number if today and today.section else "")
     return RulePage(
+        cards=cards_using_rule(cards_rule) if cards_rule else None,
+        cards_rule=cards_rule,
         edition=edition,
         editions=editions,
         node=node,
@@ -560,6 +706,87 @@ def build_rule_page(editions: Editions, edition: RulesEdition, number: str) -> R
         today=today,
         context_title=titled[-1].title if titled else "",
         tree=render_rule_tree(node.children, edition.language) if level > Level.CHAPTER else "",
+    )
+
+
+def italian_under_old_numbers(editions: Editions, mappings: list[dict], nodes: dict) -> dict:
+    """{(Italian edition id, old number): [(current section id, confidence)]}: where the rules
+    on a page of the current rules may find an Italian text under the number they had in an
+    older edition (morph was 502.26 in May 2007), by the old-number mappings that are likely
+    right. The Italian editions are those read in that older edition."""
+    read_in = {}
+    for each in editions.rows:
+        if each.language == Language.ITALIAN:
+            read_in.setdefault(editions.read_in(each).pk, []).append(each.pk)
+    found = {}
+    for mapping in mappings:
+        if mapping["current_section_id"] not in nodes or mapping["confidence"] < LIKELY_MATCH:
+            continue
+        for italian_edition in read_in.get(mapping["old_section__edition_id"], []):
+            key = (italian_edition, mapping["old_section__number"])
+            found.setdefault(key, []).append((mapping["current_section_id"], mapping["confidence"]))
+    return found
+
+
+class ItalianLabels:
+    """Says where each Italian text of a page comes from, in reading order: in full where
+    the source changes; after that, only the number the text gives the rule, if another."""
+
+    def __init__(self, page_date: date):
+        self.page_date = page_date
+        self.previous = None
+
+    def restart(self):
+        self.previous = None
+
+    def __call__(self, translated: RuleSection, translated_on: date, old_number: str = "") -> str:
+        source = (translated.edition_id, translated.source_document_id)
+        changed, self.previous = source != self.previous, source
+        if changed:
+            return italian_source(translated, translated_on, self.page_date, old_number)
+        if old_number:
+            message = _("As rule %(number)s") % {"number": old_number}
+            return format_html('<p class="rule-source">{}</p>', message)
+        return ""
+
+
+def italian_source(
+    translated: RuleSection, translated_on: date, page_date: date, old_number: str = ""
+) -> str:
+    """Where an Italian text comes from, when it is not simply the translation of the rules
+    read (``translated_on`` is the date of its edition, ``page_date`` that of the rules read):
+    its date, its number then, the document that quoted it ("Italian text of 7 October 2002,
+    quoted in the Onslaught FAQ")."""
+    document = translated.source_document
+    same_date = translated_on == page_date and not old_number
+    if same_date and document is None:
+        return ""
+    values = {"date": escape(long_date(translated_on)), "number": escape(old_number)}
+    if document is not None:
+        values["document"] = format_html(
+            '<a href="{}">{}</a>', document.get_absolute_url(), document.title
+        )
+    if same_date:
+        message = _("Italian text quoted in %(document)s")
+    elif old_number and document is not None:
+        message = _("Italian text of %(date)s, as rule %(number)s, quoted in %(document)s")
+    elif old_number:
+        message = _("Italian text of %(date)s, as rule %(number)s")
+    elif document is not None:
+        message = _("Italian text of %(date)s, quoted in %(document)s")
+    else:
+        message = _("Italian text of %(date)s")
+    return f'<p class="rule-source">{escape(message) % values}</p>'
+
+
+def italian_note(translated: RuleSection) -> str:
+    """What the quoting document says changed in the rule ("La terza frase è nuova.")."""
+    if not translated.note:
+        return ""
+    return format_html(
+        '<p class="rule-change-note"><strong>{}</strong> {}</p>',
+        _("The document notes:"),
+        translated.note,
     )
 
 

@@ -29,6 +29,9 @@ accents and case ignored: "aether" finds "Æther", "e" finds "è"):
   the face's own name (``o:"~ deals"``).
 - ``kw:``/``k:``/``keyword:`` a keyword, English or Italian (``kw:flying``, ``k:volare``,
   ``k:"first strike"``).
+- ``rule:``/``regola:`` a section of the Comprehensive Rules the card uses, or any rule in it
+  (``rule:702.37`` morph, ``rule:702``, ``regola:702.9a``); an old number is searched as the
+  rule it became (``rule:502.26`` -> 702.37), with a note saying so.
 - ``s:``/``e:``/``set:`` set code (any printing); ``r:``/``rarity:`` common, uncommon, rare,
   mythic, special, bonus (comune, "non comune", rara, mitica), also ``r>=rare``.
 - ``c``/``color``/``colore`` and ``id``/``identity``/``identità`` with ``: = != < <= > >=``:

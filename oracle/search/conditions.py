@@ -33,6 +33,7 @@ from django.utils.translation import gettext
 from oracle.models import COLOR_ORDER, Card, CardFace, CardSet, Erratum, Keyword, Layout, Printing
 from oracle.text import fold, slug_for
 
+from . import rule_numbers
 from .normalize import NUMBER, fold_line, number_value
 from .tokens import Problem, quote
 
@@ -317,6 +318,37 @@ class KeywordCondition(Condition):
 
     def __str__(self):
         return f"kw:{quote(self.value)}"
+
+
+@dataclass(frozen=True)
+class RuleCondition(Condition):
+    """``rule:`` the card uses this section of the Comprehensive Rules or one of its subrules
+    (``rule:702.37`` finds the cards linked to 702.37 and to 702.37a-g).
+
+    ``Card.search_rules`` lists each linked number with every number above it, between spaces,
+    so one substring finds a section and all it contains. An old number is searched as the rule
+    it became (``rule_numbers``).
+    """
+
+    number: str
+
+    @classmethod
+    def from_term(cls, op, value):
+        number = rule_numbers.normalise(value)
+        if number is None:
+            return Problem(
+                f"rule{op}{value}",
+                gettext("“%(value)s” is not a rule number such as 702.37 or 702.37c")
+                % {"value": value},
+            )
+        return cls(number)
+
+    def to_q(self) -> Q:
+        searched = rule_numbers.reading(self.number).searched
+        return Q(search_rules__contains=f" {searched} ")
+
+    def __str__(self):
+        return f"rule:{self.number}"
 
 
 # -- printings ----------------------------------------------------------------------------------

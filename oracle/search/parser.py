@@ -6,6 +6,7 @@ group; parentheses group. ``order:`` and ``dir:`` set the order of the results w
 are. A part that cannot be used becomes a Problem and is left out; the rest still runs.
 """
 
+import contextlib
 import dataclasses
 import difflib
 
@@ -16,6 +17,7 @@ from oracle.text import fold
 
 from . import conditions as c
 from . import names
+from .rule_numbers import rule_table
 from .tokens import KEY_ALIASES, Problem, Token, canonical_key, tokenize
 
 MAX_DEPTH = 20  # parentheses inside parentheses; deeper ones are ignored
@@ -40,8 +42,10 @@ class Query:
     problems: list[Problem] = dataclasses.field(default_factory=list)
     order: str = ""
     direction: str = ""
-    # The keyword table once read (see conditions.keyword_table); not part of the query.
+    # The keyword table once read (see conditions.keyword_table) and the rule numbers once
+    # looked up (see rule_numbers.rule_table); not part of the query.
     keyword_rows: list = dataclasses.field(default_factory=list, repr=False, compare=False)
+    rule_readings: dict = dataclasses.field(default_factory=dict, repr=False, compare=False)
 
     def __str__(self):
         parts = [str(self.tree)] if self.tree is not None else []
@@ -66,15 +70,22 @@ class Query:
     def to_q(self) -> Q:
         """The conditions as one Q on Card (all cards when there are none)."""
         if self.tree is not None:
-            with c.keyword_table(self.keyword_rows):
+            with self._tables():
                 return self.tree.to_q()
         return c.everything() if self.is_usable else c.nothing()
 
     def unknown_names(self) -> list[Problem]:
         """Keywords and set codes the query names that the database does not have (reads the
         keyword and set tables when the query has such terms; ``problems`` reads nothing)."""
-        with c.keyword_table(self.keyword_rows):
+        with self._tables():
             return names.unknown_names(self.tree)
+
+    @contextlib.contextmanager
+    def _tables(self):
+        """The keyword table and the rule numbers, read at most once for this query."""
+        numbers = [leaf.number for leaf in c.leaves(self.tree) if isinstance(leaf, c.RuleCondition)]
+        with c.keyword_table(self.keyword_rows), rule_table(self.rule_readings, numbers):
+            yield
 
     def filter(self, cards):
         """``cards`` (a Card queryset) narrowed to the cards that match."""
@@ -280,6 +291,8 @@ class _Parser:
             return c.needs_colon(key, op, value)
         if key in TEXT_CONDITIONS:
             node = TEXT_CONDITIONS[key](value.lower())
+        elif key == "rule":
+            node = c.RuleCondition.from_term(op, value)
         elif key == "s":
             node = c.SetCondition.from_term(op, value)
         else:

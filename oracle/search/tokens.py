@@ -18,6 +18,7 @@ KEYS = {
     "t": ("t", "type", "types", "tipo", "tipi"),
     "o": ("o", "oracle", "text", "testo"),
     "kw": ("kw", "k", "keyword", "keywords"),
+    "rule": ("rule", "rules", "regola", "regole"),
     "s": ("s", "e", "set", "edition", "espansione", "edizione"),
     "r": ("r", "rarity", "rarita"),
     "c": ("c", "color", "colors", "colour", "colours", "colore", "colori"),

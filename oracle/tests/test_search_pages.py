@@ -31,6 +31,8 @@ class SearchPageTests(TestCase):
     @classmethod
     def setUpTestData(cls):
         call_command("load_bundled_data", stdout=StringIO(), stderr=StringIO())
+        # The rules, for rule: (loading them links the cards to them).
+        call_command("load_bundled_rules", stdout=StringIO(), stderr=StringIO())
         cls.fut = mtgjson_cards("FUT")
 
     def setUp(self):

@@ -1,0 +1,321 @@
+"""A rule page as a reader sees it beside what issue 6 and 5 added: the cards that use the rule,
+and the Italian text of rules quoted by documents whose date has no English edition.
+
+``RuleCardsTests`` reads the real bundled cards and rules, linked by ``link_rules``; the
+Italian texts of the seed documents come from ``load_bundled_documents``. ``ItalianQuotedTests``
+builds small editions with the factories, to pin down which Italian text wins.
+"""
+
+import html
+import re
+from datetime import date
+from io import StringIO
+
+from django.core.management import call_command
+from django.db import connection
+from django.test import TestCase
+from django.test.utils import CaptureQueriesContext
+
+from oracle.models import Card
+from oracle.search import parse
+from rulings.models import Language, RuleSection, SourceDocument
+
+from .factories import MAY_2007, make_edition, make_mapping, make_old_rules, make_small_rules
+
+ONSLAUGHT = date(2002, 10, 7)
+WIKI = date(2023, 6, 16)
+AFTER_CURRENT = date(2026, 5, 1)
+
+
+def squeeze(html: str) -> str:
+    return re.sub(r"\s+", " ", html)
+
+
+def block(page: str, number: str) -> str:
+    """The list item of one rule in a rule page's tree, its characters unescaped."""
+    return html.unescape(
+        re.search(rf'<li id="{re.escape(number)}" class="rule-item.*?</li>', page)[0]
+    )
+
+
+def cards_section(page: str) -> str:
+    return html.unescape(re.search(r'<section class="rule-cards".*?</section>', page)[0])
+
+
+class RuleCardsTests(TestCase):
+    @classmethod
+    def setUpTestData(cls):
+        out = StringIO()
+        call_command("load_bundled_data", stdout=out, stderr=out)
+        call_command("load_bundled_rules", stdout=out, stderr=out)
+        call_command("load_bundled_documents", stdout=out, stderr=out)
+        call_command("link_rules", stdout=out, stderr=out)
+
+    def page(self, url, status=200):
+        response = self.client.get(url)
+        self.assertEqual(response.status_code, status, url)
+        return squeeze(response.content.decode())
+
+    def searched(self, query):
+        return set(parse(query).filter(Card.objects.all()).values_list("name", flat=True))
+
+    def test_reach_lists_the_cards_with_reach_and_a_link_to_the_search(self):
+        reach = set(Card.objects.filter(keywords__slug="reach").values_list("name", flat=True))
+        self.assertGreaterEqual(len(reach), 6)
+        using = self.searched("rule:702.17")
+        self.assertLessEqual(reach, using)  # and the cards that give reach
+        section = cards_section(self.page("/en/rules/702.17/"))
+        self.assertIn("Cards that use this rule", section)
+        self.assertIn(f"{len(using)} cards use rule 702.17 or a rule in it.", section)
+        self.assertIn('href="/en/cards/?q=rule%3A702.17"', section)
+        shown = re.findall(r'<li><a href="/en/cards/[^"]+/">([^<]+)</a>', section)
+        self.assertEqual(len(shown), min(8, len(using)))
+        self.assertLessEqual(set(shown), using)
+        self.assertEqual(shown, sorted(shown, key=str.lower))
+
+    def test_italian_page_names_the_cards_in_italian_with_the_english_beside(self):
+        section = cards_section(self.page("/it/rules/702.37/"))
+        morph = Card.objects.filter(keywords__slug="morph")
+        linked = dict(re.findall(r'<a href="/it/cards/([^"]+)/">([^<]+)</a>', section))
+        self.assertEqual(len(linked), 8)
+        self.assertLessEqual(set(linked), set(morph.values_list("slug", flat=True)))
+        for slug, name in linked.items():
+            card = Card.objects.get(slug=slug)
+            self.assertEqual(name, card.italian_name or card.name)
+            if card.italian_name:
+                self.assertIn(f'<span class="muted" lang="en">{card.name}</span>', section)
+        self.assertIn('href="/it/cards/?q=rule%3A702.37"', section)
+
+    def test_the_count_is_the_number_of_cards_the_search_finds(self):
+        for number in ["702", "702.9", "702.37", "307", "7", "205.4d"]:
+            with self.subTest(number=number):
+                found = len(self.searched(f"rule:{number}"))
+                self.assertGreater(found, 0)
+                section = cards_section(self.page(f"/en/rules/{number}/"))
+                counted = re.search(r"(\d+) cards? uses? rule", section)
+                self.assertEqual(int(counted[1]), found)
+
+    def test_a_subrule_counts_its_own_cards_and_a_section_all_of_its_rules(self):
+        section = len(self.searched("rule:702"))
+        self.assertGreater(section, len(self.searched("rule:702.37")))
+        self.assertGreaterEqual(
+            len(self.searched("rule:702.37")), len(self.searched("rule:702.37c"))
+        )
+
+    def test_a_rule_no_card_uses_says_so(self):
+        section = cards_section(self.page("/en/rules/100.1/"))
+        self.assertIn("No card here is linked to rule 100.1 or to a rule in it.", section)
+        self.assertNotIn("card-sample", section)
+
+    def test_an_old_rule_shows_the_cards_of_the_rule_it_became(self):
+        section = cards_section(self.page("/en/rules/502.26/?edition=2007-05-01"))
+        self.assertIn("Cards that use today’s rule 702.37", section)
+        self.assertIn('href="/en/cards/?q=rule%3A702.37"', section)
+        count = len(self.searched("rule:702.37"))
+        self.assertIn(f"{count} cards use rule 702.37 or a rule in it.", section)
+
+    def test_an_old_rule_that_became_nothing_shows_no_cards(self):
+        page = self.page("/en/rules/502.99/?edition=2007-05-01", status=404)
+        self.assertNotIn("rule-cards", page)
+
+    def test_the_page_costs_five_queries_whatever_the_rule(self):
+        urls = [
+            "/en/rules/702/",
+            "/en/rules/702.17/",
+            "/it/rules/702.37c/",
+            "/en/rules/7/",
+            "/en/rules/100.1/",  # no card
+            "/it/rules/502.26b/?edition=2007-05-01",
+            "/it/rules/307.1/?edition=2009-07-11",
+        ]
+        counts = {}
+        for url in urls:
+            with CaptureQueriesContext(connection) as queries:
+                self.page(url)
+            counts[url] = len(queries)
+        self.assertEqual(set(counts.values()), {5}, counts)
+
+    # --- The Italian text of the seed documents
+
+    def test_the_onslaught_faq_gives_the_italian_of_morph_in_the_rules_of_2007(self):
+        page = self.page("/it/rules/502.26/?edition=2007-05-01")
+        faq = SourceDocument.objects.get(quoted_rules__number="502.26a")
+        text = RuleSection.objects.get(edition__language=Language.ITALIAN, number="502.26a").text
+        first = block(page, "502.26a")
+        self.assertIn('<div class="lang-it" lang="it">', first)
+        self.assertIn(squeeze(text[:80]), first)
+        self.assertIn("7 ottobre 2002", first)
+        self.assertIn(f'<a href="/it/sources/{faq.pk}/">{faq.title}</a>', first)
+        self.assertIn("Morph is a static ability", first)
+
+    def test_the_future_sight_notes_give_502_26b_with_their_note(self):
+        page = self.page("/it/rules/502.26/?edition=2007-05-01")
+        quoted = RuleSection.objects.get(
+            edition__language=Language.ITALIAN, edition__effective_date=MAY_2007, number="502.26b"
+        )
+        self.assertTrue(quoted.note)
+        subrule = block(page, "502.26b")
+        self.assertIn("Per giocare una carta usando la sua abilità metamorfosi", subrule)
+        self.assertIn(quoted.note, subrule)
+        self.assertIn(f'href="/it/sources/{quoted.source_document_id}/"', subrule)
+
+    def test_todays_rule_shows_the_italian_of_its_old_number(self):
+        page = self.page("/it/rules/702.37/")
+        self.assertIn('<span lang="it">Metamorfosi</span>', page)
+        subrule = block(page, "702.37c")  # 502.26b of May 2007, in the Future Sight notes
+        self.assertIn("Per giocare una carta usando la sua abilità metamorfosi", subrule)
+        self.assertIn("502.26b", subrule)
+        self.assertIn("1º maggio 2007", subrule)
+        self.assertIn("La terza frase è nuova.", subrule)
+        # Its references are numbers of 2007: they open the rules of 2007.
+        self.assertIn('<a class="rule-ref" href="/it/rules/418.5/?edition=2007-05-01">', subrule)
+        self.assertIn("To cast a card using its morph ability", subrule)
+        self.assertNotIn('lang="it"', block(self.page("/en/rules/702.37/"), "702.37c"))
+
+    def test_the_sorcery_wiki_of_2023_is_read_in_the_rules_of_2009(self):
+        response = self.client.get("/it/rules/307.1/?edition=2023-06-16")
+        self.assertRedirects(response, "/it/rules/307.1/?edition=2009-07-11")
+        page = self.page("/it/rules/307/?edition=2009-07-11")
+        rule = block(page, "307.1")
+        self.assertIn("Un giocatore che ha priorità può lanciare una carta stregoneria", rule)
+        self.assertIn("16 giugno 2023", rule)
+        self.assertIn("A player who has priority may cast a sorcery card", rule)
+
+    def test_an_edition_that_is_only_a_translation_leads_to_the_one_it_is_read_in(self):
+        response = self.client.get("/it/rules/502.26/?edition=2002-10-07&compare=2009-07-11")
+        self.assertRedirects(
+            response,
+            "/it/rules/502.26/?edition=2007-05-01&compare=2009-07-11",
+            fetch_redirect_response=False,
+        )
+        self.assertRedirects(
+            self.client.get("/en/rules/?edition=2002-10-07"), "/en/rules/?edition=2007-05-01"
+        )
+
+    def test_english_pages_show_no_italian_text(self):
+        page = self.page("/en/rules/502.26/?edition=2007-05-01")
+        self.assertNotIn('lang="it"', block(page, "502.26a"))
+
+
+class ItalianQuotedTests(TestCase):
+    """Which Italian text a rule page shows when several Italian editions hold the number."""
+
+    @classmethod
+    def setUpTestData(cls):
+        cls.current, cls.now = make_small_rules()
+        cls.old, cls.then = make_old_rules()
+        make_mapping(cls.then["502.26"], cls.now["702.37"], confidence=0.97)
+        cls.faq = make_document("faq-di-assalto", "FAQ di Assalto", ONSLAUGHT)
+        cls.notes = make_document("note-visione-futura", "Note di Visione Futura", MAY_2007)
+        cls.later = make_document("note-successive", "Note successive", AFTER_CURRENT)
+        quote_rules(
+            ONSLAUGHT,
+            cls.faq,
+            [
+                ("502.26", "Metamorfosi", ""),
+                ("502.26a", "", "Metamorfosi è un’abilità statica (2002)."),
+                ("502.26b", "", "Testo del 2002 che la nota del 2007 sostituisce."),
+                ("502.26c", "", "Non puoi giocare a faccia in giù una carta senza metamorfosi."),
+            ],
+        )
+        quote_rules(
+            MAY_2007,
+            cls.notes,
+            [("502.26b", "", "Per giocare una carta usando la sua abilità metamorfosi (2007).")],
+            note="La terza frase è nuova.",
+        )
+        quote_rules(WIKI, None, [("702.9a", "", "Volare è un’abilità di evasione.")])
+        quote_rules(AFTER_CURRENT, cls.later, [("702.37a", "", "Metamorfosi, oggi.")])
+
+    def page(self, url):
+        response = self.client.get(url)
+        self.assertEqual(response.status_code, 200, url)
+        return squeeze(response.content.decode())
+
+    def test_each_subrule_takes_the_best_italian_text_and_says_where_it_comes_from(self):
+        page = self.page("/it/rules/502.26/?edition=2007-05-01")
+        self.assertIn('<span lang="it">Metamorfosi</span>', page)  # the title, from 2002
+        first = block(page, "502.26a")
+        self.assertIn("Metamorfosi è un’abilità statica (2002).", first)
+        self.assertIn("7 ottobre 2002", first)
+        self.assertIn(f'<a href="/it/sources/{self.faq.pk}/">FAQ di Assalto</a>', first)
+        # The edition of the same date wins over an older one read in it.
+        second = block(page, "502.26b")
+        self.assertIn("(2007).", second)
+        self.assertNotIn("Testo del 2002", second)
+        self.assertIn(f'<a href="/it/sources/{self.notes.pk}/">Note di Visione Futura</a>', second)
+        self.assertNotIn("7 ottobre 2002", second)
+        self.assertIn('<p class="rule-change-note"><strong>', second)
+        self.assertIn("La terza frase è nuova.", second)
+        # Back to the FAQ: its source is named again; the English stays beside it.
+        third = block(page, "502.26c")
+        self.assertIn("Non puoi giocare a faccia in giù", third)
+        self.assertIn("FAQ di Assalto", third)
+        self.assertIn("You can’t play a card face down", third)
+
+    def test_one_source_is_named_once_for_rules_in_a_row(self):
+        page = self.page("/it/rules/502.26/?edition=2007-05-01")
+        self.assertEqual(page.count("FAQ di Assalto</a>"), 2)  # 502.26a, then 502.26c
+
+    def test_a_partial_edition_newer_than_the_current_rules_is_read_in_them(self):
+        page = self.page("/it/rules/702.37/")
+        subrule = block(page, "702.37a")
+        self.assertIn("Metamorfosi, oggi.", subrule)
+        self.assertIn("1º maggio 2026", subrule)
+        self.assertNotIn("Volare è", page)
+
+    def test_english_pages_keep_only_the_english(self):
+        page = self.page("/en/rules/502.26/?edition=2007-05-01")
+        self.assertNotIn("Metamorfosi", page)
+        self.assertNotIn("bilingual", page)
+
+    def test_translations_without_an_english_edition_lead_to_where_they_are_read(self):
+        cases = {
+            "/it/rules/502.26/?edition=2002-10-07": "/it/rules/502.26/?edition=2007-05-01",
+            "/it/rules/?edition=2023-06-16": "/it/rules/?edition=2007-05-01",
+            "/en/rules/glossary/?edition=2002-10-07": "/en/rules/glossary/?edition=2007-05-01",
+            "/it/rules/702.37/?edition=2026-05-01": "/it/rules/702.37/",
+            "/it/rules/search/?q=volare&edition=2023-06-16": (
+                "/it/rules/search/?q=volare&edition=2007-05-01"
+            ),
+        }
+        for url, target in cases.items():
+            with self.subTest(url=url):
+                response = self.client.get(url)
+                self.assertRedirects(response, target, fetch_redirect_response=False)
+        self.assertEqual(self.client.get("/it/rules/?edition=1999-01-01").status_code, 404)
+
+    def test_the_italian_texts_cost_no_extra_query(self):
+        for url in ["/it/rules/502.26/?edition=2007-05-01", "/it/rules/702/", "/en/rules/702/"]:
+            with self.subTest(url=url), self.assertNumQueries(5):
+                self.client.get(url)
+
+
+def make_document(slug, title, published_on):
+    return SourceDocument.objects.create(
+        slug=slug,
+        title=title,
+        kind=SourceDocument.Kind.RELEASE_NOTES,
+        language=Language.ITALIAN,
+        published_on=published_on,
+    )
+
+
+def quote_rules(effective_date, document, rows, note=""):
+    """A partial Italian edition holding the rules a document quotes, as the importer makes
+    one (no chapters or sections above them)."""
+    edition = make_edition(
+        effective_date, language=Language.ITALIAN, is_complete=False, source_document=document
+    )
+    for position, (number, title, text) in enumerate(rows, start=1):
+        RuleSection.objects.create(
+            edition=edition,
+            number=number,
+            level=4 if number[-1].isalpha() else 3,
+            title=title,
+            text=text,
+            position=position,
+            source_document=document,
+            note=note,
+        )
+    return edition

@@ -46,7 +46,7 @@ format: $(VENV)/.installed
 	$(VENV)/bin/ruff format .
 
 messages: $(VENV)/.installed
-	$(PY) manage.py makemessages --locale it --ignore '.venv/*' --ignore 'staticfiles/*' --ignore 'fixtures/*' --ignore 'benchmarks/*'
+	$(PY) manage.py makemessages --locale it --ignore '.venv/*' --ignore 'staticfiles/*' --ignore 'fixtures/*' --ignore 'benchmarks/*' --ignore 'rulings/tests/data/*'
 	$(PY) manage.py compilemessages --locale it --ignore '.venv/*'
 
 benchmarks: setup

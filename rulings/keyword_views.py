@@ -29,7 +29,7 @@ from oracle.search.tokens import quote
 from oracle.text import fold
 
 from .models import Language, RuleMapping, RuleSection, RulesEdition, Ruling, SourceDocument
-from .rendering import RuleText, edition_in_force, level_of, rule_url_prefix, side_by_side
+from .rendering import RuleText, level_of, rule_url_prefix, side_by_side
 from .views import (
     LIKELY_MATCH,
     Editions,
@@ -179,7 +179,7 @@ def keyword_detail(request, slug):
     keyword = get_object_or_404(Keyword, slug=slug)
     editions = Editions.load()
     rule = defining_rule(keyword.rule_number, editions)
-    rulings = keyword_rulings(keyword, editions)
+    rulings = keyword_rulings(keyword)
     documents = list(
         SourceDocument.objects.filter(
             Q(Exists(Ruling.objects.filter(keyword=keyword, source_document=OuterRef("pk"))))
@@ -204,17 +204,10 @@ def keyword_detail(request, slug):
     return render(request, "rulings/keyword_detail.html", context)
 
 
-def keyword_rulings(keyword: Keyword, editions: Editions) -> list[Ruling]:
-    """The rulings about the keyword, Italian ones first on Italian pages, oldest first. Each
-    gets ``rules_edition``: the older rules edition its rule numbers are read in (the one in
-    force on its date), or None for the current one."""
+def keyword_rulings(keyword: Keyword) -> list[Ruling]:
+    """The rulings about the keyword, Italian ones first on Italian pages, oldest first (their
+    rule numbers are linked by the page: rulings_tags.link_cited_rules)."""
     rulings = list(keyword.rulings.for_card_page())
-    english = [e for e in editions.readable if e.is_complete]
-    dates = [e.effective_date for e in english]
-    newest = max(dates) if dates else None
-    for ruling in rulings:
-        in_force = edition_in_force(ruling.date, dates)
-        ruling.rules_edition = in_force.isoformat() if in_force and in_force != newest else None
     first = Language.ITALIAN if is_italian_page() else Language.ENGLISH
     rulings.sort(key=lambda ruling: (ruling.language != first, ruling.date, ruling.position))
     return rulings

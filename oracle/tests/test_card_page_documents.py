@@ -11,7 +11,7 @@ from django.conf import settings
 from django.core.management import call_command
 from django.test import TestCase
 
-from oracle.models import Card, PrintingFace
+from oracle.models import Card, Keyword, PrintingFace
 from rulings.models import SourceDocument
 
 SEEDS = Path(settings.BASE_DIR) / "fixtures" / "documents" / "it"
@@ -140,17 +140,28 @@ class SeedCardPagesTests(TestCase):
         self.assertNotContains(self.client.get("/en/cards/arc-blade/"), "About tribal")
 
     def test_each_ruling_links_to_its_place_in_its_document(self):
-        cavern = Card.objects.get(name="Zoetic Cavern")
-        response = self.client.get(f"/it/cards/{cavern.slug}/")
-        for ruling in cavern.rulings.filter(language="it"):
-            anchor = f"{self.future_sight.get_absolute_url()}#ruling-{ruling.pk}"
-            self.assertContains(response, f'<a href="{anchor}" lang="it">')
-            document_page = self.client.get(self.future_sight.get_absolute_url())
-            self.assertContains(document_page, f'id="ruling-{ruling.pk}"')
+        # Jhoira's own rulings, and the morph notes that show on Zoetic Cavern's page.
+        jhoira = Card.objects.get(name="Jhoira of the Ghitu")
+        own = list(jhoira.rulings.filter(language="it"))
+        self.assertEqual(len(own), 3)
+        morph = list(
+            Keyword.objects.get(slug="morph").rulings.filter(source_document=self.future_sight)
+        )
+        self.assertTrue(morph)
+        for card, rulings in ((jhoira, own), (Card.objects.get(name="Zoetic Cavern"), morph)):
+            response = self.client.get(f"/it/cards/{card.slug}/")
+            self.assert_rulings_link_to_their_place(response, rulings)
         # MTGJSON's rulings database has no page: its name is not a link.
         self.assertContains(response, "Fonte: Gatherer rulings (via MTGJSON)")
         database = SourceDocument.objects.get(kind=SourceDocument.Kind.RULINGS_DATABASE)
         self.assertNotContains(response, f'href="{database.get_absolute_url()}')
+
+    def assert_rulings_link_to_their_place(self, response, rulings):
+        document_page = self.client.get(self.future_sight.get_absolute_url())
+        for ruling in rulings:
+            anchor = f"{self.future_sight.get_absolute_url()}#ruling-{ruling.pk}"
+            self.assertContains(response, f'<a href="{anchor}" lang="it">')
+            self.assertContains(document_page, f'id="ruling-{ruling.pk}"')
 
     def test_rule_numbers_in_rulings_lead_to_todays_rule(self):
         # "Vedi la regola 503 del Comprehensive Rulebook" (Onslaught FAQ, 2002): 503 of the

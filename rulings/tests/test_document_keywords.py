@@ -320,6 +320,29 @@ class DocumentKeywordsTests(TestCase):
                 with self.subTest(title=title):
                     self.assertEqual(kind_and_name(subject_for_title(title)), expected[title])
 
+    def test_a_heading_is_about_a_card_type_only_when_the_type_is_all_it_names(self):
+        # Once the type Creature has its Italian name (the Marvel article gives it), the
+        # placeholder in the Onslaught heading and a plural in passing are still no subject.
+        CardType.objects.filter(kind="type", name="Creature").update(name_it="Creatura")
+        for title in (
+            'Costi con "TAPpa [numero] [tipo di creatura] STAPpati"',
+            "Tematica: Creature Leggendarie e una Creatura",
+        ):
+            with self.subTest(title=title):
+                self.assertIsNone(subject_for_title(title))
+        self.assertEqual(
+            kind_and_name(subject_for_title("Tipo di Carta: Creatura")), "type:Creature"
+        )
+
+    def test_an_english_heading_is_read_with_the_english_names(self):
+        self.assertEqual(
+            kind_and_name(subject_for_title("New Keyword Ability: Lifelink", "en")), "lifelink"
+        )
+        self.assertIsNone(subject_for_title("Nuova Abilità: Legame vitale", "en"))
+        self.assertEqual(
+            kind_and_name(subject_for_title("New Card Type: Tribal", "en")), "type:Tribal"
+        )
+
     # --- Renamed keywords
 
     def test_renamed_wordings_become_errata_once_after_two_imports(self):

@@ -20,7 +20,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils.html import escape
 
-from oracle.models import Card, CardType, Keyword
+from oracle.models import Card, CardType, Erratum, Keyword
 from rulings.importers.release_notes.card_names import (
     FACE_NAME,
     ITALIAN_NAME,
@@ -46,6 +46,31 @@ GRANDEUR_RULING = (
 )
 PACT_COUNTERED = "Se un Patto viene neutralizzato, nulla ha effetto -- compresa l'abilità"
 WRITES = ("INSERT", "UPDATE", "DELETE")
+ENGLISH_NOTES = """***New Keyword Ability: Suspend***
+
+Some cards in this set have suspend.
+
+Arc Blade
+{3}{R}{R}
+Sorcery
+
+Arc Blade deals 2 damage to any target. Exile Arc Blade with three time counters on it.
+
+• If Arc Blade is countered, it won't be exiled with time counters.
+
+The rules for suspend are as follows:
+
+502.59a Suspend is a keyword that represents three abilities.
+
+• A card with suspend in exile with time counters on it is "suspended".
+
+Zoetic Cavern
+Land
+
+{T}: Add {1}.
+
+• Zoetic Cavern can be turned face up any time you have priority.
+"""
 
 
 def import_notes(path, **options) -> str:
@@ -72,8 +97,39 @@ def not_found_in(report: str) -> list[str]:
 
 
 def row_counts() -> dict[str, int]:
-    models = (SourceDocument, DocumentSection, DocumentMention, Ruling, RuleSection, RulesEdition)
+    models = (
+        *(SourceDocument, DocumentSection, DocumentMention, Ruling, RuleSection, RulesEdition),
+        *(Card, Keyword, CardType, Erratum),
+    )
     return {model.__name__: model.objects.count() for model in models}
+
+
+def imported_state() -> dict[str, list]:
+    """What the imports wrote, row by row: sections with their subjects, rulings, card names,
+    Italian rules, errata, keywords' and types' Italian names."""
+    return {
+        "sections": list(
+            DocumentSection.objects.order_by("pk").values_list(
+                "pk", "title", "card", "keyword", "card_type", "blocks"
+            )
+        ),
+        "rulings": list(
+            Ruling.objects.exclude(source_document__kind=SourceDocument.Kind.RULINGS_DATABASE)
+            .order_by("pk")
+            .values_list("pk", "card", "keyword", "card_type", "section", "position", "text")
+        ),
+        "mentions": sorted(DocumentMention.objects.values_list("section", "name", "card")),
+        "rules": list(
+            RuleSection.objects.filter(edition__language="it")
+            .order_by("pk")
+            .values_list("pk", "number", "title", "text", "note", "position", "parent")
+        ),
+        "errata": list(Erratum.objects.order_by("pk").values_list("pk", "card", "old_text")),
+        "keywords": list(
+            Keyword.objects.order_by("pk").values_list("pk", "name_it", "reminder_text_it")
+        ),
+        "types": list(CardType.objects.order_by("pk").values_list("pk", "name_it")),
+    }
 
 
 class SeedDocumentsTests(TestCase):
@@ -147,14 +203,16 @@ class SeedDocumentsTests(TestCase):
     def test_the_report_counts_sections_rulings_rules_and_damage(self):
         fut = self.report("future-sight-release-notes")
         self.assertIn(f"{FUT_TITLE}: 24 sections.", fut)
-        self.assertIn(f"Cards matched: {matched_names(self.fut)}.", fut)
-        # The 36 ruling blocks, and the errata step's ruling on typecycling (its former name).
-        self.assertIn("Rulings attached: 37 (cards 21, keywords 12, card types 4); kept in", fut)
+        self.assertIn(f"Card names matched: {matched_names(self.fut)} (", fut)
+        # The 36 ruling blocks, and the errata step's ruling on typecycling (its former name);
+        # the notes after the rules quoted under Caverna Zootica and Giudicare Indegno are about
+        # morph and scry.
+        self.assertIn("Rulings attached: 37 (cards 14, keywords 19, card types 4); kept in", fut)
         self.assertIn("Rules stored: 28.", fut)
         self.assertIn("  - 501.9a -> 501.8a (Scry)\n", fut)
         ons = self.report("onslaught-morph-faq")
         self.assertIn("Metamorfosi e Magie e Permanenti a Faccia in Giù: 18 sections.", ons)
-        self.assertIn(f"Cards matched: {matched_names(self.ons)}.", ons)
+        self.assertIn(f"Card names matched: {matched_names(self.ons)} (", ons)
         self.assertIn(
             "Rulings attached: 36 (cards 15, keywords 21, card types 0); "
             "kept in the document only: 3; removed: 0.",
@@ -164,6 +222,8 @@ class SeedDocumentsTests(TestCase):
         self.assertIn("Damaged text kept as written (4):", ons)
         self.assertIn("  - line 86: Ciclo (, Scarta questa carta dalla tua mano: Pesca", ons)
         marvel = self.report("marvel-super-heroes-mechanics")
+        # Peter Parker and Amazing Spider-Man are the two faces of one card.
+        self.assertIn("Card names matched: 4 (3 cards).", marvel)
         self.assertIn("Rulings attached: 17 (cards 0, keywords 16, card types 1)", marvel)
         self.assertIn("Cards created from this document only (3):", marvel)
         self.assertIn("Rules stored: 6.", self.report("wiki-stregoneria"))
@@ -181,15 +241,27 @@ class SeedDocumentsTests(TestCase):
         self.assertContains(response, escape(GRANDEUR_RULING))
         self.assertContains(response, FUT_TITLE)
 
-    def test_zoetic_cavern_has_the_rulings_of_caverna_zootica(self):
-        texts = list(
-            Ruling.objects.filter(card__name="Zoetic Cavern", language="it")
-            .order_by("position")
-            .values_list("text", flat=True)
-        )
+    def test_notes_after_rules_quoted_under_a_card_are_about_the_mechanic(self):
+        # Under Caverna Zootica the document quotes the new 502.26b, then notes on morph for
+        # noncreature cards: they are about morph ("...: Metamorfosi"), not Zoetic Cavern alone.
+        morph = Keyword.objects.get(name="Morph").rulings.filter(source_document=self.fut)
+        texts = list(morph.order_by("position").values_list("text", flat=True))
         self.assertEqual(len(texts), 6)
         self.assertTrue(texts[0].startswith("La modifica importante è che giocare una magia"))
         self.assertTrue(texts[-1].startswith("Tre carte del blocco Assalto"))
+        self.assertEqual({ruling.section.title for ruling in morph}, {"Caverna Zootica"})
+        self.assertFalse(Ruling.objects.filter(card__name="Zoetic Cavern", language="it"))
+        # Zoetic Cavern has morph: its page shows them.
+        page = self.client.get("/it/cards/zoetic-cavern/")
+        self.assertContains(page, escape(texts[0][:80]))
+        # The note after 501.9a, quoted under Giudicare Indegno, is about scry.
+        scry = Keyword.objects.get(name="Scry").rulings.get(source_document=self.fut)
+        self.assertTrue(scry.text.startswith("Ricorda che compi le azioni indicate sulla carta"))
+        self.assertFalse(Ruling.objects.filter(card__name="Judge Unworthy", language="it"))
+        # With no rule quoted in its section, a card's rulings are the card's.
+        self.assertEqual(
+            Ruling.objects.filter(card__name="Intervention Pact", language="it").count(), 5
+        )
 
     def test_a_ruling_keeps_its_numbered_items(self):
         ruling = Ruling.objects.get(card__name="Jhoira of the Ghitu", text__startswith="Grazie")
@@ -274,6 +346,28 @@ class SeedDocumentsTests(TestCase):
         call_command("load_bundled_documents", stdout=out, stderr=StringIO())
         self.assertEqual(out.getvalue().count("nothing changed."), 4)
 
+    def test_a_forced_reimport_of_every_document_changes_nothing(self):
+        # The Marvel article, imported after the Onslaught FAQ, names the type Creature in
+        # Italian; the FAQ's heading "Costi con "TAPpa [numero] [tipo di creatura] STAPpati""
+        # must not become about creatures when the FAQ is imported again.
+        before = imported_state()
+        call_command("load_bundled_documents", force=True, stdout=StringIO())
+        self.assertEqual(imported_state(), before)
+        costs = self.ons.sections.get(title__startswith="Costi con")
+        self.assertEqual((costs.card_id, costs.keyword_id, costs.card_type_id), (None, None, None))
+
+    def test_the_same_file_with_windows_line_ends_is_the_same_document(self):
+        with TemporaryDirectory() as folder:
+            crlf = Path(folder) / FUT.name
+            crlf.write_bytes(FUT.read_bytes().replace(b"\n", b"\r\n"))
+            before = imported_state()
+            output = import_fut(crlf)
+        self.assertIn("kept in the document only: 0; removed: 0.", output)
+        after = imported_state()
+        self.assertEqual(after["rulings"], before["rulings"])
+        self.assertEqual(after["rules"], before["rules"])
+        self.assertFalse(any("\r" in row[-1] for row in after["rulings"]))
+
     def test_an_editors_correction_survives_a_reimport(self):
         self.client.force_login(self.admin)
         ruling = Ruling.objects.get(card__name="Tarox Bladewing", language="it")
@@ -299,13 +393,51 @@ class SeedDocumentsTests(TestCase):
             )
             output = import_fut(changed, verbosity=2)
         self.assertIn("removed: 1.", output)
-        self.assertIn("Card names matched:\n  - Tarox Alaspada -> Tarox Bladewing\n", output)
+        self.assertIn(
+            "Names as written, and the cards they matched:\n"
+            "  - Tarox Alaspada -> Tarox Bladewing\n",
+            output,
+        )
         ruling.refresh_from_db()
         self.assertEqual((ruling.text, ruling.origin), (corrected, Ruling.Origin.EDITOR))
         self.assertEqual(
             Ruling.objects.filter(card__name="Tarox Bladewing", language="it").count(), 1
         )
         self.assertFalse(Ruling.objects.filter(text__startswith=PACT_COUNTERED).exists())
+
+    # A document in English ------------------------------------------------------------------
+
+    def test_an_english_document_is_read_and_leaves_the_italian_one_alone(self):
+        italian = imported_state()
+        with TemporaryDirectory() as folder:
+            # The same file name as the Italian notes: another document all the same.
+            path = Path(folder) / FUT.name
+            path.write_text(ENGLISH_NOTES, encoding="utf-8")
+            output = import_notes(path, language="en", set_code="FUT")
+        english = SourceDocument.objects.get(slug="future-sight-release-notes-en")
+        self.assertEqual((english.title, english.language), ("New Keyword Ability: Suspend", "en"))
+        self.assertIn("Rules stored: 0.", output)  # English rules are their complete editions'
+        self.assertEqual(
+            {
+                ruling.subject.name: ruling.text
+                for ruling in english.rulings.select_related("card", "keyword")
+            },
+            {
+                "Arc Blade": "If Arc Blade is countered, it won't be exiled with time counters.",
+                "Suspend": 'A card with suspend in exile with time counters on it is "suspended".',
+                "Zoetic Cavern": "Zoetic Cavern can be turned face up any time you have priority.",
+            },
+        )
+        self.assertEqual({ruling.language for ruling in english.rulings.all()}, {"en"})
+        after = imported_state()
+        for rows in ("rules", "keywords", "types", "errata"):
+            self.assertEqual(after[rows], italian[rows], rows)
+        self.assertEqual(
+            [row for row in after["rulings"] if row[0] in {r[0] for r in italian["rulings"]}],
+            italian["rulings"],
+        )
+        self.fut.refresh_from_db()
+        self.assertEqual((self.fut.language, self.fut.title), ("it", FUT_TITLE))
 
     # Errors -------------------------------------------------------------------------------
 
@@ -323,6 +455,52 @@ class SeedDocumentsTests(TestCase):
 
     def test_an_unknown_set_code_is_named(self):
         self.assertImportFails(FUT, "Unknown set code “XYZ”", set_code="XYZ")
+
+    def test_a_date_not_in_iso_form_is_named(self):
+        self.assertImportFails(
+            FUT, "--date 04/05/2007: expected a date as YYYY-MM-DD", date="04/05/2007"
+        )
+
+    def test_a_missing_file_or_a_folder_is_named(self):
+        self.assertImportFails(DOCUMENTS / "it" / "nope.txt", "nope.txt: no such file.")
+        self.assertImportFails(DOCUMENTS / "it", "it: a folder; expected a document file")
+
+    def test_a_file_that_fails_half_way_writes_nothing(self):
+        # The keywords step has written Connive's Italian name when the described cards step
+        # finds a sentence of described_cards.json missing from the document: all rolled back.
+        Keyword.objects.filter(slug="connive").update(name_it="")
+        marvel = DOCUMENTS / "it" / "marvel-super-heroes-mechanics.txt"
+        sentence = "L'abilità superpotere del Destinobot Aereo costa {5}{U}. "
+        with TemporaryDirectory() as folder:
+            changed = Path(folder) / marvel.name
+            changed.write_text(marvel.read_text(encoding="utf-8").replace(sentence, ""))
+            before = imported_state()
+            self.assertImportFails(
+                changed,
+                f"Nothing was imported. {DOCUMENTS / 'described_cards.json'}: ",
+                date="2026-04-17",
+                title=self.marvel.title,
+                kind="release_notes",
+            )
+        self.assertEqual(imported_state(), before)
+        self.assertEqual(Keyword.objects.get(slug="connive").name_it, "")
+        self.marvel.refresh_from_db()
+        self.assertEqual(self.marvel.original_text, marvel.read_text(encoding="utf-8"))
+
+    def test_a_card_block_of_a_card_not_in_the_data_is_reported_and_kept(self):
+        with TemporaryDirectory() as folder:
+            path = Path(folder) / "carta-inventata.txt"
+            path.write_text(
+                "***Ciclo: Carte Inventate***\n\nFiamma Inventata\n{1}{R}\nIstantaneo\n\n"
+                "La Fiamma Inventata infligge 2 danni.\n\n• Una nota sulla Fiamma Inventata.\n",
+                encoding="utf-8",
+            )
+            output = import_notes(path, date="2007-05-04")
+        self.assertIn("kept in the document only: 1;", output)
+        self.assertEqual(not_found_in(output), ["Fiamma Inventata"])
+        section = SourceDocument.objects.get(slug="carta-inventata").sections.get(kind="card")
+        self.assertEqual((section.title, section.card), ("Fiamma Inventata", None))
+        self.assertFalse(Ruling.objects.filter(text="Una nota sulla Fiamma Inventata."))
 
     def test_broken_utf8_names_the_line(self):
         with TemporaryDirectory() as folder:

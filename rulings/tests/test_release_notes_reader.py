@@ -494,7 +494,7 @@ class BadFilesTest(SimpleTestCase):
     def assertReadError(self, name, *, line, message):
         with self.assertRaises(ReadError) as raised:
             read_document(SAMPLES / name)
-        self.assertEqual(raised.exception.path, str(SAMPLES / name))
+        self.assertEqual(raised.exception.name, str(SAMPLES / name))
         self.assertEqual(raised.exception.line, line)
         self.assertIn(message, str(raised.exception))
         self.assertIn(name, str(raised.exception))
@@ -651,3 +651,23 @@ class OtherDocumentsInTheSeedsFormTest(SimpleTestCase):
             [(p.line, p.reason) for p in document.problems],
             [(3, "symbol-lost"), (6, "keyword-cost-lost")],
         )
+
+    def test_english_card_blocks_are_read_by_their_type_lines(self):
+        document = parse_document(
+            "***New Keyword Ability: Suspend***\n\n"
+            "Zoetic Cavern\nLand\n\n{T}: Add {1}.\n\n• A ruling on Zoetic Cavern.\n\n"
+            "Jhoira of the Ghitu\n{1}{U}{R}\nLegendary Creature — Human Wizard\n2/2\n\n"
+            "{2}, Exile a nonland card from your hand: Put four time counters on it.\n"
+        )
+        self.assertEqual(
+            [(s.kind, s.title) for s in document.sections],
+            [
+                ("heading", "New Keyword Ability: Suspend"),
+                ("card", "Zoetic Cavern"),
+                ("card", "Jhoira of the Ghitu"),
+            ],
+        )
+        cavern, jhoira = document.sections[1], document.sections[2]
+        self.assertEqual((cavern.card.type_line, cavern.card.text), ("Land", "{T}: Add {1}."))
+        self.assertEqual([b.kind for b in cavern.blocks], ["card", "ruling"])
+        self.assertEqual(jhoira.card.type_line, "Legendary Creature — Human Wizard")

@@ -12,11 +12,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from oracle.models import Card, CardFace, CardSet, CardType, Keyword, Layout, Printing, PrintingFace
-from oracle.text import fold
+from oracle.search.normalize import fold_search
 
 # A word with its elision apostrophe ("dell'", "d’"), a word, or one punctuation mark.
 _TOKEN = re.compile(r"\w+['’ʼ](?=\w)|\w+|[^\w\s]")
-_APOSTROPHES = str.maketrans({"’": "'", "ʼ": "'", "‘": "'"})
 
 # Leading articles a name may be written with ("la Lama ad Arco", "l'Angelo Eminente"), and the
 # articulated prepositions that elide into the name's first word ("dell'Angelo Eminente").
@@ -70,10 +69,6 @@ class _Entry:
     capitals: tuple[bool, ...]  # which words every registered spelling writes capitalised
 
 
-def _key(word: str) -> str:
-    return fold(word.translate(_APOSTROPHES))
-
-
 def _tokens(text: str) -> list[_Token]:
     tokens = []
     line = 0
@@ -82,8 +77,13 @@ def _tokens(text: str) -> list[_Token]:
         line += text.count("\n", last, match.start())
         last = match.start()
         word = match.group()
-        tokens.append(_Token(match.start(), match.end(), word, _key(word), line))
+        tokens.append(_Token(match.start(), match.end(), word, fold_search(word), line))
     return tokens
+
+
+def _key(name: str) -> tuple[str, ...]:
+    """A name's words, folded: how the index knows a name however it is written."""
+    return tuple(fold_search(word) for word in _TOKEN.findall(name))
 
 
 def _is_capitalised(word: str) -> bool:
@@ -117,16 +117,21 @@ class CardNameIndex:
     def load(cls) -> "CardNameIndex":
         """Every card's names in the database; set, keyword and type names as common words."""
         names = [(name, pk, ORACLE_NAME) for pk, name in Card.objects.values_list("pk", "name")]
-        for card_id, name, name_it in CardFace.objects.values_list("card_id", "name", "name_it"):
+        card_of_face = {}
+        for face_id, card_id, name, name_it in CardFace.objects.values_list(
+            "pk", "card_id", "name", "name_it"
+        ):
+            card_of_face[face_id] = card_id
             names.append((name, card_id, FACE_NAME))
             names.append((name_it, card_id, ITALIAN_NAME))
-        for model, card_field in ((Printing, "card_id"), (PrintingFace, "face__card_id")):
-            names.extend(
-                (name_it, card_id, PRINTED_ITALIAN_NAME)
-                for card_id, name_it in model.objects.exclude(name_it="")
-                .values_list(card_field, "name_it")
-                .distinct()
-            )
+        printed = Printing.objects.exclude(name_it="").values_list("card_id", "name_it").distinct()
+        names.extend((name_it, card_id, PRINTED_ITALIAN_NAME) for card_id, name_it in printed)
+        # Faces by id rather than a join: one table a query, whatever the planner believes.
+        printed_faces = PrintingFace.objects.exclude(name_it="").values_list("face_id", "name_it")
+        names.extend(
+            (name_it, card_of_face[face_id], PRINTED_ITALIAN_NAME)
+            for face_id, name_it in printed_faces.distinct()
+        )
         common = [
             name
             for model in (CardSet, Keyword, CardType)
@@ -141,7 +146,7 @@ class CardNameIndex:
         the document ("Catene": the cycle, not the card Shackles). Found only in the card's
         own section."""
         for name in words:
-            key = tuple(_key(word) for word in _TOKEN.findall(name))
+            key = _key(name)
             if key:
                 self._common.add(key)
 
@@ -149,7 +154,7 @@ class CardNameIndex:
         words = _TOKEN.findall(name)
         if not words:
             return
-        key = tuple(_key(word) for word in words)
+        key = _key(name)
         capitals = tuple(_is_capitalised(word) for word in words)
         entry = self._entries.get(key)
         if entry is None or rank < entry.rank:
@@ -163,7 +168,7 @@ class CardNameIndex:
     def lookup(self, name: str) -> int | None:
         """The card a name means, written with or without a leading article; None if unknown
         (or if two cards share it)."""
-        key = tuple(_key(word) for word in _TOKEN.findall(name))
+        key = _key(name)
         entry = self._entries.get(key)
         if entry is None and len(key) > 1 and key[0] in ARTICLES | ELIDED:
             entry = self._entries.get(key[1:])

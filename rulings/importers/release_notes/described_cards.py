@@ -25,6 +25,7 @@ from oracle.models import Card, CardFace, CardType, Keyword, Layout
 from oracle.search.normalize import fold_line, refresh_search_columns
 from oracle.text import fold, slug_for
 
+from .changes import save_changes
 from .reader import Document, ReadError
 from .report import ImportReport
 
@@ -180,14 +181,10 @@ def _read_face(face: dict, where: str, check: _Checker) -> DescribedFace:
 # --- Writing them ------------------------------------------------------------------------------
 
 
-def document_key(document, parsed: Document) -> str:
-    return document.slug or Path(parsed.path).stem
-
-
 def create_described_cards(document, parsed: Document, report: ImportReport) -> list[Card]:
     """Create (or bring up to date) the document-only cards the document describes; returns
     them. Cards that card data holds are left as they are."""
-    key = document_key(document, parsed)
+    key = document.slug
     described = read_described_cards(key, parsed.text, document_name=parsed.path or key)
     cards = []
     for card in described:
@@ -227,11 +224,7 @@ def _sync_card(key: str, described: DescribedCard, report: ImportReport) -> Card
     elif not card.document_only:
         return None
     else:
-        changed = [name for name, value in wanted.items() if getattr(card, name) != value]
-        for name in changed:
-            setattr(card, name, wanted[name])
-        if changed:
-            card.save(update_fields=changed)
+        save_changes(card, wanted)
     _sync_faces(card, described)
     card.keywords.set([_keyword(keyword) for keyword in described.keywords])
     return card
@@ -253,11 +246,7 @@ def _sync_faces(card: Card, described: DescribedCard) -> None:
         if row is None:
             row = CardFace.objects.create(card=card, position=position, **wanted)
         else:
-            changed = [name for name, value in wanted.items() if getattr(row, name) != value]
-            for name in changed:
-                setattr(row, name, wanted[name])
-            if changed:
-                row.save(update_fields=changed)
+            save_changes(row, wanted)
         row.card_types.set([_card_type(card_type) for card_type in face.types])
     card.faces.filter(position__gte=len(described.faces)).delete()
 

@@ -31,10 +31,12 @@ from datetime import date
 
 from django.db.models import Count, Q
 
-from oracle.models import Card, Erratum, Keyword, PrintingFace
+from oracle.models import Card, CardFace, Erratum, Keyword, Printing, PrintingFace
+from oracle.search.normalize import fold_line
 
-from ...models import DocumentSection, Language, RulesEdition, Ruling
-from .keywords import FORMER_NAME, comparable, first_named, subject_for_title, word_position
+from ...models import DocumentSection, Ruling
+from .keywords import FORMER_NAME, first_named, subject_for_title, word_position
+from .quoted_rules import english_edition_in_force
 from .reader import Block, Document
 from .report import ImportReport
 
@@ -96,14 +98,7 @@ def rules_update_date(document) -> date | None:
     document announces), or the document's own date when it predates every edition here."""
     if document.published_on is None:
         return None
-    in_force = (
-        RulesEdition.objects.complete()
-        .filter(language=Language.ENGLISH, effective_date__lte=document.published_on)
-        .order_by("-effective_date")
-        .values_list("effective_date", flat=True)
-        .first()
-    )
-    return in_force or document.published_on
+    return english_edition_in_force(document.published_on) or document.published_on
 
 
 def announced_renamings(parsed: Document) -> dict[str, list[str]]:
@@ -154,30 +149,17 @@ def record_renamed_keyword_errata(document, parsed: Document, report: ImportRepo
 
 def _plain(line: str, name: str) -> str:
     """A line folded for matching: reminder text out, the card's own name as "~"."""
-    return comparable(REMINDER_TEXT.sub("", line)).replace(comparable(name), "~")
+    return fold_line(REMINDER_TEXT.sub("", line)).replace(fold_line(name), "~")
 
 
 def _cards_with_old_wording(renaming: Renaming, keyword: Keyword, day: date):
     """((card id, face id), change) for each face printed, on or before ``day``, with the old
     wording, from its earliest such printing."""
-    printed = (
-        PrintingFace.objects.filter(
-            Q(original_text__icontains=renaming.hint)
-            | Q(original_text="", face__oracle_text__icontains=renaming.hint)
-        )
-        .filter(
-            Q(printing__card_set__release_date__lte=day)
-            | Q(printing__card_set__release_date__isnull=True)
-        )
-        .select_related("face")
-        .order_by("printing__card_set__release_date", "pk")
-    )
     seen = set()
-    for printed_face in printed:
-        face = printed_face.face
+    for face, text in _printed_before(renaming.hint, day):
         if face.pk in seen:
             continue
-        lines = (printed_face.original_text or face.oracle_text).splitlines()
+        lines = text.splitlines()
         for index, line in enumerate(lines):
             if renaming.old_wording.search(_plain(line, face.name)):
                 change = _change(renaming, keyword, face, lines, index)
@@ -185,6 +167,34 @@ def _cards_with_old_wording(renaming: Renaming, keyword: Keyword, day: date):
                     seen.add(face.pk)
                     yield (face.card_id, face.pk), change
                 break
+
+
+def _printed_before(hint: str, day: date) -> list[tuple[CardFace, str]]:
+    """(face, English text as printed) for each printing on or before ``day`` (or undated)
+    whose text holds ``hint``, the oldest first.
+
+    One table a query, put together here: PostgreSQL plans the four-table join by its
+    statistics, and when they say the tables are empty (a test database after rolled-back
+    imports) it compares every row of each with every row of the others, for minutes."""
+    worded = list(CardFace.objects.filter(oracle_text__icontains=hint).values_list("pk", flat=True))
+    printed = list(
+        PrintingFace.objects.filter(
+            Q(original_text__icontains=hint) | Q(original_text="", face_id__in=worded)
+        ).values_list("pk", "face_id", "printing_id", "original_text")
+    )
+    released = dict(
+        Printing.objects.filter(pk__in={row[2] for row in printed}).values_list(
+            "pk", "card_set__release_date"
+        )
+    )
+    faces = CardFace.objects.in_bulk({row[1] for row in printed})
+    dated = [
+        (released[printing_id], pk, faces[face_id], original_text or faces[face_id].oracle_text)
+        for pk, face_id, printing_id, original_text in printed
+        if released[printing_id] is None or released[printing_id] <= day
+    ]
+    dated.sort(key=lambda row: (row[0] is None, row[0] or day, row[1]))  # undated last
+    return [(face, text) for _released, _pk, face, text in dated]
 
 
 def _change(renaming, keyword, face, lines: list[str], index: int) -> _Change | None:
@@ -196,7 +206,7 @@ def _change(renaming, keyword, face, lines: list[str], index: int) -> _Change | 
     with_keyword = [
         position
         for position, line in enumerate(oracle_lines)
-        if word_position(comparable(keyword.name), comparable(REMINDER_TEXT.sub("", line))) >= 0
+        if word_position(fold_line(keyword.name), fold_line(REMINDER_TEXT.sub("", line))) >= 0
     ]
     if with_keyword:
         position = index if index in with_keyword else with_keyword[0]

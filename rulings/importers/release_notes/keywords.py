@@ -46,9 +46,10 @@ from pathlib import Path
 from django.conf import settings
 
 from oracle.models import CardFace, CardType, Keyword
-from oracle.text import fold, slug_for
+from oracle.search.normalize import fold_line
+from oracle.text import slug_for
 
-from ...models import RuleSection, RulesEdition
+from ...models import Language, RuleSection, RulesEdition
 from ...rule_numbers import resolve
 from .reader import Block, Document, Section
 from .report import ImportReport
@@ -93,11 +94,6 @@ ENGLISH_SUBJECT = re.compile(r"^[\"“]?(?P<name>[A-Z∞][\w’' -]{0,40}?) is (
 KEYWORD_RULE = re.compile(r"^70[12]\.\d+$")
 
 
-def comparable(text: str) -> str:
-    """Folded for comparison: case, accents, the kind of apostrophe and spacing do not count."""
-    return " ".join(fold(text.replace("’", "'")).split())
-
-
 def _head(key: str) -> str:
     """ "∞ (infinity)" -> "∞": a name without what follows it in parentheses."""
     return key.split(" (", 1)[0]
@@ -110,7 +106,7 @@ def word_position(key: str, text_key: str) -> int:
 
 
 def _opens_with(line: str, key: str) -> bool:
-    return word_position(key, comparable(line)) == 0
+    return word_position(key, fold_line(line)) == 0
 
 
 def _capitalised(term: str) -> str:
@@ -225,27 +221,48 @@ def _sentence_kind(what: str, line: str) -> str:
 # --- Which keyword or card type a term names ---------------------------------------------------
 
 
-def _italian_names() -> list[tuple[str, Keyword | CardType]]:
-    named = [*Keyword.objects.exclude(name_it=""), *CardType.objects.exclude(name_it="")]
-    return [(comparable(subject.name_it), subject) for subject in named]
+def _name_field(language: str) -> str:
+    return "name_it" if language == Language.ITALIAN else "name"
 
 
-def subject_for_title(title: str) -> Keyword | CardType | None:
-    """The keyword or card type a heading is about, from the Italian names it writes, or None.
+def _names(language: str = Language.ITALIAN) -> list[tuple[str, Keyword | CardType]]:
+    """(folded name, keyword or card type) for every name known in ``language``."""
+    field = _name_field(language)
+    named = [*Keyword.objects.exclude(**{field: ""}), *CardType.objects.exclude(**{field: ""})]
+    return [(fold_line(getattr(subject, field)), subject) for subject in named]
+
+
+# "[tipo di creatura]", "[costo]": a placeholder in quoted card text, not a name.
+PLACEHOLDER = re.compile(r"\[[^\]]*\]")
+
+
+def subject_for_title(title: str, language: str = Language.ITALIAN) -> Keyword | CardType | None:
+    """The keyword or card type a heading is about, from the names it writes in the document's
+    language, or None.
 
     Only the part after a colon counts ("Tematica: Nuove Svolte per Sospendere"): before it,
     the heading says what kind of section it is ("Ciclo: Patti" is a cycle of cards). The name
     written first wins, the longest where two start at the same word ("Imbrigliare e ∞" is
-    about Harness, "Ciclo e Ciclotipo" about Cycling)."""
-    return first_named(comparable(title).rsplit(":", 1)[-1])
+    about Harness, "Ciclo e Ciclotipo" about Cycling). Card types are everyday words in
+    headings ("Costi con "TAPpa [numero] [tipo di creatura] STAPpati"", "Tipi di Creature"), so
+    a heading is about a type only when the type is all it names ("Nuovo Tipo di Carta:
+    Tribale")."""
+    about = fold_line(PLACEHOLDER.sub(" ", fold_line(title).rsplit(":", 1)[-1]))
+    subject = first_named(about, language=language)
+    if isinstance(subject, CardType):
+        type_name = fold_line(getattr(subject, _name_field(language)))
+        return subject if about == type_name else None
+    return subject
 
 
-def first_named(text: str, but: tuple = ()) -> Keyword | CardType | None:
-    """The keyword or card type whose Italian name ``text`` writes first (the longest name where
-    two start at the same word), leaving out those in ``but``."""
-    text = comparable(text)
+def first_named(
+    text: str, but: tuple = (), language: str = Language.ITALIAN
+) -> Keyword | CardType | None:
+    """The keyword or card type whose name in ``language`` ``text`` writes first (the longest
+    name where two start at the same word), leaving out those in ``but``."""
+    text = fold_line(text)
     best = None
-    for key, subject in _italian_names():
+    for key, subject in _names(language):
         where = word_position(key, text)
         if where >= 0 and subject not in but and (best is None or (where, -len(key)) < best[:2]):
             best = (where, -len(key), subject)
@@ -264,7 +281,7 @@ class Term:
 def _terms_file() -> dict[str, Term]:
     with open(TERMS_FILE, encoding="utf-8") as terms:
         entries = json.load(terms)["terms"]
-    return {comparable(entry["it"]): Term(entry["en"], entry["kind"]) for entry in entries}
+    return {fold_line(entry["it"]): Term(entry["en"], entry["kind"]) for entry in entries}
 
 
 class Rules:
@@ -278,14 +295,14 @@ class Rules:
             return
         for section in RuleSection.objects.filter(edition=self.edition).exclude(title=""):
             if KEYWORD_RULE.match(section.number):
-                self.by_title.setdefault(comparable(section.title), section)
-                self.by_title.setdefault(_head(comparable(section.title)), section)
+                self.by_title.setdefault(fold_line(section.title), section)
+                self.by_title.setdefault(_head(fold_line(section.title)), section)
         self.ability_words = list(
             RuleSection.objects.filter(edition=self.edition, text__icontains="ability words are")
         )
 
     def titled(self, name: str) -> RuleSection | None:
-        key = comparable(name)
+        key = fold_line(name)
         return self.by_title.get(key) or self.by_title.get(_head(key))
 
     def for_keyword(self, keyword: Keyword) -> RuleSection | None:
@@ -295,7 +312,7 @@ class Rules:
                 (
                     section
                     for section in self.ability_words
-                    if word_position(comparable(keyword.name), comparable(section.text)) >= 0
+                    if word_position(fold_line(keyword.name), fold_line(section.text)) >= 0
                 ),
                 None,
             )
@@ -311,8 +328,8 @@ def english_name(section: RuleSection) -> str:
 
 
 def _names_rule(section: RuleSection, name: str) -> bool:
-    wanted = comparable(name)
-    defined = comparable(english_name(section))
+    wanted = fold_line(name)
+    defined = fold_line(english_name(section))
     return bool(defined) and wanted in (defined, _head(defined))
 
 
@@ -326,13 +343,13 @@ class Matcher:
 
     def __init__(self, on: date | None):
         self.on = on
-        self.known = dict(_italian_names())
+        self.known = dict(_names())
         self.rules = Rules()
         self.terms = _terms_file()
 
     def identify(self, term: str, group: list[Definition]) -> Keyword | CardType | None:
         """The keyword or card type ``term`` names; unsaved when it is to be created."""
-        key = comparable(term)
+        key = fold_line(term)
         kinds = {definition.kind for definition in group if definition.kind}
         keywords = not kinds or bool(kinds & KEYWORD_KINDS)
         types = not kinds or bool(kinds & TYPE_KINDS)
@@ -356,7 +373,7 @@ class Matcher:
 
     def _by_printed_text(self, term: str) -> Keyword | None:
         """The one keyword shared by the cards whose Italian text has a line opening with it."""
-        key = comparable(term)
+        key = fold_line(term)
         faces = CardFace.objects.filter(printed_text_it__icontains=term.split()[0])
         cards = {
             card_id
@@ -375,14 +392,14 @@ class Matcher:
     def _by_type_line(self, term: str) -> CardType | None:
         """The one card type of all the faces whose Italian type line holds the term, and of no
         face whose Italian type line lacks it."""
-        key = comparable(term)
+        key = fold_line(term)
         faces = CardFace.objects.filter(type_line_it__icontains=term.split()[0]).prefetch_related(
             "card_types"
         )
         holding = [
             face
             for face in faces
-            if word_position(key, comparable(re.split(r"\s[—-]+\s?", face.type_line_it)[0])) >= 0
+            if word_position(key, fold_line(re.split(r"\s[—-]+\s?", face.type_line_it)[0])) >= 0
         ]
         if not holding:
             return None
@@ -394,7 +411,7 @@ class Matcher:
             card_type
             for card_type in shared or ()
             if all(
-                word_position(key, comparable(type_line)) >= 0
+                word_position(key, fold_line(type_line)) >= 0
                 for type_line in CardFace.objects.filter(card_types=card_type)
                 .exclude(type_line_it="")
                 .values_list("type_line_it", flat=True)
@@ -414,7 +431,7 @@ class Matcher:
                 current = resolution.current
                 if current is not None and current.title and KEYWORD_RULE.match(current.number):
                     return self._new_from_rule(current)
-            elif not keyword.name_it or comparable(keyword.name_it) == key:
+            elif not keyword.name_it or fold_line(keyword.name_it) == key:
                 return keyword
             # else the number is another keyword's rule: a number never overrides a name
         return None
@@ -527,7 +544,7 @@ def _identity(subject: Keyword | CardType) -> tuple:
 def _defined_subjects(parsed: Document, matcher: Matcher) -> list[_Defined]:
     by_term: dict[str, list[Definition]] = {}
     for definition in definitions(parsed):
-        by_term.setdefault(comparable(definition.term), []).append(definition)
+        by_term.setdefault(fold_line(definition.term), []).append(definition)
     defined: dict[tuple, _Defined] = {}
     for group in by_term.values():
         subject = matcher.identify(group[0].term, group)
@@ -565,7 +582,7 @@ def _card_reminders(parsed: Document) -> list[tuple[str, str, int]]:
 def _reminder_in_cards(italian_name: str, reminders: list[tuple[str, str, int]]) -> str:
     """The reminder of a card line opening with the keyword ("Sospendere 3--{2}{R} (...)"), or
     of an action ("(Per profetizzare 3, guarda ...)")."""
-    key = comparable(italian_name)
+    key = fold_line(italian_name)
     for body, reminder, _line in reminders:
         if _opens_with(body, key) or _opens_with(reminder, f"per {key}"):
             return reminder
@@ -607,7 +624,7 @@ def _fill(subject, values: dict[str, str], kept: list[str]) -> list[str]:
         if not current:
             setattr(subject, name, value)
             changed.append(name)
-        elif comparable(current) != comparable(value):
+        elif fold_line(current) != fold_line(value):
             if name == "reminder_text_it":
                 kept.append("Italian reminder text kept, the document's differs")
             else:

@@ -21,7 +21,8 @@ English rule agrees, the text is stored under the English number with a note, an
 is returned. Nothing is moved when nothing else agrees: no guesses.
 
 One row per (edition, number): a rule already stored from another document is kept, and the
-disagreement reported. Complete editions and English editions are never written.
+disagreement reported. Complete editions and English editions are never written, so the rules
+an English document quotes are not stored: the complete English editions hold them.
 """
 
 import re
@@ -43,6 +44,7 @@ from ..comprehensive_rules import (
     parent_number,
 )
 from ..renumbering import title_key
+from .changes import save_changes
 from .reader import Block, Document, ReadError
 from .report import ImportReport
 
@@ -266,16 +268,21 @@ def edition_date(document, parsed: Document) -> tuple[date | None, bool]:
         return stated, twin
     if document.published_on is None:
         return None, False
-    in_force = (
+    in_force = english_edition_in_force(document.published_on)
+    if in_force is not None:
+        return in_force, True
+    return document.published_on, False
+
+
+def english_edition_in_force(day: date) -> date | None:
+    """The effective date of the complete English rules in force on ``day``, if any here."""
+    return (
         RulesEdition.objects.complete()
-        .filter(language=Language.ENGLISH, effective_date__lte=document.published_on)
+        .filter(language=Language.ENGLISH, effective_date__lte=day)
         .order_by("-effective_date")
         .values_list("effective_date", flat=True)
         .first()
     )
-    if in_force is not None:
-        return in_force, True
-    return document.published_on, False
 
 
 def known_terms() -> Terms:
@@ -288,8 +295,8 @@ def store_quoted_rules(document, parsed: Document, report: ImportReport) -> dict
     """Store the rules ``parsed`` quotes as Italian rules of ``document``'s time; returns
     {number as quoted: number stored} for the rules stored under another number."""
     quoted = read_quoted_rules(parsed)
-    if not quoted:
-        _remove_stale(document, keep=[])
+    if not quoted or document.language == Language.ENGLISH:
+        _remove_stale(document, keep=[])  # English rules come from their complete editions
         return {}
     day, has_twin = edition_date(document, parsed)
     if day is None:
@@ -359,11 +366,7 @@ def _write_sections(edition, document, quoted, moved, report) -> list[int]:
                 )
             continue
         else:
-            changed = [name for name, value in wanted.items() if getattr(section, name) != value]
-            for name in changed:
-                setattr(section, name, wanted[name])
-            if changed:
-                section.save(update_fields=changed)
+            save_changes(section, wanted)
         kept.append(section.pk)
     return kept
 

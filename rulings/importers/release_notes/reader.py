@@ -1,7 +1,8 @@
 """Read a release notes or FAQ document into sections and blocks. Pure: no database.
 
 Documents in the form of the seeds (Future Sight release notes, the Onslaught morph FAQ, a
-Marvel mechanics page, a wiki page), Italian, UTF-8::
+Marvel mechanics page, a wiki page), Italian (an English one's type lines are read too),
+UTF-8::
 
     ***Ciclo: Patti***                      a heading (level 1)
     Paura                                   a heading too: a title line between blank lines or
@@ -31,14 +32,12 @@ from django.utils.translation import gettext_lazy as _
 
 from oracle.text import ITALIAN_MONTHS
 
+from ..comprehensive_rules import ReadError as RulesFileError
 
-class ReadError(Exception):
-    """A document that cannot be read: names the file, the line and what was expected."""
 
-    def __init__(self, path: str, line: int | None, message: str):
-        self.path, self.line, self.message = path, line, message
-        where = f"{path}, line {line}" if line else path
-        super().__init__(f"{where}: {message}")
+class ReadError(RulesFileError):
+    """A document that cannot be read: the message names the file, the line and what was
+    expected, as for a rules file."""
 
 
 @dataclass(frozen=True)
@@ -194,9 +193,12 @@ REMINDER = re.compile(r"\(([^()]*)\)")
 NUMBERED_ITEM = re.compile(r"^\s+\d{1,2}[.)]\s+\S")
 MANA_COST = re.compile(r"^(?:\{[^{}\s]{1,5}\})+$")
 POWER_TOUGHNESS = re.compile(r"^(?P<power>[0-9X*+½-]{1,4})/(?P<toughness>[0-9X*+½-]{1,4})$")
+# The Italian type words, and the English ones for a document in English.
 _TYPE_WORDS = (
     r"(?:Leggendari[oa]|Base|Neve|Mondo|Tribale|Affine|Artefatto|Creatura|Incantesimo|"
-    r"Istantaneo|Stregoneria|Terra|Planeswalker|Battaglia)"
+    r"Istantaneo|Stregoneria|Terra|Planeswalker|Battaglia|"
+    r"Legendary|Basic|Snow|World|Tribal|Kindred|Artifact|Creature|Enchantment|Instant|Sorcery|"
+    r"Land|Battle)"
 )
 TYPE_LINE = re.compile(
     rf"^{_TYPE_WORDS}(?:\s+{_TYPE_WORDS})*(?:\s*(?:--|—|–)\s*\S.*)?$", re.IGNORECASE

@@ -19,6 +19,7 @@ class ImportReport:
     rules_stored: int = 0
     rules_renumbered: list[str] = field(default_factory=list)  # "501.9a -> 501.8a (Scry)"
     rules_conflicts: list[str] = field(default_factory=list)  # quoted by another document first
+    # "Scry (Profetizzare): Italian name", or "...: unchanged (why the document's was not taken)"
     keywords_updated: list[str] = field(default_factory=list)
     types_updated: list[str] = field(default_factory=list)
     errata_created: list[str] = field(default_factory=list)
@@ -34,7 +35,10 @@ class ImportReport:
             return [f"{self.document}: nothing changed."]
         lines = [
             f"{self.document}: {self.sections} sections.",
-            f"Cards matched: {len(self.cards_matched)}.",
+            (
+                f"Card names matched: {len(self.cards_matched)} "
+                f"({len(set(self.cards_matched.values()))} cards)."
+            ),
             (
                 f"Rulings attached: {self.rulings_attached} (cards {self.rulings_on_cards}, "
                 f"keywords {self.rulings_on_keywords}, card types {self.rulings_on_types}); "
@@ -46,8 +50,8 @@ class ImportReport:
         for label, items in (
             ("Rules stored under another number", self.rules_renumbered),
             ("Rules already quoted by another document (kept)", self.rules_conflicts),
-            ("Keywords updated", self.keywords_updated),
-            ("Card types updated", self.types_updated),
+            ("Keywords updated or kept as they were", self.keywords_updated),
+            ("Card types updated or kept as they were", self.types_updated),
             ("Errata recorded", self.errata_created),
             ("Cards created from this document only", self.cards_created),
             ("Damaged text kept as written", self.damaged_lines),

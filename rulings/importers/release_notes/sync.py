@@ -2,11 +2,11 @@
 rulings on the cards, keywords and types they are about, and the card names it mentions.
 Call it inside ``transaction.atomic()``.
 
-The document is found again by its slug (from the file name). The same file with the same
-parameters changes nothing. Otherwise sections are updated in place by position, mentions are
-rebuilt, and rulings are matched by ``source_key`` (date and wording): a ruling still in the
-document is kept, an editor's ruling is never touched, an imported ruling no longer in the
-document is removed.
+The document is found again by its slug (from the file name, and its language when that is
+not Italian). The same file with the same parameters changes nothing. Otherwise sections are
+updated in place by position, mentions are rebuilt, and rulings are matched by
+``source_key`` (date and wording): a ruling still in the document is kept, an editor's
+ruling is never touched, an imported ruling no longer in the document is removed.
 """
 
 import datetime
@@ -22,28 +22,15 @@ from oracle.importers.upsert import upsert
 from oracle.models import Card, CardSet, CardType, Keyword
 from oracle.text import slug_for
 
-from ...models import DocumentMention, DocumentSection, Ruling, SourceDocument
+from ...models import DocumentMention, DocumentSection, Language, Ruling, SourceDocument
 from .card_names import CardNameIndex
+from .changes import save_changes
 from .described_cards import create_described_cards
 from .errata import record_renamed_keyword_errata, renaming_ruling_keys
 from .keywords import apply_document_keywords, subject_for_title
 from .quoted_rules import store_quoted_rules
-from .reader import DAMAGE_REASONS, Block, Document, Section
+from .reader import DAMAGE_REASONS, Block, Document, Problem, Section
 from .report import ImportReport
-
-SECTION_FIELDS = [
-    "kind",
-    "level",
-    "title",
-    "first_line",
-    "text",
-    "blocks",
-    "problems",
-    "card_id",
-    "keyword_id",
-    "card_type_id",
-]
-RULING_SUBJECT_FIELDS = ["card_id", "keyword_id", "card_type_id"]
 
 
 @dataclass(frozen=True)
@@ -88,7 +75,7 @@ def sync_document(
     """Write ``parsed`` (read from ``path``) as the document of that file name; see the module
     docstring. Returns what was done."""
     path = Path(path)
-    slug = slug_for(path.stem)
+    slug = document_slug(path, language)
     report = ImportReport(document=title)
     wanted = {
         "title": title,
@@ -106,7 +93,9 @@ def sync_document(
     report.created = document is None
     document = _write_document(document, slug, parsed.text, wanted)
 
-    apply_document_keywords(document, parsed, report)
+    italian = language == Language.ITALIAN
+    if italian:  # its words are the Italian names and reminder texts
+        apply_document_keywords(document, parsed, report)
     create_described_cards(document, parsed, report)
     edition_numbers = store_quoted_rules(document, parsed, report)
     if log:
@@ -117,18 +106,27 @@ def sync_document(
     names.add_common_words(
         section.title for section in parsed.sections if section.kind == "heading"
     )
-    subjects = [_subject(section, names) for section in parsed.sections]
+    subjects = [_subject(section, names, language) for section in parsed.sections]
     section_ids = _sync_sections(document, parsed, subjects, edition_numbers)
     report.sections = len(section_ids)
     _sync_rulings(document, parsed, subjects, section_ids, report)
     _sync_mentions(document, parsed, subjects, section_ids, names, report)
-    report.damaged_lines = [
-        f"line {problem.line}: {problem.text.strip()} "
-        f"({DAMAGE_REASONS.get(problem.reason, problem.reason)})"
-        for problem in parsed.problems
-    ]
-    record_renamed_keyword_errata(document, parsed, report)
+    report.damaged_lines = [_damaged_line(problem) for problem in parsed.problems]
+    if italian:  # the errata quote the document's Italian words
+        record_renamed_keyword_errata(document, parsed, report)
     return report
+
+
+def _damaged_line(problem: Problem) -> str:
+    reason = DAMAGE_REASONS.get(problem.reason, problem.reason)
+    return f"line {problem.line}: {problem.text.strip()} ({reason})"
+
+
+def document_slug(path: Path, language: str) -> str:
+    """The file name's; an English file of the same name is another document."""
+    suffix = "" if language == Language.ITALIAN else f"-{language}"
+    longest = SourceDocument._meta.get_field("slug").max_length - len(suffix)
+    return slug_for(path.stem)[:longest] + suffix
 
 
 def _same(document: SourceDocument, wanted: dict) -> bool:
@@ -146,10 +144,10 @@ def _write_document(document, slug: str, text: str, wanted: dict) -> SourceDocum
     return document
 
 
-def _subject(section: Section, names: CardNameIndex) -> Subject:
+def _subject(section: Section, names: CardNameIndex, language: str) -> Subject:
     if section.kind == "card":
         return Subject(card_id=names.lookup(section.title))
-    return Subject.of(subject_for_title(section.title))
+    return Subject.of(subject_for_title(section.title, language))
 
 
 def _sync_sections(document, parsed, subjects, edition_numbers) -> list[int]:
@@ -187,13 +185,28 @@ def _block_json(block: Block, edition_numbers: dict[str, str]) -> dict:
 
 
 def ruling_text(block: Block) -> str:
-    """A ruling as written, with its nested items (when the block's text does not hold them
-    already), without the bullet it opens with."""
-    text = block.text.strip()
-    if text.startswith("•"):
-        text = text[1:].strip()
-    missing = [item for item in block.items if item.strip() not in text]
-    return "\n".join([text, *missing]) if missing else text
+    """A ruling as written, its nested items included (the reader keeps them in its text),
+    without the bullet it opens with."""
+    return block.text.strip().removeprefix("•").strip()
+
+
+def _ruling_blocks(parsed: Document, subjects: list[Subject], section_ids: list[int]):
+    """(ruling block, what it is about, section id) for each ruling, in order.
+
+    A ruling is about its section's subject, except after a rule quoted in a card's section:
+    there the document has turned from the card to the mechanic whose rules it quotes ("502.26b
+    ..." under Caverna Zootica, in the heading "...: Metamorfosi"), and the rulings that follow
+    are about what the heading above names, when it names something."""
+    topic = Subject()
+    for section, subject, section_id in zip(parsed.sections, subjects, section_ids, strict=True):
+        if section.kind != "card":
+            topic = subject
+        about = subject
+        for block in section.blocks:
+            if block.kind == "rule" and section.kind == "card" and topic:
+                about = topic
+            elif block.kind == "ruling":
+                yield block, about, section_id
 
 
 def _sync_rulings(document, parsed, subjects, section_ids, report) -> None:
@@ -201,38 +214,36 @@ def _sync_rulings(document, parsed, subjects, section_ids, report) -> None:
     for ruling in document.rulings.order_by("position", "pk"):
         existing.setdefault(ruling.source_key, []).append(ruling)
     day = document.published_on
-    to_create, position = [], 0
-    for section, subject, section_id in zip(parsed.sections, subjects, section_ids, strict=True):
-        for block in section.blocks:
-            if block.kind != "ruling":
-                continue
-            position += 1
-            if not subject:
-                report.rulings_in_document_only += 1
-                continue
-            _count(subject, report)
-            text = ruling_text(block)
-            key = Ruling.key_for(day, text)
-            wanted = {
-                **subject.as_fields(),
-                "section_id": section_id,
-                "position": position,
-                "language": document.language,
-            }
-            kept = existing.get(key)
-            if kept:
-                _refresh(kept.pop(0), wanted)
-                continue
-            to_create.append(
-                Ruling(
-                    **wanted,
-                    date=day,
-                    text=text,
-                    source_document=document,
-                    origin=Ruling.Origin.IMPORTED,
-                    source_key=key,
-                )
+    to_create = []
+    for position, (block, subject, section_id) in enumerate(
+        _ruling_blocks(parsed, subjects, section_ids), start=1
+    ):
+        if not subject:
+            report.rulings_in_document_only += 1
+            continue
+        _count(subject, report)
+        text = ruling_text(block)
+        key = Ruling.key_for(day, text)
+        wanted = {
+            **subject.as_fields(),
+            "section_id": section_id,
+            "position": position,
+            "language": document.language,
+        }
+        kept = existing.get(key)
+        if kept:
+            _refresh(kept.pop(0), wanted)
+            continue
+        to_create.append(
+            Ruling(
+                **wanted,
+                date=day,
+                text=text,
+                source_document=document,
+                origin=Ruling.Origin.IMPORTED,
+                source_key=key,
             )
+        )
     bulk_create_with_history(
         to_create, Ruling, default_change_reason=f"Imported from {document.source}"
     )
@@ -261,13 +272,8 @@ def _count(subject: Subject, report: ImportReport) -> None:
 def _refresh(ruling: Ruling, wanted: dict) -> None:
     """An imported ruling still in the document: moved to where it is now (an editor's ruling
     stays exactly as the editor left it)."""
-    if ruling.origin != Ruling.Origin.IMPORTED:
-        return
-    changed = [name for name, value in wanted.items() if getattr(ruling, name) != value]
-    if changed:
-        for name in changed:
-            setattr(ruling, name, wanted[name])
-        ruling.save(update_fields=[*changed, "updated_at"])
+    if ruling.origin == Ruling.Origin.IMPORTED:
+        save_changes(ruling, wanted, also=("updated_at",))
 
 
 def _sync_mentions(document, parsed, subjects, section_ids, names, report) -> None:

@@ -44,6 +44,8 @@ class Command(BaseCommand):
     def handle(self, path, language, set_code, date, title, kind, force, verbosity, **options):
         card_set = self._card_set(set_code)
         given_date = self._given_date(date)
+        if path.is_dir():
+            raise CommandError(f"{path}: a folder; expected a document file (one file an import).")
         if not path.is_file():
             raise CommandError(f"{path}: no such file.")
         try:
@@ -72,7 +74,7 @@ class Command(BaseCommand):
             for line in lines[1:]:
                 self.stdout.write(line)
         if verbosity >= 2 and report.cards_matched:
-            self.stdout.write("Card names matched:")
+            self.stdout.write("Names as written, and the cards they matched:")
             for name, oracle_name in report.cards_matched.items():
                 self.stdout.write(f"  - {name} -> {oracle_name}")
 

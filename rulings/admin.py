@@ -3,6 +3,8 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
+from oracle.admin import ReadOnlyInline
+
 from .models import (
     DocumentMention,
     DocumentSection,
@@ -75,21 +77,7 @@ class RulingAdmin(SimpleHistoryAdmin):
         super().save_model(request, obj, form, change)
 
 
-class ImportedInline(admin.TabularInline):
-    """Rows an import rebuilds: shown for reference, never edited here."""
-
-    extra = 0
-    can_delete = False
-    show_change_link = False
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-
-class DocumentSectionInline(ImportedInline):
+class DocumentSectionInline(ReadOnlyInline):
     model = DocumentSection
     fields = ["position", "kind", "title", "first_line", "card", "keyword", "card_type", "damage"]
     readonly_fields = fields
@@ -102,7 +90,7 @@ class DocumentSectionInline(ImportedInline):
         return len(section.problems) or ""
 
 
-class DocumentMentionInline(ImportedInline):
+class DocumentMentionInline(ReadOnlyInline):
     model = DocumentMention
     fields = ["name", "card", "section"]
     readonly_fields = fields

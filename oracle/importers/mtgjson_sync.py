@@ -17,7 +17,14 @@ from oracle.text import slug_for
 
 from .keyword_names import align_keyword_names
 from .mtgjson_reader import MtgjsonData
-from .upsert import SyncStats, chunks, sync_links, update_by_pk, upsert
+from .upsert import (
+    SyncStats,
+    chunks,
+    refresh_planner_statistics,
+    sync_links,
+    update_by_pk,
+    upsert,
+)
 
 TYPE_KINDS = (
     ("supertypes", CardType.Kind.SUPERTYPE),
@@ -55,6 +62,9 @@ def sync_mtgjson(
     log(f"Writing {len(data.printings)} printings…")
     stats["printings"], printing_pks = _sync_printings(data, card_pks, set_pks)
     stats["printed faces"] = _sync_printed_faces(data, printing_pks, set_pks, card_pks, face_pks)
+    refresh_planner_statistics(
+        CardSet, Keyword, Card, CardFace, Card.keywords.through, Printing, PrintingFace
+    )
     log("Updating Italian names…")
     stats["Italian face text"] = _refresh_italian_face_text(card_pks.values())
     stats["keyword names"] = _fill_italian_keyword_names(data)

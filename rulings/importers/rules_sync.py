@@ -11,7 +11,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from oracle.importers.upsert import BATCH_SIZE, SyncStats, chunks, update_by_pk, upsert
+from oracle.importers.upsert import (
+    BATCH_SIZE,
+    SyncStats,
+    chunks,
+    refresh_planner_statistics,
+    update_by_pk,
+    upsert,
+)
 
 from ..models import GlossaryEntry, Language, RuleMapping, RuleSection, RulesEdition
 from .comprehensive_rules import RulesDocument
@@ -58,9 +65,11 @@ def sync_rules(
     glossary = _sync_glossary(edition, document)
     if log:
         log(f"Glossary of {edition}: {glossary}")
+    refresh_planner_statistics(RulesEdition, RuleSection, GlossaryEntry)
     result = RulesSyncResult(edition, edition_changed, sections, glossary)
     if edition.language == Language.ENGLISH:
         result.mappings = update_mappings(edition, log=log)
+        refresh_planner_statistics(RuleMapping)
     return result
 
 

@@ -27,7 +27,13 @@ from types import SimpleNamespace
 
 from django.db import connections, router, transaction
 
-from oracle.importers.upsert import BATCH_SIZE, SyncStats, chunks, update_by_pk
+from oracle.importers.upsert import (
+    BATCH_SIZE,
+    SyncStats,
+    chunks,
+    refresh_planner_statistics,
+    update_by_pk,
+)
 from oracle.models import Card, CardFace, Keyword
 
 from ..models import CardRule, Language, RuleMapping, RuleSection, RulesEdition, Ruling
@@ -107,6 +113,7 @@ def link_cards(
         wanted = {pk: linker.links(card.facts, cited) for pk, card in cards.items()}
         numbers = {number: section.pk for number, section in linker.index.by_number.items()}
         in_force = _sync_rows(report, edition, cards, wanted, numbers)
+        refresh_planner_statistics(CardRule)
         report.cards_linked = sum(1 for links in in_force.values() if links)
         _sync_search_rules(report, cards, in_force, linker.index)
         report.keyword_rules_filled = _fill_keyword_rules(linker)

@@ -6,6 +6,8 @@ and where old rule numbers went. The card -> rule links join this app in their o
 """
 
 import hashlib
+from collections.abc import Iterable
+from datetime import date
 
 from django.db import models
 from django.urls import reverse
@@ -307,9 +309,39 @@ class RulesEditionQuerySet(models.QuerySet):
     def complete(self):
         return self.filter(is_complete=True)
 
+    def official(self):
+        """The complete English editions: the rules as Wizards publishes them. Every other text
+        (a translation, a ruling, an old release note) is read against one of these."""
+        return self.filter(language=Language.ENGLISH, is_complete=True)
+
     def current(self, language=Language.ENGLISH):
         """The newest complete edition in a language (None if there is none)."""
         return self.complete().filter(language=language).order_by("-effective_date").first()
+
+    def in_force(self, day: date | None = None):
+        """Of these editions, the one in force on ``day``: the newest that took effect on or
+        before it, the oldest for a day earlier than all of them, the newest for no day; None
+        when there are none. Usually asked of ``official()``.
+
+        It reads the queryset itself, not a new query, so one queryset kept for a page answers
+        for any number of days in one query::
+
+            editions = RulesEdition.objects.official()
+            editions.in_force(ruling.date) for ruling in rulings
+        """
+        return edition_in_force(self, day)
+
+
+def edition_in_force(editions: Iterable, day: date | None = None):
+    """``RulesEditionQuerySet.in_force`` over any editions, or any objects with an
+    ``effective_date`` (a list already in memory)."""
+    ordered = sorted(editions, key=lambda edition: edition.effective_date)
+    if not ordered:
+        return None
+    if day is None:
+        return ordered[-1]
+    earlier = [edition for edition in ordered if edition.effective_date <= day]
+    return earlier[-1] if earlier else ordered[0]
 
 
 class RulesEdition(models.Model):

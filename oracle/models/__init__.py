@@ -1,0 +1,44 @@
+"""What a card *is*: sets, Oracle cards, their faces, printings with printed text, keywords,
+types and errata, one module each.
+
+English Oracle text is canonical and lives on Card and CardFace. Italian text is *printed* text:
+it belongs to one printing (PrintingFace), and the face keeps a copy of the Italian wording of its
+newest printing that translates the name (``name_it``, ``type_line_it``, ``printed_text_it``) for
+listings and search.
+"""
+
+from .cards import (
+    COLOR_ORDER,
+    FACE_DOWN_KEYWORDS,
+    LEGALITY_LABELS,
+    Card,
+    CardFace,
+    CardQuerySet,
+    Layout,
+)
+from .errata import Erratum
+from .keywords_and_types import CardType, Keyword
+from .page_language import is_italian_page, joined_name, localized, names_for_page
+from .printings import Printing, PrintingFace, Rarity
+from .sets import CardSet
+
+__all__ = [
+    "COLOR_ORDER",
+    "FACE_DOWN_KEYWORDS",
+    "LEGALITY_LABELS",
+    "Card",
+    "CardFace",
+    "CardQuerySet",
+    "CardSet",
+    "CardType",
+    "Erratum",
+    "Keyword",
+    "Layout",
+    "Printing",
+    "PrintingFace",
+    "Rarity",
+    "is_italian_page",
+    "joined_name",
+    "localized",
+    "names_for_page",
+]

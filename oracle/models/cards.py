@@ -1,0 +1,217 @@
+"""Oracle cards and their faces: the English Oracle wording, one row per card identity."""
+
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from .keywords_and_types import CardType, Keyword
+from .page_language import joined_name, localized, names_for_page
+
+
+class Layout(models.TextChoices):
+    NORMAL = "normal", _("Normal")
+    SPLIT = "split", _("Split")
+    FLIP = "flip", _("Flip")
+    TRANSFORM = "transform", _("Transforming double-faced")
+    MODAL_DFC = "modal_dfc", _("Modal double-faced")
+    MELD = "meld", _("Meld")
+    ADVENTURE = "adventure", _("Adventure")
+    AFTERMATH = "aftermath", _("Aftermath")
+    SAGA = "saga", _("Saga")
+    CLASS = "class", _("Class")
+    LEVELER = "leveler", _("Leveler")
+    HOST = "host", _("Host")
+    AUGMENT = "augment", _("Augment")
+    REVERSIBLE_CARD = "reversible_card", _("Reversible")
+    PLANAR = "planar", _("Plane or phenomenon")
+    SCHEME = "scheme", _("Scheme")
+    VANGUARD = "vanguard", _("Vanguard")
+    TOKEN = "token", _("Token")
+    DOUBLE_FACED_TOKEN = "double_faced_token", _("Double-faced token")
+    EMBLEM = "emblem", _("Emblem")
+    ART_SERIES = "art_series", _("Art series")
+
+
+COLOR_ORDER = "WUBRG"
+FACE_DOWN_KEYWORDS = {"morph", "megamorph", "disguise", "cloak", "manifest", "manifest-dread"}
+
+LEGALITY_LABELS = {
+    "Legal": _("Legal"),
+    "Banned": _("Banned"),
+    "Restricted": _("Restricted"),
+    "Not Legal": _("Not legal"),
+}
+
+
+class CardQuerySet(models.QuerySet):
+    def for_detail(self):
+        """Cards with what the card page shows: faces, keywords, printings newest first, errata."""
+        from .errata import Erratum  # both modules import this one
+        from .printings import Printing
+
+        return self.prefetch_related(
+            "faces",
+            "keywords",
+            models.Prefetch(
+                "printings",
+                queryset=Printing.objects.select_related("card_set")
+                .prefetch_related("faces")
+                .order_by("-card_set__release_date", "card_set__code", "sort_number"),
+            ),
+            models.Prefetch(
+                "errata", queryset=Erratum.objects.select_related("face").order_by("-date", "-id")
+            ),
+        )
+
+
+class Card(models.Model):
+    """One Oracle identity: every printing of the same card shares it."""
+
+    oracle_id = models.UUIDField(_("Oracle id"), unique=True)
+    name = models.CharField(_("Oracle name"), max_length=300)
+    slug = models.SlugField(max_length=300, unique=True)
+    layout = models.CharField(_("layout"), max_length=20, choices=Layout, default=Layout.NORMAL)
+    mana_value = models.DecimalField(_("mana value"), max_digits=9, decimal_places=1, default=0)
+    colors = models.CharField(_("colours"), max_length=5, blank=True)
+    color_identity = models.CharField(_("colour identity"), max_length=5, blank=True)
+    is_token = models.BooleanField(_("token"), default=False)
+    legalities = models.JSONField(_("legalities"), default=dict, blank=True)
+    keywords = models.ManyToManyField(
+        Keyword, related_name="cards", blank=True, verbose_name=_("keywords")
+    )
+    document_only = models.BooleanField(
+        _("known from a document only"),
+        default=False,
+        help_text=_(
+            "Created from what a document states (release notes, FAQ) because no card data held "
+            "it; the next card import that brings it merges into this card."
+        ),
+    )
+    # Filled at import time by oracle/search/normalize.py for the search (see there): folded
+    # names, type lines and texts of every face in both languages, kinds of card, printings
+    # (set, rarity, date), the first and last release, the highest rarity.
+    search_name = models.TextField(blank=True, editable=False)
+    search_type = models.TextField(blank=True, editable=False)
+    search_text = models.TextField(blank=True, editable=False)
+    search_flags = models.TextField(blank=True, editable=False)
+    search_printings = models.TextField(blank=True, editable=False)
+    first_released = models.DateField(null=True, blank=True, editable=False)
+    last_released = models.DateField(null=True, blank=True, editable=False)
+    rarity_rank = models.PositiveSmallIntegerField(default=0, editable=False)
+    # Filled by whatever links cards to the Comprehensive Rules: " 702.37c 702.37 702 7 708 ... "
+    # (each rule number the card uses, with the numbers above it), so searching by rule number
+    # reads the card row alone.
+    search_rules = models.TextField(blank=True, editable=False)
+
+    objects = CardQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("card")
+        verbose_name_plural = _("cards")
+        indexes = [
+            models.Index(fields=["name"], name="card_name_idx"),
+            models.Index(fields=["mana_value"], name="card_mana_value_idx"),
+            models.Index(fields=["layout"], name="card_layout_idx"),
+            models.Index(fields=["colors"], name="card_colors_idx"),
+            models.Index(fields=["color_identity"], name="card_color_identity_idx"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("oracle:card-detail", args=[self.slug])
+
+    @property
+    def italian_name(self):
+        """The Italian printed name, faces joined like the Oracle name; "" if not printed."""
+        return joined_name([face.name_it for face in self.faces.all()])
+
+    @property
+    def display_name(self):
+        return names_for_page(self.name, self.italian_name)[0]
+
+    @property
+    def other_name(self):
+        """The name in the language the page is not in, when it differs."""
+        return names_for_page(self.name, self.italian_name)[1]
+
+    @property
+    def can_be_face_down(self):
+        """Morph and its kin let the card be cast face down as a nameless 2/2 (rule 708)."""
+        return any(keyword.slug in FACE_DOWN_KEYWORDS for keyword in self.keywords.all())
+
+    @property
+    def legal_formats(self):
+        """(format, translated status) pairs, by format name."""
+        return [
+            (fmt, LEGALITY_LABELS.get(status, status))
+            for fmt, status in sorted(self.legalities.items())
+        ]
+
+
+class CardFace(models.Model):
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="faces")
+    position = models.PositiveSmallIntegerField(_("position"), default=0)
+    side = models.CharField(_("side"), max_length=2, blank=True)
+    name = models.CharField(_("Oracle name"), max_length=200)
+    mana_cost = models.CharField(_("mana cost"), max_length=100, blank=True)
+    mana_value = models.DecimalField(_("mana value"), max_digits=9, decimal_places=1, default=0)
+    type_line = models.CharField(_("type line"), max_length=200, blank=True)
+    card_types = models.ManyToManyField(
+        CardType, related_name="faces", blank=True, verbose_name=_("types")
+    )
+    oracle_text = models.TextField(_("Oracle text"), blank=True)
+    power = models.CharField(_("power"), max_length=10, blank=True)
+    toughness = models.CharField(_("toughness"), max_length=10, blank=True)
+    loyalty = models.CharField(_("loyalty"), max_length=10, blank=True)
+    defense = models.CharField(_("defense"), max_length=10, blank=True)
+    hand_modifier = models.CharField(_("hand modifier"), max_length=10, blank=True)
+    life_modifier = models.CharField(_("life modifier"), max_length=10, blank=True)
+    colors = models.CharField(_("colours"), max_length=5, blank=True)
+    color_indicator = models.CharField(_("colour indicator"), max_length=5, blank=True)
+    name_it = models.CharField(_("Italian printed name"), max_length=200, blank=True)
+    type_line_it = models.CharField(_("Italian printed type line"), max_length=200, blank=True)
+    printed_text_it = models.TextField(_("Italian printed text"), blank=True)
+    # Filled at import time by oracle/search/normalize.py, for the search: the numbers in power,
+    # toughness and loyalty (null when not a number: "*", "1+*", "X").
+    power_value = models.DecimalField(
+        max_digits=9, decimal_places=1, null=True, blank=True, editable=False
+    )
+    toughness_value = models.DecimalField(
+        max_digits=9, decimal_places=1, null=True, blank=True, editable=False
+    )
+    loyalty_value = models.DecimalField(
+        max_digits=9, decimal_places=1, null=True, blank=True, editable=False
+    )
+
+    class Meta:
+        ordering = ["card_id", "position"]
+        verbose_name = _("card face")
+        verbose_name_plural = _("card faces")
+        constraints = [
+            models.UniqueConstraint(fields=["card", "position"], name="cardface_unique_position")
+        ]
+        indexes = [
+            models.Index(fields=["name"], name="cardface_name_idx"),
+            models.Index(fields=["name_it"], name="cardface_name_it_idx"),
+            # Cover "pow>tou" and "pow>=5" without reading the faces' text.
+            models.Index(
+                fields=["power_value", "toughness_value", "card"], name="cardface_power_idx"
+            ),
+            models.Index(fields=["toughness_value", "card"], name="cardface_toughness_idx"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def display_name(self):
+        return localized(self, "name")
+
+    @property
+    def power_toughness(self):
+        if self.power or self.toughness:
+            return f"{self.power}/{self.toughness}"
+        return ""

@@ -1,0 +1,72 @@
+"""The words of the game cards are sorted by: keywords and the words of type lines."""
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from .page_language import localized
+
+
+class Keyword(models.Model):
+    class Kind(models.TextChoices):
+        ABILITY = "ability", _("Keyword ability")
+        ACTION = "action", _("Keyword action")
+        ABILITY_WORD = "ability_word", _("Ability word")
+
+    slug = models.SlugField(max_length=80, unique=True)
+    name = models.CharField(_("English name"), max_length=80)
+    name_it = models.CharField(_("Italian name"), max_length=80, blank=True)
+    kind = models.CharField(_("kind"), max_length=20, choices=Kind, default=Kind.ABILITY)
+    reminder_text = models.TextField(_("English reminder text"), blank=True)
+    reminder_text_it = models.TextField(_("Italian reminder text"), blank=True)
+    rule_number = models.CharField(
+        _("defining rule"), max_length=20, blank=True, help_text=_("For example 702.9")
+    )
+    document_only = models.BooleanField(
+        _("known from a document only"),
+        default=False,
+        help_text=_(
+            "Defined by a document (release notes, FAQ) that no card data or rules edition here "
+            "confirms yet: the English name may be the document's own term."
+        ),
+    )
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("keyword")
+        verbose_name_plural = _("keywords")
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def display_name(self):
+        return localized(self, "name")
+
+
+class CardType(models.Model):
+    """One word of a type line: a supertype (Legendary), card type (Creature) or subtype (Elf)."""
+
+    class Kind(models.TextChoices):
+        SUPERTYPE = "supertype", _("Supertype")
+        TYPE = "type", _("Card type")
+        SUBTYPE = "subtype", _("Subtype")
+
+    name = models.CharField(_("English name"), max_length=80)
+    name_it = models.CharField(_("Italian name"), max_length=80, blank=True)
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind)
+    document_only = models.BooleanField(
+        _("known from a document only"),
+        default=False,
+        help_text=_("Named by a document that no card data here confirms yet."),
+    )
+
+    class Meta:
+        ordering = ["kind", "name"]
+        verbose_name = _("card type")
+        verbose_name_plural = _("card types")
+        constraints = [
+            models.UniqueConstraint(fields=["kind", "name"], name="cardtype_unique_kind_name")
+        ]
+
+    def __str__(self):
+        return self.name

@@ -1,0 +1,109 @@
+"""Printings: a card as printed in one set, and the words on each printed face."""
+
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from .cards import Card, CardFace, Layout
+from .sets import CardSet
+
+
+class Rarity(models.TextChoices):
+    COMMON = "common", _("Common")
+    UNCOMMON = "uncommon", _("Uncommon")
+    RARE = "rare", _("Rare")
+    MYTHIC = "mythic", _("Mythic rare")
+    SPECIAL = "special", _("Special")
+    BONUS = "bonus", _("Bonus")
+
+
+class Printing(models.Model):
+    """A card as printed in one set, with its printed (localised) text per face."""
+
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="printings")
+    card_set = models.ForeignKey(
+        CardSet,
+        on_delete=models.CASCADE,
+        related_name="printings",
+        verbose_name=pgettext_lazy("card set", "set"),
+    )
+    uuid = models.UUIDField(_("MTGJSON id"), unique=True)
+    scryfall_id = models.UUIDField(_("Scryfall id"), null=True, blank=True)
+    multiverse_id = models.PositiveIntegerField(_("Multiverse id"), null=True, blank=True)
+    collector_number = models.CharField(_("collector number"), max_length=20)
+    sort_number = models.PositiveIntegerField(default=0, editable=False)
+    layout = models.CharField(_("printed layout"), max_length=20, choices=Layout)
+    rarity = models.CharField(_("rarity"), max_length=10, choices=Rarity)
+    frame_version = models.CharField(_("frame"), max_length=20, blank=True)
+    frame_effects = models.CharField(_("frame effects"), max_length=200, blank=True)
+    border_color = models.CharField(_("border"), max_length=20, blank=True)
+    is_timeshifted = models.BooleanField(_("timeshifted"), default=False)
+    is_reprint = models.BooleanField(_("reprint"), default=False)
+    is_promo = models.BooleanField(_("promo"), default=False)
+    artist = models.CharField(_("artist"), max_length=200, blank=True)
+    watermark = models.CharField(_("watermark"), max_length=50, blank=True)
+    name_it = models.CharField(_("Italian printed name"), max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["card_set_id", "sort_number", "collector_number"]
+        verbose_name = _("printing")
+        verbose_name_plural = _("printings")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["card_set", "collector_number"], name="printing_unique_set_number"
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.card.name} ({self.card_set.code} {self.collector_number})"
+
+    def get_absolute_url(self):
+        return reverse(
+            "oracle:printing-detail", args=[self.card_set.code.lower(), self.collector_number]
+        )
+
+    @property
+    def is_futureshifted(self):
+        return self.frame_version == "future"
+
+    @property
+    def has_italian(self):
+        return bool(self.name_it)
+
+
+class PrintingFace(models.Model):
+    """The words on one face of one printing: Italian printed text, English as printed."""
+
+    printing = models.ForeignKey(Printing, on_delete=models.CASCADE, related_name="faces")
+    face = models.ForeignKey(CardFace, on_delete=models.CASCADE, related_name="printed_faces")
+    position = models.PositiveSmallIntegerField(default=0)
+    name_it = models.CharField(_("Italian printed name"), max_length=200, blank=True)
+    type_line_it = models.CharField(_("Italian printed type line"), max_length=200, blank=True)
+    text_it = models.TextField(_("Italian printed text"), blank=True)
+    flavor_text = models.TextField(_("flavour text"), blank=True)
+    flavor_text_it = models.TextField(_("Italian flavour text"), blank=True)
+    original_text = models.TextField(
+        _("English text as printed"),
+        blank=True,
+        help_text=_("Kept only where it differs from today's Oracle text."),
+    )
+    original_type = models.CharField(
+        _("English type line as printed"),
+        max_length=200,
+        blank=True,
+        help_text=_("Kept only where it differs from today's Oracle type line."),
+    )
+
+    class Meta:
+        ordering = ["printing_id", "position"]
+        verbose_name = _("printed face")
+        verbose_name_plural = _("printed faces")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["printing", "position"], name="printingface_unique_position"
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.printing} #{self.position}"

@@ -1,0 +1,35 @@
+"""What the game *says* about cards: rulings and the documents they come from, the
+Comprehensive Rules (editions side by side, their numbered sections, the glossary and where old
+rule numbers went) and the rules each card uses, one module each.
+
+``rulings`` depends on ``oracle``, never the other way round.
+"""
+
+from .card_rules import CardRule
+from .documents import DocumentMention, DocumentSection, SourceDocument
+from .languages import Language
+from .rules import (
+    GlossaryEntry,
+    RuleMapping,
+    RuleSection,
+    RulesEdition,
+    RulesEditionQuerySet,
+    edition_in_force,
+)
+from .rulings import Ruling, RulingQuerySet
+
+__all__ = [
+    "CardRule",
+    "DocumentMention",
+    "DocumentSection",
+    "GlossaryEntry",
+    "Language",
+    "RuleMapping",
+    "RuleSection",
+    "Ruling",
+    "RulingQuerySet",
+    "RulesEdition",
+    "RulesEditionQuerySet",
+    "SourceDocument",
+    "edition_in_force",
+]

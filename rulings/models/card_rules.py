@@ -1,0 +1,68 @@
+"""The rules each card uses, computed by the rule linker or set by an editor."""
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from oracle.models import Card
+
+from .rules import RuleSection
+
+
+class CardRule(models.Model):
+    """A card uses a section of the rules, and why: a keyword it has, one of its types, its
+    layout, a rule named in its rulings, or an editor's hand.
+
+    Computed links are rebuilt by ``link_rules``; a hand-made link (origin MANUAL) survives the
+    rebuild, and a hand-made link with ``excluded`` set removes the computed link it names.
+    """
+
+    class Reason(models.TextChoices):
+        KEYWORD_ABILITY = "keyword_ability", _("Keyword ability")
+        KEYWORD_ACTION = "keyword_action", _("Keyword action")
+        ABILITY_WORD = "ability_word", _("Ability word")
+        CARD_TYPE = "card_type", _("Card type")
+        SUPERTYPE = "supertype", _("Supertype")
+        SUBTYPE = "subtype", _("Subtype")
+        LAYOUT = "layout", _("Layout")
+        FACE_DOWN = "face_down", _("Can be face down")
+        RULING = "ruling", _("Named in a ruling")
+        EDITOR = "editor", _("Set by an editor")
+
+    class Origin(models.TextChoices):
+        COMPUTED = "computed", _("Computed")
+        MANUAL = "manual", _("Set by hand")
+
+    card = models.ForeignKey(
+        Card, on_delete=models.CASCADE, related_name="rule_links", verbose_name=_("card")
+    )
+    section = models.ForeignKey(
+        RuleSection,
+        on_delete=models.CASCADE,
+        related_name="card_links",
+        verbose_name=_("rule"),
+    )
+    reason = models.CharField(_("reason"), max_length=20, choices=Reason)
+    detail = models.CharField(
+        _("detail"),
+        max_length=200,
+        blank=True,
+        help_text=_("What the reason is about: the keyword, type or layout name, or a note."),
+    )
+    origin = models.CharField(_("origin"), max_length=10, choices=Origin, default=Origin.MANUAL)
+    excluded = models.BooleanField(
+        _("removed by hand"),
+        default=False,
+        help_text=_("Set on a hand-made link to remove a computed link the editor disagrees with."),
+    )
+
+    class Meta:
+        ordering = ["card", "section__position"]
+        verbose_name = _("rule a card uses")
+        verbose_name_plural = _("rules cards use")
+        constraints = [
+            models.UniqueConstraint(fields=["card", "section"], name="cardrule_unique_section")
+        ]
+        indexes = [models.Index(fields=["section", "card"], name="cardrule_section_idx")]
+
+    def __str__(self):
+        return f"{self.card.name} → {self.section.number}"

@@ -1,0 +1,231 @@
+"""The Comprehensive Rules: editions side by side, their numbered sections, the glossary and
+where the rules of older editions live in the current one."""
+
+from collections.abc import Iterable
+from datetime import date
+
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from .documents import SourceDocument
+from .languages import Language
+
+
+class RulesEditionQuerySet(models.QuerySet):
+    def complete(self):
+        return self.filter(is_complete=True)
+
+    def official(self):
+        """The complete English editions: the rules as Wizards publishes them. Every other text
+        (a translation, a ruling, an old release note) is read against one of these."""
+        return self.filter(language=Language.ENGLISH, is_complete=True)
+
+    def current(self, language=Language.ENGLISH):
+        """The newest complete edition in a language (None if there is none)."""
+        return self.complete().filter(language=language).order_by("-effective_date").first()
+
+    def in_force(self, day: date | None = None):
+        """Of these editions, the one in force on ``day``: the newest that took effect on or
+        before it, the oldest for a day earlier than all of them, the newest for no day; None
+        when there are none. Usually asked of ``official()``.
+
+        It reads the queryset itself, not a new query, so one queryset kept for a page answers
+        for any number of days in one query::
+
+            editions = RulesEdition.objects.official()
+            editions.in_force(ruling.date) for ruling in rulings
+        """
+        return edition_in_force(self, day)
+
+
+def edition_in_force(editions: Iterable, day: date | None = None):
+    """``RulesEditionQuerySet.in_force`` over any editions, or any objects with an
+    ``effective_date`` (a list already in memory)."""
+    ordered = sorted(editions, key=lambda edition: edition.effective_date)
+    if not ordered:
+        return None
+    if day is None:
+        return ordered[-1]
+    earlier = [edition for edition in ordered if edition.effective_date <= day]
+    return earlier[-1] if earlier else ordered[0]
+
+
+class RulesEdition(models.Model):
+    """One Comprehensive Rules document: one language at one effective date.
+
+    Editions live side by side and never change each other; the same number ("702.37c") has one
+    row per edition. An Italian edition may be partial: only the rules some document quotes.
+    """
+
+    language = models.CharField(_("language"), max_length=2, choices=Language)
+    effective_date = models.DateField(_("effective date"))
+    is_complete = models.BooleanField(
+        _("complete"),
+        default=True,
+        help_text=_("False when only some rules are known, e.g. those a release note quotes."),
+    )
+    source = models.CharField(
+        _("where it comes from"), max_length=500, blank=True, help_text=_("File or address.")
+    )
+    source_document = models.ForeignKey(
+        SourceDocument,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="rules_editions",
+        verbose_name=_("source document"),
+    )
+    sha256 = models.CharField(max_length=64, blank=True, editable=False)
+    imported_at = models.DateTimeField(_("imported"), auto_now=True)
+
+    objects = RulesEditionQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-effective_date", "language"]
+        verbose_name = _("rules edition")
+        verbose_name_plural = _("rules editions")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["language", "effective_date"], name="rulesedition_unique_language_date"
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.effective_date:%Y-%m-%d} ({self.language})"
+
+    @property
+    def slug(self) -> str:
+        """How URLs name an edition: ``?edition=2007-05-01``."""
+        return self.effective_date.isoformat()
+
+
+class RuleSection(models.Model):
+    """A numbered part of the rules: chapter "7", section "702", rule "702.37", subrule "702.37c".
+
+    ``number`` is stored without the trailing period the text prints after chapters, sections and
+    rules. ``title`` is set for chapters, sections and the headed rules (keyword rules such as
+    "702.37. Morph"); ``text`` holds the body, and ``examples`` the "Example:" paragraphs that
+    follow it, in order.
+    """
+
+    class Level(models.IntegerChoices):
+        CHAPTER = 1, _("chapter")
+        SECTION = 2, _("section")
+        RULE = 3, _("rule")
+        SUBRULE = 4, _("subrule")
+
+    edition = models.ForeignKey(
+        RulesEdition, on_delete=models.CASCADE, related_name="sections", verbose_name=_("edition")
+    )
+    number = models.CharField(_("number"), max_length=20)
+    level = models.PositiveSmallIntegerField(_("level"), choices=Level)
+    parent = models.ForeignKey(
+        "self",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="children",
+        verbose_name=_("part of"),
+    )
+    title = models.CharField(_("title"), max_length=300, blank=True)
+    text = models.TextField(_("text"), blank=True)
+    examples = models.JSONField(_("examples"), default=list, blank=True)
+    position = models.PositiveIntegerField(_("order"))
+    # Partial editions quoted by documents (release notes): where the text was quoted from, and
+    # what the document says changed ("la terza frase è nuova").
+    source_document = models.ForeignKey(
+        SourceDocument,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="quoted_rules",
+        verbose_name=_("quoted in"),
+    )
+    note = models.TextField(_("note on the change"), blank=True)
+
+    class Meta:
+        ordering = ["edition", "position"]
+        verbose_name = _("rule")
+        verbose_name_plural = _("rules")
+        constraints = [
+            models.UniqueConstraint(fields=["edition", "number"], name="rulesection_unique_number")
+        ]
+        indexes = [models.Index(fields=["edition", "position"], name="rulesection_order_idx")]
+
+    def __str__(self):
+        return f"{self.number} {self.title}".strip()
+
+    def get_absolute_url(self):
+        return reverse("rulings:rule-detail", args=[self.number])
+
+
+class GlossaryEntry(models.Model):
+    """One term of an edition's glossary, with its definition as printed."""
+
+    edition = models.ForeignKey(
+        RulesEdition, on_delete=models.CASCADE, related_name="glossary", verbose_name=_("edition")
+    )
+    term = models.CharField(_("term"), max_length=200)
+    slug = models.SlugField(max_length=200)
+    text = models.TextField(_("definition"))
+    position = models.PositiveIntegerField(_("order"))
+
+    class Meta:
+        ordering = ["edition", "position"]
+        verbose_name = _("glossary entry")
+        verbose_name_plural = _("glossary entries")
+        constraints = [
+            models.UniqueConstraint(fields=["edition", "slug"], name="glossaryentry_unique_slug")
+        ]
+
+    def __str__(self):
+        return self.term
+
+
+class RuleMapping(models.Model):
+    """Where a rule of an older edition lives in the current one ("502.26b" in 2007 -> 702.37c).
+
+    Computed from titles, text and structure by the rules importer; ``current_section`` is empty
+    when nothing in the current edition matches, and that is said on the page. An admin may set
+    the target by hand (method MANUAL): the importer keeps it, and when a newer edition becomes
+    current it follows the target there (when that is certain) or computes a new mapping.
+    """
+
+    class Method(models.TextChoices):
+        SAME_NUMBER = "same_number", _("same number and text")
+        TITLE = "title", _("same title")
+        TEXT = "text", _("similar text")
+        STRUCTURE = "structure", _("position under a matched rule")
+        RENAMED = "renamed", _("renamed term")
+        NONE = "none", _("no match")
+        MANUAL = "manual", _("set by hand")
+
+    old_section = models.ForeignKey(
+        RuleSection,
+        on_delete=models.CASCADE,
+        related_name="mappings",
+        verbose_name=_("old rule"),
+    )
+    current_section = models.ForeignKey(
+        RuleSection,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="old_numbers",
+        verbose_name=_("current rule"),
+    )
+    confidence = models.FloatField(_("confidence"), help_text=_("From 0 (a guess) to 1 (certain)."))
+    method = models.CharField(_("how it was found"), max_length=20, choices=Method)
+
+    class Meta:
+        ordering = ["old_section__edition", "old_section__position"]
+        verbose_name = _("old rule number")
+        verbose_name_plural = _("old rule numbers")
+        constraints = [
+            models.UniqueConstraint(fields=["old_section"], name="rulemapping_unique_old_section")
+        ]
+
+    def __str__(self):
+        target = self.current_section.number if self.current_section_id else "-"
+        return f"{self.old_section.number} ({self.old_section.edition}) -> {target}"

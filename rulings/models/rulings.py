@@ -1,0 +1,137 @@
+"""Rulings: dated statements about how a card, a keyword or a card type works."""
+
+import hashlib
+
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from oracle.models import Card, CardType, Keyword
+
+from .documents import DocumentSection, SourceDocument
+from .languages import Language
+
+
+class RulingQuerySet(models.QuerySet):
+    def for_card_page(self):
+        return self.select_related("source_document").order_by("language", "date", "position", "id")
+
+
+class Ruling(models.Model):
+    """A dated statement about how one card works, in one language.
+
+    A ruling about a mechanic rather than one card (release notes on suspend, morph, tribal)
+    belongs to a keyword or a card type instead, and shows on the page of every card with it.
+    Exactly one of ``card``, ``keyword`` and ``card_type`` is set.
+    """
+
+    class Origin(models.TextChoices):
+        IMPORTED = "imported", _("Imported")
+        EDITOR = "editor", _("Written or corrected by an editor")
+
+    card = models.ForeignKey(
+        Card,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="rulings",
+        verbose_name=_("card"),
+    )
+    keyword = models.ForeignKey(
+        Keyword,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="rulings",
+        verbose_name=_("keyword"),
+    )
+    card_type = models.ForeignKey(
+        CardType,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="rulings",
+        verbose_name=_("card type"),
+    )
+    date = models.DateField(_("date"))
+    language = models.CharField(
+        _("language"), max_length=2, choices=Language, default=Language.ENGLISH
+    )
+    text = models.TextField(_("text"))
+    source_document = models.ForeignKey(
+        SourceDocument,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="rulings",
+        verbose_name=_("source document"),
+    )
+    section = models.ForeignKey(
+        DocumentSection,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="rulings",
+        verbose_name=_("document section"),
+    )
+    position = models.PositiveIntegerField(_("order"), default=0)
+    origin = models.CharField(
+        _("origin"),
+        max_length=10,
+        choices=Origin,
+        default=Origin.EDITOR,
+        help_text=_("Imports only ever change imported rulings; an editor's are left alone."),
+    )
+    source_key = models.CharField(
+        max_length=40,
+        blank=True,
+        editable=False,
+        help_text="For imported rulings: a digest of the date and wording as first imported.",
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    history = HistoricalRecords(excluded_fields=["source_key"])
+    objects = RulingQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["card_id", "language", "date", "position"]
+        verbose_name = _("ruling")
+        verbose_name_plural = _("rulings")
+        indexes = [
+            models.Index(fields=["card", "language", "date"], name="ruling_card_lang_date_idx"),
+            models.Index(fields=["source_key"], name="ruling_source_key_idx"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=(
+                    models.Q(card__isnull=False, keyword__isnull=True, card_type__isnull=True)
+                    | models.Q(card__isnull=True, keyword__isnull=False, card_type__isnull=True)
+                    | models.Q(card__isnull=True, keyword__isnull=True, card_type__isnull=False)
+                ),
+                name="ruling_exactly_one_subject",
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.subject}, {self.date:%Y-%m-%d} ({self.language})"
+
+    def get_absolute_url(self):
+        if self.card_id:
+            return f"{self.card.get_absolute_url()}#ruling-{self.pk}"
+        if self.keyword_id:
+            url = reverse("rulings:keyword-detail", args=[self.keyword.slug])
+            return f"{url}#ruling-{self.pk}"
+        if self.section_id:
+            return f"{self.section.document.get_absolute_url()}#ruling-{self.pk}"
+        return ""
+
+    @property
+    def subject(self):
+        """The card, keyword or card type the ruling is about."""
+        return self.card or self.keyword or self.card_type
+
+    @staticmethod
+    def key_for(day, text: str) -> str:
+        return hashlib.sha1(f"{day.isoformat()}|{text}".encode()).hexdigest()

@@ -10,9 +10,8 @@ from django.test import TestCase
 from django.test.utils import CaptureQueriesContext
 
 from oracle.models import Card
+from oracle.tests.factories import make_card, make_set
 from rulings.models import CardRule, RuleSection, RulesEdition
-
-from .factories import make_card, make_set
 
 RULE_ITEM = re.compile(
     r'<li>\s*<a href="/(?:en|it)/rules/(?P<number>[^/]+)/"><span class="rule-number">[^<]+</span>'

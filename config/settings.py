@@ -47,7 +47,6 @@ INSTALLED_APPS = [
     "django_filters",
     "simple_history",
     "oracle",
-    "oracle.search.apps.SearchConfig",
     "rulings",
 ]
 

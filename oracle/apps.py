@@ -6,3 +6,6 @@ class OracleConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "oracle"
     verbose_name = _("Oracle cards")
+
+    def ready(self):
+        from .search import receivers  # noqa: F401  (keeps the search columns of saved cards filled)

@@ -2,6 +2,8 @@
 
 from django.utils.translation import gettext_lazy as _
 
+from .search.extensions import help_rows
+
 # Queries shown where a search starts (the home page, an empty results page): English, Italian.
 SEARCH_EXAMPLES = [
     (
@@ -29,10 +31,11 @@ SEARCH_EXAMPLES = [
 ]
 
 
-# The syntax help page: (section, [(what to write, what it does, [(example, what it finds)])]).
-# Every example is a link, and test_search_pages runs them all on the bundled data.
-SEARCH_HELP = [
-    (
+# The syntax help page: {id: (section, [(what to write, what it does, [(example, what it
+# finds)])])}; the keys other apps add bring their rows (``help_sections``). Every example is a
+# link, and test_search_pages runs them all on the bundled data.
+SEARCH_HELP = {
+    "names": (
         _("Names"),
         [
             (
@@ -58,7 +61,7 @@ SEARCH_HELP = [
             ),
         ],
     ),
-    (
+    "text": (
         _("Type, text and keywords"),
         [
             (
@@ -92,23 +95,9 @@ SEARCH_HELP = [
                     ("k:metamorfosi", _("cards with morph")),
                 ],
             ),
-            (
-                ["rule:", "regola:"],
-                _(
-                    "A section of the Comprehensive Rules the card uses, or any rule in it: its "
-                    "keywords, types, layout and the rules its rulings name. A number of an "
-                    "older edition is searched as the rule it became, and the page says so."
-                ),
-                [
-                    ("rule:702.17", _("cards with reach, or that give it")),
-                    ("regola:702.37", _("cards with morph")),
-                    ("rule:708", _("cards that can be face down")),
-                    ("rule:205.4d -t:creature", _("legendary cards that are not creatures")),
-                ],
-            ),
         ],
     ),
-    (
+    "sets": (
         _("Sets, rarity and dates"),
         [
             (
@@ -142,7 +131,7 @@ SEARCH_HELP = [
             ),
         ],
     ),
-    (
+    "numbers": (
         _("Colours and numbers"),
         [
             (
@@ -180,7 +169,7 @@ SEARCH_HELP = [
             ),
         ],
     ),
-    (
+    "properties": (
         _("Properties"),
         [
             (
@@ -208,7 +197,7 @@ SEARCH_HELP = [
             ),
         ],
     ),
-    (
+    "combining": (
         _("Combining"),
         [
             (
@@ -234,4 +223,9 @@ SEARCH_HELP = [
             ),
         ],
     ),
-]
+}
+
+
+def help_sections() -> list[tuple[str, list]]:
+    """The help page's sections, each with the rows of the keys other apps add at its end."""
+    return [(title, rows + help_rows(section)) for section, (title, rows) in SEARCH_HELP.items()]

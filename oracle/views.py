@@ -20,7 +20,7 @@ from .models import (
     is_italian_page,
     localized,
 )
-from .search_help import SEARCH_EXAMPLES, SEARCH_HELP
+from .search_help import SEARCH_EXAMPLES, help_sections
 
 CARDS_PER_PAGE = 50
 
@@ -70,7 +70,7 @@ def page_number(request) -> int:
 
 
 def search_help(request):
-    return render(request, "oracle/search_help.html", {"sections": SEARCH_HELP})
+    return render(request, "oracle/search_help.html", {"sections": help_sections()})
 
 
 def card_detail(request, slug, printing=None):

@@ -9,7 +9,12 @@ class RulingsConfig(AppConfig):
     verbose_name = _("Rules and rulings")
 
     def ready(self):
-        from . import receivers  # noqa: F401  (connects the import signal)
+        from . import (
+            receivers,  # noqa: F401  (connects the import signal)
+            search_terms,
+        )
         from .editors import ensure_editors_group
+
+        search_terms.register()
 
         post_migrate.connect(ensure_editors_group, sender=self, dispatch_uid="rulings.editors")

@@ -29,9 +29,6 @@ accents and case ignored: "aether" finds "Æther", "e" finds "è"):
   the face's own name (``o:"~ deals"``).
 - ``kw:``/``k:``/``keyword:`` a keyword, English or Italian (``kw:flying``, ``k:volare``,
   ``k:"first strike"``).
-- ``rule:``/``regola:`` a section of the Comprehensive Rules the card uses, or any rule in it
-  (``rule:702.37`` morph, ``rule:702``, ``regola:702.9a``); an old number is searched as the
-  rule it became (``rule:502.26`` -> 702.37), with a note saying so.
 - ``s:``/``e:``/``set:`` set code (any printing); ``r:``/``rarity:`` common, uncommon, rare,
   mythic, special, bonus (comune, "non comune", rara, mitica), also ``r>=rare``.
 - ``c``/``color``/``colore`` and ``id``/``identity``/``identità`` with ``: = != < <= > >=``:
@@ -44,23 +41,15 @@ accents and case ignored: "aether" finds "Æther", "e" finds "è"):
 - ``is:`` dfc, mdfc, transform, split, flip, meld, adventure, token, permanent, spell,
   futureshifted, timeshifted, reprint (and every layout: saga, leveler, ...); Italian
   permanente, magia, pedina, ristampa, cronotraslata, bifronte.
-- ``has:rulings``, ``has:errata``; ``lang:it`` (has Italian printed text), ``lang:en``.
+- ``has:errata``; ``lang:it`` (has Italian printed text), ``lang:en``.
 - ``year>=2007``, ``date<2007-05-04``, ``date>=fut`` (that set's release): any printing.
+- Other apps add keys and flag values, with their rows of the help page (``extensions``).
 - Terms side by side must all match; ``or``; ``-`` negates a term or ``-(a group)``;
   parentheses. ``order:`` name, mv, set, released, rarity (nome, vm, espansione, uscita,
   rarità) and ``dir:`` asc, desc.
 """
 
+from .parser import Query, parse
 from .tokens import Problem
 
 __all__ = ["Problem", "Query", "parse"]
-
-
-def __getattr__(name):
-    # The package is also an app (apps.py), imported before models exist: the parser, which
-    # needs them, is imported on first use.
-    if name in ("Query", "parse"):
-        from . import parser
-
-        return getattr(parser, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -2,7 +2,7 @@
 
 Most conditions test the card's own search columns (``normalize``: folded names, type lines,
 texts, flags and printings of all its faces, one per line); the rest, which look at a to-many
-relation (a face's power, keywords, rulings), become ``pk__in=<subquery>`` or EXISTS. So
+relation (a face's power, keywords, errata), become ``pk__in=<subquery>`` or EXISTS. So
 conditions combine with and, or and not without joins that would multiply rows or make
 "t:creature t:land" mean "one face that is both".
 
@@ -33,7 +33,6 @@ from django.utils.translation import gettext
 from oracle.models import COLOR_ORDER, Card, CardFace, CardSet, Erratum, Keyword, Layout, Printing
 from oracle.text import fold, slug_for
 
-from . import rule_numbers
 from .normalize import NUMBER, fold_line, number_value
 from .tokens import Problem, quote
 
@@ -318,37 +317,6 @@ class KeywordCondition(Condition):
 
     def __str__(self):
         return f"kw:{quote(self.value)}"
-
-
-@dataclass(frozen=True)
-class RuleCondition(Condition):
-    """``rule:`` the card uses this section of the Comprehensive Rules or one of its subrules
-    (``rule:702.37`` finds the cards linked to 702.37 and to 702.37a-g).
-
-    ``Card.search_rules`` lists each linked number with every number above it, between spaces,
-    so one substring finds a section and all it contains. An old number is searched as the rule
-    it became (``rule_numbers``).
-    """
-
-    number: str
-
-    @classmethod
-    def from_term(cls, op, value):
-        number = rule_numbers.normalise(value)
-        if number is None:
-            return Problem(
-                f"rule{op}{value}",
-                gettext("“%(value)s” is not a rule number such as 702.37 or 702.37c")
-                % {"value": value},
-            )
-        return cls(number)
-
-    def to_q(self) -> Q:
-        searched = rule_numbers.reading(self.number).searched
-        return Q(search_rules__contains=f" {searched} ")
-
-    def __str__(self):
-        return f"rule:{self.number}"
 
 
 # -- printings ----------------------------------------------------------------------------------
@@ -692,7 +660,7 @@ def _flag(word: str) -> Q:
 
 
 def _related_exists(model) -> Q:
-    """EXISTS rather than IN: a name-ordered page stops after 50 cards with rulings."""
+    """EXISTS rather than IN: a name-ordered page stops after 50 cards with errata."""
     return Q(Exists(model.objects.filter(card_id=OuterRef("pk"))))
 
 
@@ -717,12 +685,11 @@ IS_ALIASES = {
     "permanente": "permanent", "magia": "spell", "pedina": "token", "ristampa": "reprint",
     "avventura": "adventure", "cronotraslata": "timeshifted", "cronotraslato": "timeshifted",
 }  # fmt: skip
+# Other apps add values (oracle.search.extensions.add_flag_value).
 HAS_VALUES = {
-    # Rulings belong to the rulings app, which oracle does not import: found through the relation.
-    "rulings": lambda: _related_exists(Card._meta.get_field("rulings").related_model),
     "errata": lambda: _related_exists(Erratum),
 }
-HAS_ALIASES = {"ruling": "rulings", "chiarimenti": "rulings", "erratum": "errata"}
+HAS_ALIASES = {"erratum": "errata"}
 LANG_VALUES = {
     "it": lambda: _flag("italian"),
     "en": everything,

@@ -1,4 +1,5 @@
-"""Names a query uses that the database does not know: keywords and set codes.
+"""Names a query uses that the database does not know: keywords and set codes (and what the
+keys other apps add say is wrong: ``extensions.SearchKey.problems``).
 
 ``parse`` reads no database, so ``k:volo`` and ``s:xyz`` are valid terms that simply find
 nothing. This check reads the keyword and set tables (once each, only when the query has such
@@ -11,23 +12,26 @@ import difflib
 from django.utils.translation import gettext
 
 from oracle.models import CardSet
-from oracle.templatetags.oracle_tags import long_date
 from oracle.text import slug_for
 
 from . import conditions as c
-from . import rule_numbers
+from . import extensions
 from .normalize import fold_line
-from .rule_numbers import Status
 from .tokens import Problem, quote
 
 
 def unknown_names(tree: c.Node | None) -> list[Problem]:
     """A Problem for each keyword or set code in ``tree`` that nothing in the database has,
-    and for each rule number that is not today's (read as today's rule, or not found)."""
-    keywords = [node for node in c.leaves(tree) if isinstance(node, c.KeywordCondition)]
-    sets = [node for node in c.leaves(tree) if isinstance(node, c.SetCondition)]
-    rules = [node for node in c.leaves(tree) if isinstance(node, c.RuleCondition)]
-    return _unknown_keywords(keywords) + _unknown_sets(sets) + _old_rule_numbers(rules)
+    then those the added keys name (a rule number that is not today's, say)."""
+    leaves = list(c.leaves(tree))
+    keywords = [node for node in leaves if isinstance(node, c.KeywordCondition)]
+    sets = [node for node in leaves if isinstance(node, c.SetCondition)]
+    problems = _unknown_keywords(keywords) + _unknown_sets(sets)
+    for search_key in extensions.SEARCH_KEYS.values():
+        terms = extensions.conditions_of(search_key, leaves)
+        if search_key.problems is not None and terms:
+            problems += search_key.problems(terms)
+    return problems
 
 
 def _unknown_keywords(conditions) -> list[Problem]:
@@ -72,30 +76,4 @@ def _unknown_sets(conditions) -> list[Problem]:
                 f"s:{close[0]}" if close else "",
             )
         )
-    return problems
-
-
-def _old_rule_numbers(conditions) -> list[Problem]:
-    problems = []
-    for condition in conditions:
-        found = rule_numbers.reading(condition.number)
-        values = {"number": condition.number}
-        if found.edition_date:
-            values["date"] = long_date(found.edition_date)
-        if found.status == Status.RENUMBERED:
-            values["today"] = found.today
-            message = gettext(
-                "%(number)s is a number of the rules of %(date)s: searched as today’s "
-                "rule %(today)s"
-            )
-            suggestion = f"rule:{found.today}"
-        elif found.status == Status.GONE:
-            message = gettext("rule %(number)s of the rules of %(date)s matches no rule of today")
-            suggestion = ""
-        elif found.status == Status.UNKNOWN:
-            message = gettext("there is no rule %(number)s in the Comprehensive Rules")
-            suggestion = ""
-        else:
-            continue
-        problems.append(Problem(str(condition), message % values, suggestion))
     return problems

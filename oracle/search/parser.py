@@ -16,8 +16,7 @@ from django.utils.translation import gettext, ngettext
 from oracle.text import fold
 
 from . import conditions as c
-from . import names
-from .rule_numbers import rule_table
+from . import extensions, names
 from .tokens import KEY_ALIASES, Problem, Token, canonical_key, tokenize
 
 MAX_DEPTH = 20  # parentheses inside parentheses; deeper ones are ignored
@@ -42,10 +41,10 @@ class Query:
     problems: list[Problem] = dataclasses.field(default_factory=list)
     order: str = ""
     direction: str = ""
-    # The keyword table once read (see conditions.keyword_table) and the rule numbers once
-    # looked up (see rule_numbers.rule_table); not part of the query.
+    # The keyword table once read (see conditions.keyword_table) and what the keys other apps
+    # add read once (see extensions.SearchKey.lookups, by key); not part of the query.
     keyword_rows: list = dataclasses.field(default_factory=list, repr=False, compare=False)
-    rule_readings: dict = dataclasses.field(default_factory=dict, repr=False, compare=False)
+    shared_lookups: dict = dataclasses.field(default_factory=dict, repr=False, compare=False)
 
     def __str__(self):
         parts = [str(self.tree)] if self.tree is not None else []
@@ -82,9 +81,15 @@ class Query:
 
     @contextlib.contextmanager
     def _tables(self):
-        """The keyword table and the rule numbers, read at most once for this query."""
-        numbers = [leaf.number for leaf in c.leaves(self.tree) if isinstance(leaf, c.RuleCondition)]
-        with c.keyword_table(self.keyword_rows), rule_table(self.rule_readings, numbers):
+        """The keyword table and what the added keys look up, read at most once for this
+        query."""
+        leaves = list(c.leaves(self.tree))
+        with c.keyword_table(self.keyword_rows), contextlib.ExitStack() as stack:
+            for search_key in extensions.SEARCH_KEYS.values():
+                if search_key.lookups is not None:
+                    shared = self.shared_lookups.setdefault(search_key.key, {})
+                    terms = extensions.conditions_of(search_key, leaves)
+                    stack.enter_context(search_key.lookups(terms, shared))
             yield
 
     def filter(self, cards):
@@ -291,8 +296,8 @@ class _Parser:
             return c.needs_colon(key, op, value)
         if key in TEXT_CONDITIONS:
             node = TEXT_CONDITIONS[key](value.lower())
-        elif key == "rule":
-            node = c.RuleCondition.from_term(op, value)
+        elif key in extensions.SEARCH_KEYS:
+            node = extensions.SEARCH_KEYS[key].condition.from_term(op, value)
         elif key == "s":
             node = c.SetCondition.from_term(op, value)
         else:

@@ -2,7 +2,8 @@
 
 One small rule per kind of token, no giant regular expression. The tokenizer never fails: what
 it cannot read becomes a Problem and the rest goes on (an unclosed quote is closed at the end).
-The key aliases, English and Italian, live in ``KEYS`` below.
+The key aliases, English and Italian, live in ``KEYS`` below (and other apps add theirs:
+``oracle.search.extensions``).
 """
 
 import re
@@ -18,7 +19,6 @@ KEYS = {
     "t": ("t", "type", "types", "tipo", "tipi"),
     "o": ("o", "oracle", "text", "testo"),
     "kw": ("kw", "k", "keyword", "keywords"),
-    "rule": ("rule", "rules", "regola", "regole"),
     "s": ("s", "e", "set", "edition", "espansione", "edizione"),
     "r": ("r", "rarity", "rarita"),
     "c": ("c", "color", "colors", "colour", "colours", "colore", "colori"),

@@ -16,7 +16,7 @@ from django.test.utils import CaptureQueriesContext
 
 from oracle.filters import FACETS
 from oracle.models import Card
-from oracle.search_help import SEARCH_EXAMPLES, SEARCH_HELP
+from oracle.search_help import SEARCH_EXAMPLES, help_sections
 
 FIXTURES = Path(settings.BASE_DIR) / "fixtures" / "mtgjson"
 
@@ -375,7 +375,9 @@ class SearchPageTests(TestCase):
     # --- Help and home
 
     def test_syntax_help_examples_all_find_cards_without_problems(self):
-        examples = [query for _, rows in SEARCH_HELP for _, _, found in rows for query, _ in found]
+        examples = [
+            query for _, rows in help_sections() for _, _, found in rows for query, _ in found
+        ]
         examples += [query for en, it, _ in SEARCH_EXAMPLES for query in (en, it)]
         self.assertGreater(len(examples), 40)
         for query in examples:

@@ -228,7 +228,7 @@ class ProblemTests(EnglishTestCase):
         self.assertProblem(
             "has:foo t:elf",
             "has:foo",
-            "unknown value “foo” for “has:”; it takes rulings, errata",
+            "unknown value “foo” for “has:”; it takes errata, rulings",
             canonical="t:elf",
         )
         self.assertProblem(

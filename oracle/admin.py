@@ -1,6 +1,4 @@
 from django.contrib import admin
-from django.urls import reverse
-from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
@@ -60,7 +58,7 @@ class CardAdmin(admin.ModelAdmin):
     search_fields = ["name", "faces__name_it", "oracle_id"]
     readonly_fields = [
         "oracle_id", "name", "slug", "layout", "mana_value", "colors", "color_identity",
-        "is_token", "legalities", "keyword_list", "rulings_link",
+        "is_token", "legalities", "keyword_list",
     ]  # fmt: skip
     fields = readonly_fields
     inlines = [CardFaceInline, ErratumInline]
@@ -81,11 +79,6 @@ class CardAdmin(admin.ModelAdmin):
     @admin.display(description=_("keywords"))
     def keyword_list(self, card):
         return ", ".join(keyword.name for keyword in card.keywords.all())
-
-    @admin.display(description=_("rulings"))
-    def rulings_link(self, card):
-        url = reverse("admin:rulings_ruling_changelist") + f"?card__id__exact={card.pk}"
-        return format_html('<a href="{}">{}</a>', url, _("Rulings of this card"))
 
 
 @admin.register(Erratum)

@@ -2,35 +2,31 @@
 card's whole record.
 
     GET /api/cards/?q=t:creature+k:flying&page=2    a page of results
-    GET /api/cards/<Oracle id>/                     one card: faces, printings, rulings, errata
+    GET /api/cards/<Oracle id>/                     one card: faces, printings, errata, and
+                                                    what other apps add (``card_record``)
 
 Answers are UTF-8 JSON with readable accents. Cards are named by their Oracle id, which stays
 the same across imports. HTML links point at the English pages (/en/...); messages follow the
 request's Accept-Language (English unless it asks for Italian).
 """
 
-import re
 import uuid
 from decimal import Decimal
 
 from django.core.paginator import Paginator
-from django.db.models import Prefetch
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from . import card_record
 from .filters import CardFilter
 from .json_views import get_only, json_response
-from .listing import faces_by_card, sets_by_card, url_maker
+from .links import url_maker
+from .listing import faces_by_card, sets_by_card
 from .models import Card, Printing
+from .paging import requested_page
 
 RESULTS_PER_PAGE = 50
-PAGE_NUMBER = re.compile(r"[0-9]{1,9}")
 HTML_LANGUAGE = "en"
-
-# Rulings are the rulings app's; a card reaches them through the reverse relation. The
-# document comes in the same query, so every card costs the same number of queries.
-_ruling_model = Card._meta.get_field("rulings").related_model
-RULINGS = Prefetch("rulings", queryset=_ruling_model.objects.select_related("source_document"))
 
 
 @get_only
@@ -48,8 +44,8 @@ def card_search(request):
             },
             status=400,
         )
-    raw_page = request.GET.get("page", "1").strip() or "1"
-    if not PAGE_NUMBER.fullmatch(raw_page) or int(raw_page) < 1:
+    number = requested_page(request.GET.get("page"))
+    if number is None:
         return json_response(
             {
                 "error": _("The page must be a whole number from 1."),
@@ -59,7 +55,6 @@ def card_search(request):
             status=400,
         )
     paginator = Paginator(card_filter.qs, RESULTS_PER_PAGE)
-    number = int(raw_page)
     if number > paginator.num_pages:
         return json_response(
             {
@@ -92,7 +87,8 @@ def card_detail(request, oracle_id):
         key = uuid.UUID(oracle_id)
     except ValueError:
         key = uuid.UUID(int=0)  # no card has it: the same 404 as an unknown id
-    card = Card.objects.for_detail().prefetch_related(RULINGS).filter(oracle_id=key).first()
+    cards = Card.objects.for_detail().prefetch_related(*card_record.prefetches())
+    card = cards.filter(oracle_id=key).first()
     if card is None:
         return json_response(
             {"error": _("No card has the Oracle id “%(id)s”.") % {"id": oracle_id}}, status=404
@@ -171,15 +167,7 @@ def _card_record(request, card):
             for face in faces
         ],
         "printings": printings,
-        "rulings": [
-            {
-                "date": ruling.date.isoformat(),
-                "language": ruling.language,
-                "text": ruling.text,
-                "source": ruling.source_document.title if ruling.source_document else "",
-            }
-            for ruling in card.rulings.all()
-        ],
+        **card_record.added_parts(card),
         "errata": [
             {
                 "date": erratum.date.isoformat(),

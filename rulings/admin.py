@@ -210,4 +210,5 @@ class RuleMappingAdmin(admin.ModelAdmin):
         super().save_model(request, obj, form, change)
 
 
-from . import card_rule_admin  # noqa: E402, F401  (registers CardRule's admin)
+# Registered with the models above: CardRule's admin, and the card's with its rulings' link.
+from . import card_admin, card_rule_admin  # noqa: E402, F401

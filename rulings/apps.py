@@ -10,11 +10,15 @@ class RulingsConfig(AppConfig):
 
     def ready(self):
         from . import (
+            card_page,
+            card_record,
             receivers,  # noqa: F401  (connects the import signal)
             search_terms,
         )
         from .editors import ensure_editors_group
 
         search_terms.register()
+        card_page.register()
+        card_record.register()
 
         post_migrate.connect(ensure_editors_group, sender=self, dispatch_uid="rulings.editors")

@@ -1,8 +1,6 @@
 from django import template
-from django.utils import dateformat
-from django.utils.formats import date_format
 
-from oracle import rendering
+from oracle import dates, rendering
 from oracle.diff import word_diff
 from oracle.models import is_italian_page
 
@@ -19,6 +17,12 @@ def rules_text(text):
     return rendering.render_rules_text(text)
 
 
+@register.filter
+def linked(markup, links):
+    """A card's rendered text with the links other apps add (``oracle.card_page.TextLinks``)."""
+    return links.link(markup) if links else markup
+
+
 @register.simple_tag
 def diff(old, new):
     return word_diff(old, new)
@@ -26,14 +30,8 @@ def diff(old, new):
 
 @register.filter
 def long_date(value):
-    """ "1º maggio 2007", "17 aprile 2026" on Italian pages (Django's catalogue capitalises the
-    month), else the locale's DATE_FORMAT."""
-    if not value:
-        return ""
-    if is_italian_page():
-        day = "1º" if value.day == 1 else str(value.day)
-        return f"{day} {dateformat.format(value, 'F').lower()} {value.year}"
-    return date_format(value, "DATE_FORMAT")
+    """ "1º maggio 2007" on Italian pages: ``oracle.dates.long_date``."""
+    return dates.long_date(value)
 
 
 @register.filter(is_safe=True)

@@ -1,0 +1,115 @@
+"""What other apps add to a card's page: panels in named places, and links in its rules text.
+
+The card page (``oracle.views.card_detail``) shows what ``oracle`` knows of a card. An app that
+knows more about cards adds it from its ``AppConfig.ready()``::
+
+    from oracle.card_page import AFTER_KEYWORDS, CardPageExtension, Panel, add_extension
+
+    add_extension(
+        CardPageExtension(
+            name="notes",
+            context=notes_context,                   # (card, printing) -> dict
+            panels=(Panel(AFTER_KEYWORDS, "notes/_card_notes.html"),),
+            text_links=link_note_numbers,            # optional
+        )
+    )
+
+``context(card, printing)`` runs once per page view and returns the variables its panels'
+templates use (``printing`` is the printing shown, None for a card without printings). The
+page's query count is the sum of every context's: keep each one fixed whatever the card. Its
+variables join the page's context; a name already taken is an error.
+
+Each panel's template is included at its slot, with the page's context: it decides itself
+whether to show anything. The slots, from the top of the page: ``NOTICE`` (above the card's
+text), ``AFTER_KEYWORDS`` (between the keywords and the errata), ``AFTER_ERRATA`` (before the
+printings).
+
+``text_links(markup, printed_on, context)``, when given, returns the card's rules text
+(``markup``, HTML already rendered and safe) with links added; ``printed_on`` is the release
+date of the printing whose Italian text it is, None for today's Oracle text, and ``context`` the
+dict its ``context`` returned for this page.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date
+
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.safestring import SafeString
+
+NOTICE = "notice"
+AFTER_KEYWORDS = "after_keywords"
+AFTER_ERRATA = "after_errata"
+SLOTS = (NOTICE, AFTER_KEYWORDS, AFTER_ERRATA)
+
+
+@dataclass(frozen=True)
+class Panel:
+    slot: str
+    template: str
+
+    def __post_init__(self):
+        if self.slot not in SLOTS:
+            raise ImproperlyConfigured(f"no slot {self.slot!r} on the card page; one of {SLOTS}")
+
+
+@dataclass(frozen=True)
+class CardPageExtension:
+    name: str
+    context: Callable[..., dict]
+    panels: tuple[Panel, ...] = ()
+    text_links: Callable[[SafeString, date | None, dict], SafeString] | None = None
+
+
+EXTENSIONS: dict[str, CardPageExtension] = {}
+
+
+def add_extension(extension: CardPageExtension) -> None:
+    """Show ``extension`` on every card page (a second call with the same name replaces it)."""
+    EXTENSIONS[extension.name] = extension
+
+
+@dataclass(frozen=True)
+class TextLinks:
+    """The links the extensions add to one text of the page: ``{{ text|linked:links }}``."""
+
+    printed_on: date | None
+    extensions: tuple[tuple[CardPageExtension, dict], ...]
+
+    def link(self, markup: SafeString) -> SafeString:
+        for extension, context in self.extensions:
+            markup = extension.text_links(markup, self.printed_on, context)
+        return markup
+
+
+@dataclass
+class Additions:
+    """What the extensions add to one card's page."""
+
+    context: dict = field(default_factory=dict)  # every extension's variables
+    panels: dict[str, list[str]] = field(default_factory=dict)  # slot -> templates
+    linking: list[tuple[CardPageExtension, dict]] = field(default_factory=list)
+
+    def text_links(self, printed_on: date | None) -> TextLinks:
+        return TextLinks(printed_on, tuple(self.linking))
+
+
+def additions(card, printing, taken=()) -> Additions:
+    """Run every extension's context for ``card`` and gather its panels by slot; ``taken`` are
+    the names the page itself uses."""
+    found = Additions(panels={slot: [] for slot in SLOTS})
+    taken = set(taken)
+    for extension in EXTENSIONS.values():
+        context = extension.context(card, printing)
+        clash = taken & context.keys()
+        if clash:
+            raise ImproperlyConfigured(
+                f"card page extension {extension.name!r} reuses the names {sorted(clash)}"
+            )
+        taken |= context.keys()
+        found.context |= context
+        for panel in extension.panels:
+            found.panels[panel.slot].append(panel.template)
+        if extension.text_links is not None:
+            found.linking.append((extension, context))
+    return found

@@ -1,0 +1,205 @@
+"""What the rules app shows on a card's page (``oracle.card_page``): the card's rulings and those
+about its keywords and types, the rules it uses, the documents that speak of it, the notice on
+a card known only from a document, and links on the rule numbers in its text.
+
+``register()`` adds them when the app is ready. Four queries per page whatever the card (rules
+editions, rulings, documents, rules used), and two more for the rule numbers the rulings cite
+(``rulings_tags.link_cited_rules``, in the rulings' panel).
+"""
+
+from itertools import groupby
+
+from django.db.models import OuterRef, Q, Subquery
+from django.utils.text import Truncator
+from django.utils.translation import gettext as _
+
+from oracle.card_page import (
+    AFTER_ERRATA,
+    AFTER_KEYWORDS,
+    NOTICE,
+    CardPageExtension,
+    Panel,
+    add_extension,
+)
+from oracle.models import Card, CardType, Keyword, Layout, is_italian_page, localized
+
+from .models import CardRule, RuleSection, RulesEdition, Ruling, SourceDocument, edition_in_force
+from .rendering import link_rule_references
+
+
+def card_context(card: Card, printing) -> dict:
+    """The variables of the panels: four queries (rule editions, rulings, documents, rules
+    used). The rule numbers in the rulings are linked by the panel (``link_cited_rules``)."""
+    own, topics = card_rulings(card)
+    every_ruling = [*own, *(ruling for _topic, group in topics for ruling in group)]
+    for ruling in every_ruling:
+        ruling.document_url = document_url(ruling)
+    documents = documents_about(card)
+    return {
+        "rulings": own,
+        "topic_rulings": topics,
+        "every_ruling": every_ruling,
+        "ruling_count": len(every_ruling),
+        "documents": documents,
+        "known_from": documents[0] if card.document_only and documents else None,
+        "rules_used": rules_used(card),
+        "rules_editions": list(RulesEdition.objects.official().only("effective_date")),
+    }
+
+
+def link_rule_numbers(markup, printed_on, context):
+    """Every rule number in a card's text a link: in today's rules for the Oracle text, in the
+    rules in force when it was printed for a printed text (an old number opens the old rule,
+    whose page says where it is today)."""
+    editions = context["rules_editions"]
+    in_force = edition_in_force(editions, printed_on) if printed_on else None
+    if in_force is None or in_force.effective_date == edition_in_force(editions).effective_date:
+        return link_rule_references(markup)
+    return link_rule_references(markup, edition=in_force.effective_date.isoformat())
+
+
+def has_page(document) -> bool:
+    """Documents have pages, except rulings databases (their rulings are on the card pages)."""
+    return document.kind != SourceDocument.Kind.RULINGS_DATABASE
+
+
+def document_url(ruling) -> str:
+    """The ruling in its document's page (at its place, when it comes from a section)."""
+    document = ruling.source_document
+    if document is None or not has_page(document):
+        return ""
+    anchor = f"#ruling-{ruling.pk}" if ruling.section_id else ""
+    return document.get_absolute_url() + anchor
+
+
+def card_rulings(card: Card) -> tuple[list, list]:
+    """(the card's own rulings, [(topic, rulings)]) in one query: the topics are the card's
+    keywords (suspend, morph), then its card types (tribal), named in the page's language."""
+    keywords = card.keywords.values("pk")
+    card_types = CardType.objects.filter(faces__card=card).values("pk")
+    rulings = (
+        Ruling.objects.for_card_page()
+        .filter(Q(card=card) | Q(keyword__in=keywords) | Q(card_type__in=card_types))
+        .select_related("keyword", "card_type")
+    )
+    own, named = [], []
+    for ruling in rulings:
+        if ruling.card_id:
+            own.append(ruling)
+        else:
+            named.append((ruling, topic_name(ruling)))
+    named.sort(key=lambda pair: (pair[0].keyword_id is None, pair[1].casefold()))
+    topics = [
+        (name, [ruling for ruling, _name in group])
+        for (_is_type, name), group in groupby(
+            named, key=lambda pair: (pair[0].keyword_id is None, pair[1])
+        )
+    ]
+    return own, topics
+
+
+def topic_name(ruling) -> str:
+    """The keyword or card type a ruling is about, named in the page's language."""
+    if ruling.keyword_id:
+        name = ruling.keyword.display_name
+    else:
+        name = localized(ruling.card_type, "name")
+    return name[:1].lower() + name[1:]  # "About suspend", "Su sospendere"
+
+
+def documents_about(card: Card) -> list:
+    """The documents with pages that name the card, have a section about it or a ruling on it."""
+    documents = SourceDocument.objects.exclude(kind=SourceDocument.Kind.RULINGS_DATABASE)
+    about = (
+        Q(pk__in=card.document_mentions.values("document"))
+        | Q(pk__in=card.document_sections.values("document"))
+        | Q(pk__in=card.rulings.values("source_document"))
+    )
+    return list(
+        documents.filter(about).select_related("card_set").order_by("published_on", "title")
+    )
+
+
+def rules_used(card: Card) -> list:
+    """The current rules the card uses (computed or set by an editor, less those an editor
+    removed), in the rules' order, each with its title (Italian on Italian pages where an
+    Italian edition of the same date has it) and its reason in words."""
+    current = RulesEdition.objects.official().order_by("-effective_date").values("pk")[:1]
+    italian = RuleSection.objects.filter(
+        edition__language="it",
+        edition__effective_date=OuterRef("section__edition__effective_date"),
+        number=OuterRef("section__number"),
+    )
+    named = Q(name__iexact=OuterRef("detail")) | Q(slug__iexact=OuterRef("detail"))
+    links = (
+        card.rule_links.filter(excluded=False, section__edition__in=Subquery(current))
+        .select_related("section", "section__parent")
+        .annotate(
+            italian_title=Subquery(italian.values("title")[:1]),
+            keyword_name=Subquery(Keyword.objects.filter(named).values("name")[:1]),
+            keyword_name_it=Subquery(Keyword.objects.filter(named).values("name_it")[:1]),
+            type_name_it=Subquery(
+                CardType.objects.filter(name__iexact=OuterRef("detail")).values("name_it")[:1]
+            ),
+        )
+        .order_by("section__position")
+    )
+    italian_page = is_italian_page()
+    for link in links:
+        section = link.section
+        italian_title = italian_page and link.italian_title
+        link.title = italian_title or section.title
+        link.title_language = "it" if italian_title else "en"
+        if not link.title and section.parent_id:
+            link.title = section.parent.title
+        link.excerpt = "" if link.title else Truncator(section.text).words(14)
+        link.reason_words = reason_words(link, italian_page)
+    return list(links)
+
+
+def reason_words(link, italian_page: bool) -> str:
+    """Why the card uses a rule, in words: "Keyword ability: Flying", "Card type: Creature"."""
+    reasons = CardRule.Reason
+    detail = link.detail
+    keyword = (italian_page and link.keyword_name_it) or link.keyword_name or detail
+    card_type = (italian_page and link.type_name_it) or detail
+    if link.reason == reasons.KEYWORD_ABILITY:
+        return _("Keyword ability: %(name)s") % {"name": keyword}
+    if link.reason == reasons.KEYWORD_ACTION:
+        return _("Keyword action: %(name)s") % {"name": keyword}
+    if link.reason == reasons.ABILITY_WORD:
+        return _("Ability word: %(name)s") % {"name": keyword}
+    if link.reason == reasons.CARD_TYPE:
+        return _("Card type: %(name)s") % {"name": card_type}
+    if link.reason == reasons.SUPERTYPE:
+        return _("Supertype: %(name)s") % {"name": card_type}
+    if link.reason == reasons.SUBTYPE:
+        return _("Subtype: %(name)s") % {"name": card_type}
+    if link.reason == reasons.LAYOUT:
+        label = Layout(detail).label if detail in Layout.values else detail
+        return _("Layout: %(name)s") % {"name": label}
+    if link.reason == reasons.FACE_DOWN:
+        # The detail is the keyword (Morph) or one of the linker's phrases ("turned face up"),
+        # which rulings.linking.type_rules marks for translation.
+        how = keyword if link.keyword_name else _(detail)
+        return _("Face down: %(how)s") % {"how": how} if detail else _("Face down")
+    if link.reason == reasons.EDITOR and detail:
+        return _("Set by an editor: %(detail)s") % {"detail": detail}
+    return str(link.get_reason_display())
+
+
+def register() -> None:
+    """Show the rules app's panels and rule links on every card page."""
+    add_extension(
+        CardPageExtension(
+            name="rulings",
+            context=card_context,
+            panels=(
+                Panel(NOTICE, "rulings/_card_document_notice.html"),
+                Panel(AFTER_KEYWORDS, "rulings/_card_rulings.html"),
+                Panel(AFTER_KEYWORDS, "rulings/_card_rules_used.html"),
+                Panel(AFTER_ERRATA, "rulings/_card_documents.html"),
+            ),
+            text_links=link_rule_numbers,
+        )
+    )

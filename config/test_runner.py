@@ -1,8 +1,98 @@
-from django.test.runner import DiscoverRunner
+"""The project's test runner: the bundled data loaded once, before the workers' copies.
+
+Many tests read the bundled cards, rules and documents (the seed documents' pages, the rules a
+card uses, searches over the real sets). Loading them in each test class that needs them cost a
+load per class: sixteen loads per run. Here the runner creates and migrates the test database,
+loads the bundled cards and rules on it (``load_bundled_data``, ``load_bundled_rules``: the
+first commands of ``make data``), and only then has Django clone it for the parallel workers.
+SQLite copies an in-memory database with its backup API and PostgreSQL clones with ``CREATE
+DATABASE ... TEMPLATE``: both copy the rows, so each worker starts with the data at the cost of
+a copy, not of a load.
+
+Each database test case says what it starts from (config.testing): empty project tables
+(``EmptyDatabaseTestCase``, emptied inside its class-wide transaction), the cards and rules
+(``BundledDataTestCase``), or everything ``make data`` loads (``BundledDocumentsTestCase``),
+and rolls its own changes back. The documents are not in the copies because several tests read
+the state before them (what importing them reports and adds); the first class of a worker
+that wants them loads them into that worker's database for good, a few seconds once. The
+runner orders the classes so that this is safe: empty-table cases, then cards and rules, then
+documents, then the tests without a database, then the ``TransactionTestCase`` ones (the live-
+server browser tests), which flush the database after each test and so come after every case
+that needs the data; they empty the tables before their first test themselves
+(oracle.tests.browser). A database ``TestCase`` that picks none of the three is refused, so no
+test depends on the bundled data by accident.
+
+Alternatives weighed: a shared base class loading in ``setUpTestData`` still costs a load per
+class per worker; JSON fixtures load slower than the importers' bulk writes and go stale beside
+the files they come from; ``serialized_rollback`` costs as much as a load per class.
+"""
+
+from django.test import SimpleTestCase, TestCase
+from django.test.runner import DiscoverRunner, ParallelTestSuite
+from django.test.utils import iter_test_cases
+
+from config import testing
+
+
+def _record_load_output(output: dict[str, str]) -> None:
+    """Set in each spawned worker what the loaders printed in the runner's process."""
+    testing.load_output.update(output)
+
+
+class BundledDataParallelTestSuite(ParallelTestSuite):
+    # Forked workers inherit config.testing.load_output; spawned ones (the default start
+    # method on macOS, and on Linux from Python 3.14) get it through process_setup.
+    process_setup = _record_load_output
 
 
 class SummaryTestRunner(DiscoverRunner):
-    """Django's runner, ending with one plain "N passed, N failed, N skipped" line for CI."""
+    """Django's runner with the bundled data loaded before the parallel clones, ending with
+    one plain "N passed, N failed, N skipped" line for CI."""
+
+    parallel_test_suite = BundledDataParallelTestSuite
+    reorder_by = (*testing.TEST_ORDER, SimpleTestCase)
+
+    def build_suite(self, *args, **kwargs):
+        suite = super().build_suite(*args, **kwargs)
+        undecided = sorted(
+            {
+                f"{type(test).__module__}.{type(test).__qualname__}"
+                for test in iter_test_cases(suite)
+                if isinstance(test, TestCase) and not isinstance(test, testing.TEST_ORDER)
+            }
+        )
+        if undecided:
+            raise TypeError(
+                "Database test cases derive from one of config.testing's EmptyDatabaseTestCase, "
+                "BundledDataTestCase or BundledDocumentsTestCase, not from TestCase: "
+                + ", ".join(undecided)
+            )
+        return suite
+
+    def setup_databases(self, **kwargs):
+        # Create and migrate without clones, load, then clone: the clones copy the data.
+        parallel, self.parallel = self.parallel, 0
+        try:
+            old_config = super().setup_databases(**kwargs)
+        finally:
+            self.parallel = parallel
+        created = [connection for connection, _, first in old_config if first]
+        if not created:
+            return old_config
+        with self.time_keeper.timed("  Loading the bundled cards and rules"):
+            testing.load_output.update(testing.run_commands(testing.CARDS_AND_RULES_COMMANDS))
+        for connection in created:
+            for index in range(self.parallel if self.parallel > 1 else 0):
+                with self.time_keeper.timed(f"  Cloning '{connection.alias}'"):
+                    connection.creation.clone_test_db(
+                        suffix=str(index + 1), verbosity=self.verbosity, keepdb=self.keepdb
+                    )
+        return old_config
+
+    def run_suite(self, suite, **kwargs):
+        if isinstance(suite, ParallelTestSuite):
+            suite.process_setup_args = (dict(testing.load_output),)
+        return super().run_suite(suite, **kwargs)
 
     def suite_result(self, suite, result, **kwargs):
         # An error in setUpClass is reported as a failure of the class, not of a test that ran,

@@ -9,7 +9,10 @@ import shutil
 import unittest
 
 from django.contrib.staticfiles.testing import StaticLiveServerTestCase
+from django.db import transaction
 from django.test import tag
+
+from config.testing import empty_project_tables
 
 
 def chromium_path():
@@ -32,7 +35,12 @@ def browser_missing_reason():
 
 @tag("browser")
 class BrowserTestCase(StaticLiveServerTestCase):
-    """One Chromium per test class, as ``cls.browser``; each test opens its own pages."""
+    """One Chromium per test class, as ``cls.browser``; each test opens its own pages.
+
+    The tests start from empty tables and make their own data in ``setUp``: the class empties
+    the tables the runner filled with the bundled data (config.test_runner runs these tests
+    after every test case that reads it), and Django flushes them after each test.
+    """
 
     @classmethod
     def setUpClass(cls):
@@ -44,6 +52,8 @@ class BrowserTestCase(StaticLiveServerTestCase):
         # Playwright's sync API runs an event loop in this thread; the ORM is used around it.
         os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
         super().setUpClass()
+        with transaction.atomic():
+            empty_project_tables()
         from playwright.sync_api import sync_playwright
 
         cls.playwright = sync_playwright().start()

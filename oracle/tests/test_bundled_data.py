@@ -2,19 +2,14 @@ from io import StringIO
 
 from django.apps import apps
 from django.core.management import call_command
-from django.test import TestCase
 
+from config.testing import BundledDataTestCase
 from oracle.models import Card, CardSet, Keyword, Printing
 
 
-class BundledDataTests(TestCase):
+class BundledDataTests(BundledDataTestCase):
     """What `make run` loads: the five bundled sets, the cards the seed documents name from other
     sets, and the keyword list."""
-
-    @classmethod
-    def setUpTestData(cls):
-        cls.first_run = StringIO()
-        call_command("load_bundled_data", stdout=cls.first_run, stderr=StringIO())
 
     def test_every_bundled_set_is_loaded_with_italian_names(self):
         names = dict(CardSet.objects.values_list("code", "name_it"))

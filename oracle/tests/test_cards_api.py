@@ -3,13 +3,12 @@
 import json
 import uuid
 from datetime import date
-from io import StringIO
 
-from django.core.management import call_command
 from django.db import connection
-from django.test import Client, TestCase
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from config.testing import BundledDataTestCase
 from oracle.models import Card
 
 from .factories import make_erratum
@@ -19,10 +18,9 @@ TAROX_ORACLE_ID = "e195f2f8-2db7-46b8-948c-c3c27f2e5825"
 RESULT_KEYS = {"id", "name", "name_it", "mana_cost", "type_line", "set_codes", "url"}
 
 
-class CardsApiTests(TestCase):
+class CardsApiTests(BundledDataTestCase):
     @classmethod
     def setUpTestData(cls):
-        call_command("load_bundled_data", stdout=StringIO(), stderr=StringIO())
         cls.fut = mtgjson_cards("FUT")
 
     def get(self, path, **params):

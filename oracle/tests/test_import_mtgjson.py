@@ -18,8 +18,8 @@ from uuid import UUID
 from django.apps import apps
 from django.conf import settings
 from django.core.management import CommandError, call_command
-from django.test import TestCase
 
+from config.testing import EmptyDatabaseTestCase
 from oracle.models import (
     Card,
     CardFace,
@@ -320,7 +320,7 @@ class TemporaryFilesMixin:
         return self.write_json(name, {"meta": meta, "data": set_obj}, compress)
 
 
-class FutureSightImportTests(TestCase):
+class FutureSightImportTests(EmptyDatabaseTestCase):
     """The real FUT.json as MTGJSON built it: 180 cards, all printed in Italian."""
 
     @classmethod
@@ -437,7 +437,7 @@ class FutureSightImportTests(TestCase):
         self.assertEqual(CardFace.objects.filter(printed_text_it="").count(), 5)
 
 
-class SecondRunTests(TestCase):
+class SecondRunTests(EmptyDatabaseTestCase):
     def test_second_run_creates_and_changes_nothing_and_says_so(self):
         first, _ = run_import(KEYWORDS, FUT)
         self.assertNotIn("Nothing changed", first)
@@ -467,7 +467,7 @@ class SecondRunTests(TestCase):
         self.assertEqual(table_counts(), counts)
 
 
-class DamagedFileTests(TemporaryFilesMixin, TestCase):
+class DamagedFileTests(TemporaryFilesMixin, EmptyDatabaseTestCase):
     """Every damaged file stops the import before anything is written, and says where."""
 
     @classmethod
@@ -577,7 +577,7 @@ class DamagedFileTests(TemporaryFilesMixin, TestCase):
         self.assertTrue(CardSet.objects.filter(code="ABC").exists())
 
 
-class EditorDataTests(TestCase):
+class EditorDataTests(EmptyDatabaseTestCase):
     """Errata and names survive a re-import."""
 
     @classmethod
@@ -614,7 +614,7 @@ class EditorDataTests(TestCase):
         self.assertEqual(Keyword.objects.get(name="Flying").name_it, "Volante")
 
 
-class LayoutTests(TemporaryFilesMixin, TestCase):
+class LayoutTests(TemporaryFilesMixin, EmptyDatabaseTestCase):
     """A small file with every kind of multi-part card, a reversible printing and a token."""
 
     def setUp(self):
@@ -729,7 +729,7 @@ class LayoutTests(TemporaryFilesMixin, TestCase):
         self.assertIn("Imported AllPrintings.json.gz.", stdout)
 
 
-class CardDataTests(TemporaryFilesMixin, TestCase):
+class CardDataTests(TemporaryFilesMixin, EmptyDatabaseTestCase):
     """How a card's data is put together from its printings, and kept in step with the file."""
 
     def test_a_card_is_legal_where_any_printing_is(self):

@@ -5,9 +5,9 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management import call_command
 from django.db import connection
-from django.test import TestCase
 from django.test.utils import CaptureQueriesContext
 
+from config.testing import EmptyDatabaseTestCase
 from oracle.models import Card, CardSet
 
 from .factories import make_card, make_erratum, make_set
@@ -15,7 +15,7 @@ from .factories import make_card, make_erratum, make_set
 FUT = Path(settings.BASE_DIR) / "fixtures" / "mtgjson" / "FUT.json"
 
 
-class RealFutureSightPagesTests(TestCase):
+class RealFutureSightPagesTests(EmptyDatabaseTestCase):
     @classmethod
     def setUpTestData(cls):
         call_command("import_mtgjson", FUT, stdout=StringIO(), stderr=StringIO())
@@ -85,7 +85,7 @@ class RealFutureSightPagesTests(TestCase):
         self.assertEqual(self.client.get("/en/sets/fut/999/").status_code, 404)
 
 
-class CardPageTests(TestCase):
+class CardPageTests(EmptyDatabaseTestCase):
     @classmethod
     def setUpTestData(cls):
         cls.card = make_card(name="Giant Spider", name_it="Ragno Gigante", oracle_text="Reach")
@@ -134,7 +134,7 @@ class CardPageTests(TestCase):
         self.assertContains(response, 'href="/it/cards/giant-spider/"')
 
 
-class EmptyDatabaseTests(TestCase):
+class EmptyDatabaseTests(EmptyDatabaseTestCase):
     def test_pages_work_without_any_data(self):
         for url in ("/en/", "/it/", "/en/cards/", "/en/sets/"):
             self.assertEqual(self.client.get(url).status_code, 200, url)
@@ -142,7 +142,7 @@ class EmptyDatabaseTests(TestCase):
         self.assertFalse(CardSet.objects.exists())
 
 
-class NotFoundPageTests(TestCase):
+class NotFoundPageTests(EmptyDatabaseTestCase):
     def test_missing_card_gets_a_translated_page_with_a_search_box(self):
         response = self.client.get("/it/cards/carta-che-non-esiste/")
         self.assertContains(response, "Pagina non trovata", status_code=404)

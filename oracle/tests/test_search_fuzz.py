@@ -4,8 +4,9 @@ query runs on the database without an error."""
 from django.test import SimpleTestCase
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from hypothesis.extra.django import TestCase
+from hypothesis.extra.django import TestCase as HypothesisTestCase
 
+from config.testing import EmptyDatabaseTestCase
 from oracle.models import Card
 from oracle.search import parse
 from oracle.tests.factories import make_card
@@ -85,7 +86,7 @@ class ParseFuzzTests(SimpleTestCase):
         self.assertEqual(str(parse(str(query))), str(query))
 
 
-class SearchFuzzTests(TestCase):
+class SearchFuzzTests(HypothesisTestCase, EmptyDatabaseTestCase):
     """The same random queries, run: a count and a first page, as a results page does."""
 
     # Cards different enough that most conditions keep some and drop others.

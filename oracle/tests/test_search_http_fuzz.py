@@ -15,7 +15,9 @@ from django.core.management import call_command
 from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
-from hypothesis.extra.django import TestCase
+from hypothesis.extra.django import TestCase as HypothesisTestCase
+
+from config.testing import EmptyDatabaseTestCase
 
 FUT = Path(settings.BASE_DIR) / "fixtures" / "mtgjson" / "FUT.json"
 
@@ -63,7 +65,7 @@ FUZZ = hypothesis_settings(
 )
 
 
-class SearchFuzzTests(TestCase):
+class SearchFuzzTests(HypothesisTestCase, EmptyDatabaseTestCase):
     @classmethod
     def setUpTestData(cls):
         call_command("import_mtgjson", FUT, stdout=StringIO(), stderr=StringIO())

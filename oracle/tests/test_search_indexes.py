@@ -5,7 +5,8 @@ stay right and pages get slow. These tests fail first.
 """
 
 from django.db import connection
-from django.test import TestCase
+
+from config.testing import EmptyDatabaseTestCase
 
 SQLITE_INDEXES = {
     "card_name_idx",
@@ -30,7 +31,7 @@ POSTGRES_INDEXES = {
 }
 
 
-class SearchIndexTests(TestCase):
+class SearchIndexTests(EmptyDatabaseTestCase):
     def card_indexes(self):
         with connection.cursor() as cursor:
             constraints = connection.introspection.get_constraints(cursor, "oracle_card")

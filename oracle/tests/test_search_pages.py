@@ -3,17 +3,15 @@ bundled data. Expected cards come from the MTGJSON file itself, not from our sea
 
 import json
 import re
-from io import StringIO
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 from django.conf import settings
 from django.core.cache import cache
-from django.core.management import call_command
 from django.db import connection
-from django.test import TestCase
 from django.test.utils import CaptureQueriesContext
 
+from config.testing import BundledDataTestCase, EmptyDatabaseTestCase
 from oracle.filters import FACETS
 from oracle.models import Card
 from oracle.search_help import SEARCH_EXAMPLES, help_sections
@@ -27,12 +25,9 @@ def mtgjson_cards(code):
     return {card["name"]: card for card in cards}
 
 
-class SearchPageTests(TestCase):
+class SearchPageTests(BundledDataTestCase):
     @classmethod
     def setUpTestData(cls):
-        call_command("load_bundled_data", stdout=StringIO(), stderr=StringIO())
-        # The rules, for rule: (loading them links the cards to them).
-        call_command("load_bundled_rules", stdout=StringIO(), stderr=StringIO())
         cls.fut = mtgjson_cards("FUT")
 
     def setUp(self):
@@ -402,7 +397,7 @@ class SearchPageTests(TestCase):
         self.assertContains(response, "<code>t:creatura k:volare s:fut</code>")
 
 
-class EmptySearchTests(TestCase):
+class EmptySearchTests(EmptyDatabaseTestCase):
     """No cards at all: the page and its facets still work."""
 
     def test_search_pages_work_on_an_empty_database(self):

@@ -14,13 +14,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
-from io import StringIO
 from pathlib import Path
 
 from django.conf import settings
-from django.core.management import call_command
-from django.test import TestCase
 
+from config.testing import BundledDataTestCase, EmptyDatabaseTestCase
 from oracle.models import Card, Erratum
 from oracle.search import parse
 from oracle.search.normalize import refresh_search_columns
@@ -509,12 +507,11 @@ ROWS = [
 ]
 
 
-class BundledSearchTests(TestCase):
+class BundledSearchTests(BundledDataTestCase):
     """Every row of ROWS, on the five bundled sets as `make run` loads them."""
 
     @classmethod
     def setUpTestData(cls):
-        call_command("load_bundled_data", stdout=StringIO(), stderr=StringIO())
         cls.cards = read_bundled_cards()
 
     def found(self, text):
@@ -622,7 +619,7 @@ class BundledSearchTests(TestCase):
         self.assertEqual(len(self.found("order:mv")), 1099)
 
 
-class FoldedNameTests(TestCase):
+class FoldedNameTests(EmptyDatabaseTestCase):
     """Cards saved one by one (the admin, factories) are found too; "aether" finds "Æther"."""
 
     def test_ligatures_and_accents_are_folded_both_ways(self):
@@ -672,7 +669,7 @@ class FoldedNameTests(TestCase):
         self.assertEqual(list(parse("!angela").filter(Card.objects.all())), [card])
 
 
-class NumbersThatAreNotNumbersTests(TestCase):
+class NumbersThatAreNotNumbersTests(EmptyDatabaseTestCase):
     def test_star_power_matches_no_comparison_and_does_not_crash(self):
         make_card(name="Tarmogoyf", power="*", toughness="1+*")
         make_card(name="Grizzly Bears", power="2", toughness="2")
@@ -689,7 +686,7 @@ class NumbersThatAreNotNumbersTests(TestCase):
         self.assertEqual(Decimal(2), Card.objects.get(name="Grizzly Bears").faces.get().power_value)
 
 
-class LayoutsAndLanguagesTests(TestCase):
+class LayoutsAndLanguagesTests(EmptyDatabaseTestCase):
     """What the bundled 2007 sets do not have: double-faced cards, planeswalkers, no Italian."""
 
     @classmethod

@@ -1,16 +1,16 @@
 from datetime import date
 
 from django.contrib.auth.models import Group, User
-from django.test import TestCase
 from django.urls import reverse
 
+from config.testing import EmptyDatabaseTestCase
 from oracle.models import Erratum, Keyword
 from oracle.tests.factories import make_card, make_set
 from rulings.editors import EDITORS_GROUP
 from rulings.models import Ruling
 
 
-class EditorsTests(TestCase):
+class EditorsTests(EmptyDatabaseTestCase):
     @classmethod
     def setUpTestData(cls):
         cls.card = make_card(name="Giant Spider", name_it="Ragno Gigante", oracle_text="Reach")
@@ -98,7 +98,7 @@ class EditorsTests(TestCase):
         self.assertEqual(Keyword.objects.get(pk=keyword.pk).name_it, "")
 
 
-class SuperuserAdminTests(TestCase):
+class SuperuserAdminTests(EmptyDatabaseTestCase):
     def test_card_admin_shows_imported_fields_read_only_with_errata_inline(self):
         card = make_card()
         admin = User.objects.create_superuser("admin", password="pw-for-tests")
@@ -115,7 +115,7 @@ class SuperuserAdminTests(TestCase):
             self.assertEqual(self.client.get(url).status_code, 200, url)
 
 
-class ImportedRulingHistoryTests(TestCase):
+class ImportedRulingHistoryTests(EmptyDatabaseTestCase):
     def test_an_imported_ruling_keeps_its_imported_wording_in_history(self):
         from io import StringIO
 

@@ -4,13 +4,11 @@ numbers read in the rules of the ruling's date, and a card known only from a doc
 
 import html
 import re
-from io import StringIO
 from pathlib import Path
 
 from django.conf import settings
-from django.core.management import call_command
-from django.test import TestCase
 
+from config.testing import BundledDocumentsTestCase
 from oracle.models import Card, Keyword, PrintingFace
 from rulings.models import SourceDocument
 
@@ -38,12 +36,6 @@ CARD_BLOCKS = {
     ],
 }
 RULING_TEXT = re.compile(r'<div class="ruling-text">(.*?)</div>', re.DOTALL)
-
-
-def load_seed_documents():
-    """The bundled cards, rules and documents, as ``make run`` loads them."""
-    for command in ("load_bundled_data", "load_bundled_rules", "load_bundled_documents"):
-        call_command(command, stdout=StringIO(), stderr=StringIO())
 
 
 def words(text: str) -> str:
@@ -83,10 +75,9 @@ def ruling_texts(response) -> set[str]:
     }
 
 
-class SeedCardPagesTests(TestCase):
+class SeedCardPagesTests(BundledDocumentsTestCase):
     @classmethod
     def setUpTestData(cls):
-        load_seed_documents()
         cls.future_sight = SourceDocument.objects.get(slug="future-sight-release-notes")
         cls.onslaught = SourceDocument.objects.get(slug="onslaught-morph-faq")
         cls.marvel = SourceDocument.objects.get(slug="marvel-super-heroes-mechanics")

@@ -2,13 +2,11 @@
 queries, over the bundled cards, rules and documents linked by ``link_rules``."""
 
 import re
-from io import StringIO
 
-from django.core.management import call_command
 from django.db import connection
-from django.test import TestCase
 from django.test.utils import CaptureQueriesContext
 
+from config.testing import BundledDocumentsTestCase, EmptyDatabaseTestCase
 from oracle.models import Card
 from oracle.tests.factories import make_card, make_set
 from rulings.models import CardRule, RuleSection, RulesEdition
@@ -31,16 +29,9 @@ def rules_used(response) -> list[dict]:
     return [match.groupdict() for match in RULE_ITEM.finditer(section)]
 
 
-class RulesUsedTests(TestCase):
+class RulesUsedTests(BundledDocumentsTestCase):
     @classmethod
     def setUpTestData(cls):
-        for command in (
-            "load_bundled_data",
-            "load_bundled_rules",
-            "load_bundled_documents",
-            "link_rules",
-        ):
-            call_command(command, stdout=StringIO(), stderr=StringIO())
         cls.tarox = Card.objects.get(name="Tarox Bladewing")
         cls.current = RulesEdition.objects.current()
 
@@ -157,7 +148,7 @@ class RulesUsedTests(TestCase):
         return len(queries)
 
 
-class RuleNumbersInCardTextTests(TestCase):
+class RuleNumbersInCardTextTests(EmptyDatabaseTestCase):
     @classmethod
     def setUpTestData(cls):
         cls.card = make_card(

@@ -10,9 +10,10 @@ from tempfile import TemporaryDirectory
 from django.conf import settings
 from django.contrib.auth.models import Group, User
 from django.core.management import call_command
-from django.test import SimpleTestCase, TestCase
+from django.test import SimpleTestCase
 from django.urls import reverse
 
+from config.testing import BundledDataTestCase, EmptyDatabaseTestCase
 from oracle.models import Card, Keyword
 from rulings.editors import EDITORS_GROUP
 from rulings.importers.comprehensive_rules import read_rules
@@ -334,11 +335,9 @@ EXPECTED = {
 }
 
 
-class BundledCardRulesTests(TestCase):
+class BundledCardRulesTests(BundledDataTestCase):
     @classmethod
     def setUpTestData(cls):
-        call_command("load_bundled_data", stdout=StringIO(), stderr=StringIO())
-        call_command("load_bundled_rules", stdout=StringIO(), stderr=StringIO())
         cls.edition = RulesEdition.objects.current(Language.ENGLISH)
         cls.admin = User.objects.create_superuser("admin", password="pw-for-tests")
 
@@ -733,7 +732,7 @@ class BundledCardRulesTests(TestCase):
         self.assertIn(" 702.10 ", Card.objects.get(name="Tarox Bladewing").search_rules)
 
 
-class LinkingWithoutRulesTests(TestCase):
+class LinkingWithoutRulesTests(EmptyDatabaseTestCase):
     def test_cards_imported_before_any_rules_are_linked_later(self):
         out = StringIO()
         call_command("import_mtgjson", MADE_UP_SET, stdout=StringIO(), stderr=StringIO())

@@ -16,8 +16,9 @@ from uuid import UUID
 
 from django.conf import settings
 from django.core.management import call_command
-from django.test import SimpleTestCase, TestCase
+from django.test import SimpleTestCase
 
+from config.testing import EmptyDatabaseTestCase
 from oracle.models import Card, CardFace, CardType, Keyword, Layout
 from oracle.tests.factories import make_card
 from rulings.importers.release_notes.described_cards import (
@@ -101,7 +102,7 @@ def import_cards(*paths) -> str:
     return out.getvalue()
 
 
-class DescribedCardsTests(TestCase):
+class DescribedCardsTests(EmptyDatabaseTestCase):
     @classmethod
     def setUpTestData(cls):
         import_cards(KEYWORDS)
@@ -250,7 +251,7 @@ class DescribedCardsFileTests(SimpleTestCase):
             read_described_cards("doc", "Torcia Umana.", path=path)
 
 
-class CardImportTakesOverDescribedCardsTests(TestCase):
+class CardImportTakesOverDescribedCardsTests(EmptyDatabaseTestCase):
     @classmethod
     def setUpTestData(cls):
         import_cards(KEYWORDS)
@@ -334,7 +335,7 @@ class CardImportTakesOverDescribedCardsTests(TestCase):
         )
 
 
-class MarvelDocumentThenCardDataTests(TestCase):
+class MarvelDocumentThenCardDataTests(EmptyDatabaseTestCase):
     """The whole way: import_release_notes on the seed, then import_mtgjson on the made-up set."""
 
     @classmethod

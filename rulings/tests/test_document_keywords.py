@@ -2,13 +2,11 @@
 the four real seed files read by the reader, on the bundled cards and rules."""
 
 import datetime
-from io import StringIO
 from pathlib import Path
 
 from django.conf import settings
-from django.core.management import call_command
-from django.test import TestCase
 
+from config.testing import BundledDataTestCase
 from oracle.models import Card, CardType, Erratum, Keyword
 from rulings.importers.release_notes.errata import record_renamed_keyword_errata
 from rulings.importers.release_notes.keywords import apply_document_keywords, subject_for_title
@@ -147,12 +145,9 @@ def kind_and_name(subject) -> str | None:
     return f"{subject.kind}:{subject.name}"
 
 
-class DocumentKeywordsTests(TestCase):
+class DocumentKeywordsTests(BundledDataTestCase):
     @classmethod
     def setUpTestData(cls):
-        out = StringIO()
-        call_command("load_bundled_data", stdout=out, stderr=out)
-        call_command("load_bundled_rules", stdout=out, stderr=out)
         cls.card_data_reminders = dict(Keyword.objects.values_list("slug", "reminder_text_it"))
         cls.parsed, cls.documents = {}, {}
         for name, (file_name, title, day) in DOCUMENTS.items():

@@ -4,15 +4,14 @@ as written, a fixed number of queries."""
 
 import html
 import re
-from io import StringIO
 from pathlib import Path
 from types import SimpleNamespace
 
 from django.conf import settings
-from django.core.management import call_command
-from django.test import SimpleTestCase, TestCase
+from django.test import SimpleTestCase
 from django.utils import translation
 
+from config.testing import BundledDocumentsTestCase
 from oracle.models import Card, PrintingFace
 from rulings.document_rendering import CardNames, CitedRule, SectionRenderer, cited_rule_link
 from rulings.importers.release_notes.reader import DAMAGE_REASONS
@@ -71,22 +70,15 @@ def seed_text(slug: str) -> str:
     return (SEEDS / SEED_FILES[slug]).read_text(encoding="utf-8")
 
 
-def load_seed_documents():
-    """The bundled cards, rules and documents, as ``make run`` loads them."""
-    for command in ("load_bundled_data", "load_bundled_rules", "load_bundled_documents"):
-        call_command(command, stdout=StringIO(), stderr=StringIO())
-
-
 def card_named(italian_name: str) -> Card | None:
     """The card printed with this Italian name, looked up without the importer's matching."""
     face = PrintingFace.objects.filter(name_it=italian_name).select_related("face__card").first()
     return face.face.card if face else None
 
 
-class SeedDocumentPagesTests(TestCase):
+class SeedDocumentPagesTests(BundledDocumentsTestCase):
     @classmethod
     def setUpTestData(cls):
-        load_seed_documents()
         cls.documents = {document.slug: document for document in SourceDocument.objects.all()}
 
     def page(self, slug: str, language: str = "it"):

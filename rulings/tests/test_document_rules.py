@@ -1,19 +1,18 @@
 """Rule text the seed documents quote, stored as Italian rules of the documents' time.
 
-``SeedQuotedRulesTests`` imports the three real English editions and the Future Sight card data
-(for the keywords' Italian names, "Profetizzare" for Scry among them) once, reads the seeds
-with the real reader and stores what they quote; the other classes check the reading and the
-renumbering on small inputs, without a database.
+``SeedQuotedRulesTests`` starts from the bundled cards and the three real English editions (the
+keywords' Italian names, "Profetizzare" for Scry among them, come from the card data), reads
+the seeds with the real reader and stores what they quote; the other classes check the reading
+and the renumbering on small inputs, without a database.
 """
 
 from datetime import date
-from io import StringIO
 from pathlib import Path
 
 from django.conf import settings
-from django.core.management import call_command
-from django.test import SimpleTestCase, TestCase
+from django.test import SimpleTestCase
 
+from config.testing import BundledDataTestCase
 from rulings.importers.comprehensive_rules import RULE, SUBRULE
 from rulings.importers.release_notes.quoted_rules import (
     EnglishRule,
@@ -39,7 +38,6 @@ from rulings.rule_numbers import resolve
 from .factories import make_edition, make_section
 
 SEEDS = Path(settings.BASE_DIR) / "fixtures" / "documents" / "it"
-MTGJSON = Path(settings.BASE_DIR) / "fixtures" / "mtgjson"
 FUTURE_SIGHT = SEEDS / "future-sight-release-notes.txt"
 ONSLAUGHT = SEEDS / "onslaught-morph-faq.txt"
 WIKI = SEEDS / "wiki-stregoneria.txt"
@@ -101,12 +99,9 @@ def snapshot() -> list[tuple]:
     )
 
 
-class SeedQuotedRulesTests(TestCase):
+class SeedQuotedRulesTests(BundledDataTestCase):
     @classmethod
     def setUpTestData(cls):
-        quiet = {"stdout": StringIO(), "stderr": StringIO()}
-        call_command("load_bundled_rules", **quiet)
-        call_command("import_mtgjson", MTGJSON / "FUT.json", MTGJSON / "Keywords.json", **quiet)
         cls.parsed = {path: read_document(path) for path in (FUTURE_SIGHT, ONSLAUGHT, WIKI)}
         cls.documents = {
             FUTURE_SIGHT: make_document(FUTURE_SIGHT, FUT_RELEASE),

@@ -15,11 +15,12 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from django.db import connection
-from django.test import SimpleTestCase, TestCase
+from django.test import SimpleTestCase
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils.html import escape
 
+from config.testing import BundledDataTestCase
 from oracle.models import Card, CardType, Erratum, Keyword
 from rulings.importers.release_notes.card_names import (
     FACE_NAME,
@@ -132,11 +133,9 @@ def imported_state() -> dict[str, list]:
     }
 
 
-class SeedDocumentsTests(TestCase):
+class SeedDocumentsTests(BundledDataTestCase):
     @classmethod
     def setUpTestData(cls):
-        call_command("load_bundled_data", stdout=StringIO(), stderr=StringIO())
-        call_command("load_bundled_rules", stdout=StringIO(), stderr=StringIO())
         cls.reports = {}
         for entry in MANIFEST:
             cls.reports[entry["file"]] = import_notes(

@@ -13,9 +13,10 @@ from tempfile import TemporaryDirectory
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
-from django.test import SimpleTestCase, TestCase
+from django.test import SimpleTestCase
 from django.urls import reverse
 
+from config.testing import EmptyDatabaseTestCase
 from rulings.importers.comprehensive_rules import (
     CHAPTER,
     RULE,
@@ -285,7 +286,7 @@ def run(*args, **options):
     return out.getvalue(), err.getvalue()
 
 
-class ImportCommandTests(TestCase):
+class ImportCommandTests(EmptyDatabaseTestCase):
     def write(self, data: bytes, name="sample.txt") -> Path:
         path = Path(self.folder.name) / name
         path.write_bytes(data)
@@ -413,7 +414,7 @@ class ImportCommandTests(TestCase):
         self.assertIn("Nothing changed", out)
 
 
-class BundledCurrentEditionTests(TestCase):
+class BundledCurrentEditionTests(EmptyDatabaseTestCase):
     def test_the_current_edition_imports_with_its_counts(self):
         out, _ = run(BUNDLED / "20260417.txt")
         edition = RulesEdition.objects.get()
@@ -436,7 +437,7 @@ class BundledCurrentEditionTests(TestCase):
         self.assertIn("Nothing changed", out)
 
 
-class RulesAdminTests(TestCase):
+class RulesAdminTests(EmptyDatabaseTestCase):
     """Editions, sections and glossary are read-only in the admin; a mapping set by hand is
     kept by the next import, and follows its target when a newer edition becomes current."""
 

@@ -3,14 +3,12 @@ rules linked by ``link_rules`` and the seed documents imported by ``load_bundled
 
 import re
 from html import escape
-from io import StringIO
 
-from django.core.management import call_command
 from django.db import connection
 from django.db.models import Count
-from django.test import TestCase
 from django.test.utils import CaptureQueriesContext
 
+from config.testing import BundledDocumentsTestCase
 from oracle.models import Card, Keyword
 from oracle.text import fold
 
@@ -25,15 +23,7 @@ def section(page: str, css_class: str) -> str:
     return re.search(rf'<section [^>]*class="{css_class}".*?</section>', page)[0]
 
 
-class KeywordPagesTests(TestCase):
-    @classmethod
-    def setUpTestData(cls):
-        out = StringIO()
-        call_command("load_bundled_data", stdout=out, stderr=out)
-        call_command("load_bundled_rules", stdout=out, stderr=out)
-        call_command("load_bundled_documents", stdout=out, stderr=out)
-        call_command("link_rules", stdout=out, stderr=out)
-
+class KeywordPagesTests(BundledDocumentsTestCase):
     def page(self, url, status=200):
         response = self.client.get(url)
         self.assertEqual(response.status_code, status, url)

@@ -10,8 +10,10 @@ from pathlib import Path
 from tempfile import TemporaryDirectory
 
 from django.core.management import call_command
-from django.test import SimpleTestCase, TestCase
+from django.test import SimpleTestCase
 
+from config import testing
+from config.testing import BundledDataTestCase
 from rulings.importers.renumbering import NONE, RENAMED, TITLE, Item, map_edition, words
 from rulings.models import RuleMapping, RuleSection, RulesEdition
 from rulings.rule_numbers import CURRENT, NUMBER, Lookup, parse_lookup, resolve
@@ -72,14 +74,11 @@ SEED_CITATIONS = [
 ]
 
 
-class SeedCitationTests(TestCase):
-    @classmethod
-    def setUpTestData(cls):
-        cls.output = StringIO()
-        call_command("load_bundled_rules", stdout=cls.output, stderr=StringIO())
-
+class SeedCitationTests(BundledDataTestCase):
     def test_bundled_editions_are_loaded_once(self):
-        self.assertIn("Loaded 3 of 3 bundled rules editions.", self.output.getvalue())
+        self.assertIn(
+            "Loaded 3 of 3 bundled rules editions.", testing.load_output["load_bundled_rules"]
+        )
         out = StringIO()
         call_command("load_bundled_rules", stdout=out)
         self.assertIn("Bundled rules already loaded (3 editions", out.getvalue())

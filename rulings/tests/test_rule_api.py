@@ -1,11 +1,13 @@
 """/api/rules/<number>/: one rule as JSON, in any edition, with where an old number went."""
 
-from django.test import Client, TestCase
+from django.test import Client
+
+from config.testing import EmptyDatabaseTestCase
 
 from .factories import CURRENT, make_edition, make_mapping, make_old_rules, make_small_rules
 
 
-class RuleApiTests(TestCase):
+class RuleApiTests(EmptyDatabaseTestCase):
     @classmethod
     def setUpTestData(cls):
         cls.current, cls.now = make_small_rules()
@@ -131,7 +133,7 @@ class RuleApiTests(TestCase):
             self.client.get("/api/rules/502.26b/?edition=2007-05-01")
 
 
-class EmptyRuleApiTests(TestCase):
+class EmptyRuleApiTests(EmptyDatabaseTestCase):
     def test_no_rules_yet(self):
         response = self.client.get("/api/rules/702.9/")
         self.assertEqual(response.status_code, 404)

@@ -9,13 +9,11 @@ builds small editions with the factories, to pin down which Italian text wins.
 import html
 import re
 from datetime import date
-from io import StringIO
 
-from django.core.management import call_command
 from django.db import connection
-from django.test import TestCase
 from django.test.utils import CaptureQueriesContext
 
+from config.testing import BundledDocumentsTestCase, EmptyDatabaseTestCase
 from oracle.models import Card
 from oracle.search import parse
 from rulings.models import Language, RuleSection, SourceDocument
@@ -42,15 +40,7 @@ def cards_section(page: str) -> str:
     return html.unescape(re.search(r'<section class="rule-cards".*?</section>', page)[0])
 
 
-class RuleCardsTests(TestCase):
-    @classmethod
-    def setUpTestData(cls):
-        out = StringIO()
-        call_command("load_bundled_data", stdout=out, stderr=out)
-        call_command("load_bundled_rules", stdout=out, stderr=out)
-        call_command("load_bundled_documents", stdout=out, stderr=out)
-        call_command("link_rules", stdout=out, stderr=out)
-
+class RuleCardsTests(BundledDocumentsTestCase):
     def page(self, url, status=200):
         response = self.client.get(url)
         self.assertEqual(response.status_code, status, url)
@@ -197,7 +187,7 @@ class RuleCardsTests(TestCase):
         self.assertNotIn('lang="it"', block(page, "502.26a"))
 
 
-class ItalianQuotedTests(TestCase):
+class ItalianQuotedTests(EmptyDatabaseTestCase):
     """Which Italian text a rule page shows when several Italian editions hold the number."""
 
     @classmethod

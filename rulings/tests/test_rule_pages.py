@@ -5,13 +5,11 @@
 """
 
 import re
-from io import StringIO
 
-from django.core.management import call_command
 from django.db import connection
-from django.test import TestCase
 from django.test.utils import CaptureQueriesContext
 
+from config.testing import BundledDataTestCase, EmptyDatabaseTestCase
 from rulings.models import RuleMapping, RulesEdition
 
 from .factories import (
@@ -30,11 +28,7 @@ def squeeze(html: str) -> str:
     return re.sub(r"\s+", " ", html)
 
 
-class BundledRulesPagesTests(TestCase):
-    @classmethod
-    def setUpTestData(cls):
-        call_command("load_bundled_rules", stdout=StringIO(), stderr=StringIO())
-
+class BundledRulesPagesTests(BundledDataTestCase):
     def get(self, url, status=200):
         response = self.client.get(url)
         self.assertEqual(response.status_code, status, url)
@@ -390,7 +384,7 @@ class BundledRulesPagesTests(TestCase):
             self.get("/en/rules/702.37c/")
 
 
-class ItalianBesideEnglishTests(TestCase):
+class ItalianBesideEnglishTests(EmptyDatabaseTestCase):
     @classmethod
     def setUpTestData(cls):
         cls.edition, cls.sections = make_small_rules()
@@ -459,7 +453,7 @@ class ItalianBesideEnglishTests(TestCase):
             self.client.get("/it/rules/100.1a/")
 
 
-class OldNumbersTests(TestCase):
+class OldNumbersTests(EmptyDatabaseTestCase):
     @classmethod
     def setUpTestData(cls):
         cls.current, cls.now = make_small_rules()
@@ -515,7 +509,7 @@ class OldNumbersTests(TestCase):
         self.assertRedirects(response, "/en/rules/502.26b/?edition=2007-05-01")
 
 
-class EdgeCasesTests(TestCase):
+class EdgeCasesTests(EmptyDatabaseTestCase):
     @classmethod
     def setUpTestData(cls):
         cls.edition, cls.sections = make_small_rules()

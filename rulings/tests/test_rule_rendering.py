@@ -5,10 +5,11 @@ from datetime import date
 from types import SimpleNamespace
 
 from django.template import Context, Template
-from django.test import SimpleTestCase, TestCase
+from django.test import SimpleTestCase
 from django.utils import translation
 from django.utils.safestring import mark_safe
 
+from config.testing import EmptyDatabaseTestCase
 from rulings.rendering import (
     ancestors_of,
     candidate_numbers,
@@ -256,7 +257,7 @@ class EditionInForceTests(SimpleTestCase):
         self.assertIsNone(edition_in_force(date(2004, 1, 1), []))
 
 
-class TemplateFiltersTests(TestCase):
+class TemplateFiltersTests(EmptyDatabaseTestCase):
     def render(self, source, **context):
         with translation.override("en"):
             return Template("{% load rulings_tags %}" + source).render(Context(context))

@@ -2,14 +2,13 @@
 in it, as the rule linker recorded them on the bundled cards and rules."""
 
 import re
-from io import StringIO
 
-from django.core.management import call_command
 from django.db import connection
-from django.test import SimpleTestCase, TestCase
+from django.test import SimpleTestCase
 from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
+from config.testing import BundledDataTestCase
 from oracle.models import Card
 from oracle.search import Problem, parse
 
@@ -64,14 +63,7 @@ class RuleTermTests(SimpleTestCase):
         self.assertEqual(parse("regola:").problems[0].message, "“regola:” needs a value")
 
 
-class BundledRuleSearchTests(TestCase):
-    @classmethod
-    def setUpTestData(cls):
-        out = StringIO()
-        call_command("load_bundled_data", stdout=out, stderr=out)
-        call_command("load_bundled_rules", stdout=out, stderr=out)
-        call_command("link_rules", stdout=out, stderr=out)
-
+class BundledRuleSearchTests(BundledDataTestCase):
     def setUp(self):
         self.enterContext(translation.override("en"))
 

@@ -24,6 +24,7 @@ from io import StringIO
 from django.core.management import call_command
 from django.db import connections
 from django.test import TestCase
+from django.utils import translation
 
 # The commands of ``make data``, in its order, in two steps: the runner runs the first step
 # before the workers' copies are made; the second step is run where a class needs it.
@@ -91,7 +92,15 @@ def empty_project_tables(using: str = "default") -> None:
                 cursor.execute(f"DELETE FROM {table}")
 
 
-class EmptyDatabaseTestCase(TestCase):
+class _ProjectTestCase(TestCase):
+    def _post_teardown(self):
+        super()._post_teardown()
+        # A request to an /it/ page leaves Italian active in this thread (LocaleMiddleware
+        # activates, nothing deactivates): the next test, of any class, starts in the default.
+        translation.deactivate()
+
+
+class EmptyDatabaseTestCase(_ProjectTestCase):
     """A test case that starts from empty project tables, as a fresh install does."""
 
     @classmethod
@@ -106,7 +115,7 @@ class EmptyDatabaseTestCase(TestCase):
         return atomics
 
 
-class _BundledTestCase(TestCase):
+class _BundledTestCase(_ProjectTestCase):
     with_documents: bool
 
     @classmethod

@@ -7,9 +7,9 @@ from datetime import date
 from unittest import mock
 
 from django.db import connection
-from django.test import TestCase
 from django.test.utils import CaptureQueriesContext
 
+from config.testing import EmptyDatabaseTestCase
 from oracle import card_page, card_record
 from oracle.search import conditions, extensions, parse, tokens
 from oracle.search_help import help_sections
@@ -45,7 +45,7 @@ def without_rulings():
     return patches
 
 
-class CardPageAndApiTests(TestCase):
+class CardPageAndApiTests(EmptyDatabaseTestCase):
     @classmethod
     def setUpTestData(cls):
         make_small_rules()
@@ -112,7 +112,7 @@ class CardPageAndApiTests(TestCase):
         self.assertEqual(list(record)[-2:], ["printings", "errata"])
 
 
-class SearchTermsTests(TestCase):
+class SearchTermsTests(EmptyDatabaseTestCase):
     def tearDown(self):
         for patch in getattr(self, "patches", []):
             patch.stop()

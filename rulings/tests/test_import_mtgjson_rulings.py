@@ -3,8 +3,7 @@ in step with the file, and an editor's work left alone."""
 
 from datetime import date
 
-from django.test import TestCase
-
+from config.testing import EmptyDatabaseTestCase
 from oracle.models import Card
 from oracle.tests.test_import_mtgjson import (
     FUT,
@@ -24,7 +23,7 @@ TAROX_RULING = (
 )
 
 
-class FutureSightRulingsTests(TestCase):
+class FutureSightRulingsTests(EmptyDatabaseTestCase):
     @classmethod
     def setUpTestData(cls):
         run_import(FUT)
@@ -93,7 +92,7 @@ class FutureSightRulingsTests(TestCase):
         self.assertFalse(Ruling.objects.filter(pk=stale.pk).exists())
 
 
-class ChangedRulingsTests(TemporaryFilesMixin, TestCase):
+class ChangedRulingsTests(TemporaryFilesMixin, EmptyDatabaseTestCase):
     def test_reordered_rulings_are_renumbered_not_recreated(self):
         first = {"date": "2020-01-24", "text": "First ruling."}
         second = {"date": "2020-01-24", "text": "Second ruling."}

@@ -9,20 +9,35 @@ Scryfall's Oracle id), their faces and their printings, and gives every problem 
 ``ReadError("FILE: where: what")``.
 """
 
-import gzip
-import json
 import uuid
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
-from datetime import date
-from decimal import Decimal, InvalidOperation
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
-import ijson
-
-from oracle.models import COLOR_ORDER, Layout
+from oracle.models import Layout
 
 from .italian_set_names import ITALIAN_SET_NAMES
+from .mtgjson_files import iter_sets
+from .mtgjson_records import (
+    CardRecord,
+    FaceRecord,
+    MtgjsonData,
+    PrintedFaceRecord,
+    PrintingRecord,
+    ReadError,
+    SetRecord,
+)
+from .mtgjson_values import (
+    color_letters,
+    optional_int,
+    optional_uuid,
+    parse_date,
+    parse_uuid,
+    required_text,
+    to_decimal,
+    whole_number,
+)
+
+__all__ = ["ReadError", "read_mtgjson"]
 
 # Reversible cards have no Oracle id in MTGJSON 5.2; they get one derived from the name.
 REVERSIBLE_NAMESPACE = uuid.UUID("0c1d4a5e-2f0b-4c39-9a51-6f7d1e0a7b33")
@@ -40,112 +55,6 @@ ENTRY_CONTAINERS = {
     "subtypes": list,
     "frameEffects": list,
 }
-KEYWORD_KINDS = {
-    "abilityWords": "ability_word",
-    "keywordAbilities": "ability",
-    "keywordActions": "action",
-}
-
-
-class ReadError(Exception):
-    """A file that cannot be imported; the message names the file, where, and what is wrong."""
-
-
-@dataclass
-class SetRecord:
-    code: str
-    name: str
-    name_it: str = ""
-    set_type: str = ""
-    block: str = ""
-    release_date: date | None = None
-    parent_code: str = ""
-    base_size: int = 0
-    total_size: int = 0
-    keyrune_code: str = ""
-    is_online_only: bool = False
-
-
-@dataclass
-class FaceRecord:
-    side: str
-    name: str
-    mana_cost: str
-    mana_value: Decimal
-    type_line: str
-    supertypes: tuple[str, ...]
-    types: tuple[str, ...]
-    subtypes: tuple[str, ...]
-    oracle_text: str
-    power: str
-    toughness: str
-    loyalty: str
-    defense: str
-    hand_modifier: str
-    life_modifier: str
-    colors: str
-    color_indicator: str
-
-
-@dataclass
-class CardRecord:
-    oracle_id: uuid.UUID
-    name: str
-    layout: str
-    mana_value: Decimal
-    colors: str
-    color_identity: str
-    is_token: bool
-    legalities: dict[str, str]
-    faces: list[FaceRecord]
-    keywords: set[str] = field(default_factory=set)
-    rulings: list[tuple[date, str]] = field(default_factory=list)
-    from_reversible: bool = False
-
-
-@dataclass
-class PrintedFaceRecord:
-    side: str
-    face_name: str
-    name_it: str
-    type_line_it: str
-    text_it: str
-    flavor_text: str
-    flavor_text_it: str
-    original_text: str
-    original_type: str
-
-
-@dataclass
-class PrintingRecord:
-    uuid: uuid.UUID
-    oracle_id: uuid.UUID
-    set_code: str
-    collector_number: str
-    layout: str
-    rarity: str
-    scryfall_id: uuid.UUID | None
-    multiverse_id: int | None
-    frame_version: str
-    frame_effects: str
-    border_color: str
-    is_timeshifted: bool
-    is_reprint: bool
-    is_promo: bool
-    artist: str
-    watermark: str
-    name_it: str
-    faces: list[PrintedFaceRecord]
-
-
-@dataclass
-class MtgjsonData:
-    sets: dict[str, SetRecord] = field(default_factory=dict)
-    cards: dict[uuid.UUID, CardRecord] = field(default_factory=dict)
-    printings: dict[tuple[str, str], PrintingRecord] = field(default_factory=dict)
-    keyword_kinds: dict[str, str] = field(default_factory=dict)
-    warnings: list[str] = field(default_factory=list)
-    files: list[str] = field(default_factory=list)
 
 
 def read_mtgjson(
@@ -157,7 +66,7 @@ def read_mtgjson(
     for path in paths:
         path = Path(path)
         data.files.append(path.name)
-        for set_code, set_obj in _iter_sets(path, data):
+        for set_code, set_obj in iter_sets(path, data):
             where = f"{path.name}: set {set_code}"
             pending_reversible += _read_set(set_obj, where, data)
             if progress:
@@ -166,92 +75,21 @@ def read_mtgjson(
     return data
 
 
-# -- files ------------------------------------------------------------------------------------
-
-
-def _open(path: Path):
-    try:
-        handle = path.open("rb")
-    except OSError as error:
-        raise ReadError(f"{path}: cannot be opened ({error.strerror})") from error
-    magic = handle.read(2)
-    handle.seek(0)
-    return gzip.GzipFile(fileobj=handle) if magic == b"\x1f\x8b" else handle
-
-
-def _iter_sets(path: Path, data: MtgjsonData) -> Iterator[tuple[str, dict]]:
-    """Yield (code, set object) pairs, streaming AllPrintings one set at a time."""
-    single_set: dict = {}
-    found = False  # this file, not the files before it, held sets or keywords
-    try:
-        with _open(path) as handle:
-            for key, value in ijson.kvitems(handle, "data", use_float=True):
-                if key in KEYWORD_KINDS:
-                    _read_keyword_list(key, value, path, data)
-                    found = True
-                elif isinstance(value, dict) and "cards" in value:
-                    found = True
-                    yield key, value
-                else:
-                    single_set[key] = value
-    except ijson.JSONError as error:
-        raise ReadError(_json_error_message(path, error)) from error
-    except (OSError, EOFError, UnicodeDecodeError) as error:
-        raise ReadError(f"{path.name}: not readable as JSON or gzip ({error})") from error
-    if single_set:
-        if "cards" not in single_set or "code" not in single_set:
-            raise ReadError(
-                f"{path.name}: 'data' holds neither a set (with 'code' and 'cards') "
-                "nor sets keyed by code; is this an MTGJSON file?"
-            )
-        yield single_set["code"], single_set
-    elif not found:
-        raise ReadError(
-            f"{path.name}: no MTGJSON 'data' object with sets or keywords found; "
-            "is this an MTGJSON file?"
-        )
-
-
-def _json_error_message(path: Path, error: Exception) -> str:
-    """Name the line and column, which the streaming parser does not report."""
-    try:
-        with _open(path) as handle:
-            text = handle.read().decode("utf-8", errors="replace")
-        # Only to find the error: every object is dropped as soon as it is parsed, so a damaged
-        # AllPrintings does not build its whole tree in memory.
-        json.loads(text, object_pairs_hook=lambda pairs: None)
-    except json.JSONDecodeError as exact:
-        return f"{path.name}: line {exact.lineno}, column {exact.colno}: invalid JSON ({exact.msg})"
-    except (OSError, EOFError) as broken:
-        return f"{path.name}: the file is cut short or damaged ({broken})"
-    return f"{path.name}: invalid JSON ({str(error).splitlines()[0]})"
-
-
-def _read_keyword_list(key: str, names, path: Path, data: MtgjsonData) -> None:
-    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise ReadError(f"{path.name}: data.{key}: expected a list of keyword names")
-    for name in names:
-        data.keyword_kinds[name] = KEYWORD_KINDS[key]
-
-
-# -- sets and cards ---------------------------------------------------------------------------
-
-
 def _read_set(set_obj: dict, where: str, data: MtgjsonData) -> list[tuple[str, list[dict]]]:
-    code = _required_str(set_obj, "code", where)
+    code = required_text(set_obj, "code", where)
     translations = set_obj.get("translations") or {}
     if not isinstance(translations, dict):
         raise ReadError(f"{where}: 'translations' should be an object")
     data.sets[code] = SetRecord(
         code=code,
-        name=_required_str(set_obj, "name", where),
+        name=required_text(set_obj, "name", where),
         name_it=translations.get("Italian") or ITALIAN_SET_NAMES.get(code, ""),
         set_type=set_obj.get("type") or "",
         block=set_obj.get("block") or "",
-        release_date=_parse_date(set_obj.get("releaseDate"), f"{where}: releaseDate"),
+        release_date=parse_date(set_obj.get("releaseDate"), f"{where}: releaseDate"),
         parent_code=set_obj.get("parentCode") or "",
-        base_size=_count(set_obj, "baseSetSize", where),
-        total_size=_count(set_obj, "totalSetSize", where),
+        base_size=whole_number(set_obj, "baseSetSize", where),
+        total_size=whole_number(set_obj, "totalSetSize", where),
         keyrune_code=set_obj.get("keyruneCode") or "",
         is_online_only=bool(set_obj.get("isOnlineOnly")),
     )
@@ -304,8 +142,8 @@ def _check_entry(entry, where: str) -> None:
         raise ReadError(f"{where} ({name}): missing 'identifiers'")
     oracle_id = entry["identifiers"].get("scryfallOracleId")
     if oracle_id is not None:
-        _parse_uuid(oracle_id, f"{where} ({name}): identifiers.scryfallOracleId")
-    _parse_uuid(entry["uuid"], f"{where} ({name}): uuid")
+        parse_uuid(oracle_id, f"{where} ({name}): identifiers.scryfallOracleId")
+    parse_uuid(entry["uuid"], f"{where} ({name}): uuid")
     for key, kind in ENTRY_CONTAINERS.items():
         if entry.get(key) is not None and not isinstance(entry[key], kind):
             raise ReadError(
@@ -320,7 +158,7 @@ def _check_entry(entry, where: str) -> None:
     for ruling in entry.get("rulings") or []:
         if not isinstance(ruling, dict) or not isinstance(ruling.get("text"), str):
             raise ReadError(f"{where} ({name}): a ruling without text")
-        _parse_date(ruling.get("date"), f"{where} ({name}): ruling date", required=True)
+        parse_date(ruling.get("date"), f"{where} ({name}): ruling date", required=True)
 
 
 def _dedupe_sides(group: list[dict]) -> list[dict]:
@@ -356,7 +194,7 @@ def _add_group(oracle_id, set_code, group, is_token, data: MtgjsonData, where: s
         for format_name, status in (entry.get("legalities") or {}).items():
             card.legalities.setdefault(format_name, status)
         for ruling in entry.get("rulings") or []:
-            item = (_parse_date(ruling["date"], where), ruling["text"])
+            item = (parse_date(ruling["date"], where), ruling["text"])
             if item not in card.rulings:
                 card.rulings.append(item)
     data.printings[(set_code, first["number"])] = _printing_record(oracle_id, set_code, group)
@@ -375,9 +213,9 @@ def _card_record(oracle_id, group: list[dict], is_token: bool) -> CardRecord:
         oracle_id=oracle_id,
         name=name,
         layout=layout,
-        mana_value=_decimal(first.get("manaValue", first.get("convertedManaCost", 0))),
-        colors=_colors(color for entry in group for color in entry.get("colors") or []),
-        color_identity=_colors(first.get("colorIdentity") or []),
+        mana_value=to_decimal(first.get("manaValue", first.get("convertedManaCost", 0))),
+        colors=color_letters(color for entry in group for color in entry.get("colors") or []),
+        color_identity=color_letters(first.get("colorIdentity") or []),
         is_token=is_token,
         legalities=dict(sorted((first.get("legalities") or {}).items())),
         faces=faces,
@@ -390,7 +228,7 @@ def _face_record(entry: dict) -> FaceRecord:
         side=entry.get("side") or "",
         name=entry.get("faceName") or entry["name"],
         mana_cost=entry.get("manaCost") or "",
-        mana_value=_decimal(entry.get("faceManaValue", entry.get("manaValue", 0))),
+        mana_value=to_decimal(entry.get("faceManaValue", entry.get("manaValue", 0))),
         type_line=entry["type"],
         supertypes=tuple(entry.get("supertypes") or ()),
         types=tuple(entry.get("types") or ()),
@@ -402,8 +240,8 @@ def _face_record(entry: dict) -> FaceRecord:
         defense=entry.get("defense") or "",
         hand_modifier=entry.get("hand") or "",
         life_modifier=entry.get("life") or "",
-        colors=_colors(entry.get("colors") or []),
-        color_indicator=_colors(entry.get("colorIndicator") or []),
+        colors=color_letters(entry.get("colors") or []),
+        color_indicator=color_letters(entry.get("colorIndicator") or []),
     )
 
 
@@ -441,8 +279,8 @@ def _printing_record(oracle_id, set_code: str, group: list[dict]) -> PrintingRec
         collector_number=first["number"],
         layout=first["layout"],
         rarity=first.get("rarity") or "common",
-        scryfall_id=_optional_uuid(identifiers.get("scryfallId")),
-        multiverse_id=_optional_int(identifiers.get("multiverseId")),
+        scryfall_id=optional_uuid(identifiers.get("scryfallId")),
+        multiverse_id=optional_int(identifiers.get("multiverseId")),
         frame_version=first.get("frameVersion") or "",
         frame_effects=",".join(first.get("frameEffects") or []),
         border_color=first.get("borderColor") or "",
@@ -466,62 +304,3 @@ def _resolve_reversible(pending: list[tuple[str, list[dict]]], data: MtgjsonData
         name = group[0].get("faceName") or group[0]["name"]
         oracle_id = by_name.get(name) or uuid.uuid5(REVERSIBLE_NAMESPACE, name)
         _add_group(oracle_id, set_code, group, False, data, f"set {set_code}")
-
-
-# -- values -----------------------------------------------------------------------------------
-
-
-def _colors(letters: Iterable[str]) -> str:
-    present = set(letters)
-    return "".join(color for color in COLOR_ORDER if color in present)
-
-
-def _decimal(value) -> Decimal:
-    try:
-        return Decimal(str(value or 0)).quantize(Decimal("0.1"))
-    except InvalidOperation:
-        return Decimal(0)
-
-
-def _required_str(obj: dict, key: str, where: str) -> str:
-    value = obj.get(key)
-    if not isinstance(value, str) or not value:
-        raise ReadError(f"{where}: missing or empty '{key}'")
-    return value
-
-
-def _count(obj: dict, key: str, where: str) -> int:
-    value = obj.get(key) or 0
-    if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
-        raise ReadError(f"{where}: '{key}' should be a whole number, found {value!r}")
-    return int(value)
-
-
-def _parse_date(value, where: str, required: bool = False) -> date | None:
-    if not value and not required:
-        return None
-    try:
-        return date.fromisoformat(value)
-    except (TypeError, ValueError) as error:
-        raise ReadError(f"{where}: expected a date like 2007-05-04, found {value!r}") from error
-
-
-def _parse_uuid(value, where: str) -> uuid.UUID:
-    try:
-        return uuid.UUID(value)
-    except (TypeError, ValueError, AttributeError) as error:
-        raise ReadError(f"{where}: expected a UUID, found {value!r}") from error
-
-
-def _optional_uuid(value) -> uuid.UUID | None:
-    try:
-        return uuid.UUID(value) if value else None
-    except (TypeError, ValueError, AttributeError):
-        return None
-
-
-def _optional_int(value) -> int | None:
-    try:
-        return int(value) if value else None
-    except (TypeError, ValueError):
-        return None

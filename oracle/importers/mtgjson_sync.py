@@ -16,7 +16,7 @@ from oracle.signals import cards_synced
 from oracle.text import slug_for
 
 from .keyword_names import align_keyword_names
-from .mtgjson_reader import MtgjsonData
+from .mtgjson_records import MtgjsonData
 from .upsert import (
     SyncStats,
     chunks,

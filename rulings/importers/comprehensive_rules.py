@@ -22,19 +22,20 @@ period; rule numbers indented by a space; rules of several paragraphs (the conti
 join the rule's text with a newline).
 
 Every problem is a ``ReadError`` whose message names the file, the line and what was expected.
+Bytes become clean lines in ``rules_file_text``; the glossary is read by ``rules_glossary``.
 """
 
 import hashlib
 import re
-import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
-from django.utils.text import slugify
-
 from oracle.text import ENGLISH_MONTHS, ITALIAN_MONTHS
+
+from .rules_file_text import decode, normalise_lines
+from .rules_glossary import CREDITS_HEADINGS, GLOSSARY_HEADINGS, GlossaryRecord, read_glossary
 
 CHAPTER, SECTION, RULE, SUBRULE = 1, 2, 3, 4  # RuleSection.Level values
 LEVEL_NAMES = {CHAPTER: "chapter", SECTION: "section", RULE: "rule", SUBRULE: "subrule"}
@@ -63,8 +64,6 @@ BROKEN_NUMBER = re.compile(r"^(?P<section>[1-9]\d\d)\.\s+(?P<rest>\d+(?:[a-z]+\.
 # Starts like a rule number but is none of the above: "1002.1 ...", "702.37. " with no text.
 NUMBER_LIKE = re.compile(r"^\d{1,4}\.\d")
 EXAMPLE_LINE = re.compile(r"^(?:Examples?|Esempi[oi]?)\s*:\s*(?P<text>.*)$", re.IGNORECASE)
-GLOSSARY_HEADINGS = {"glossary", "glossario"}
-CREDITS_HEADINGS = {"credits", "riconoscimenti", "crediti", "ringraziamenti"}
 NUMBER_PARTS = re.compile(r"^(\d)(\d\d)?(?:\.(\d+)([a-z]*))?$")
 
 # A headed rule ("702.37. Morph") is one short line without a sentence's end.
@@ -91,15 +90,6 @@ class RuleRecord:
     title: str
     text: str
     examples: tuple[str, ...]
-    position: int
-    line: int
-
-
-@dataclass(frozen=True)
-class GlossaryRecord:
-    term: str
-    slug: str
-    text: str
     position: int
     line: int
 
@@ -162,74 +152,6 @@ def parent_number(number: str) -> str | None:
     if level == RULE:
         return number.split(".")[0]
     return number.rstrip("abcdefghijklmnopqrstuvwxyz")
-
-
-# --- Bytes to clean lines ------------------------------------------------------------------------
-
-# Typographic characters a rules file really contains; a code page that turns the file's bytes
-# into these (or into lower-case Latin letters) is more likely right than one giving symbols.
-TYPOGRAPHIC = set("‘’“”–—…•™®©°·«»")
-NON_ASCII = re.compile(r"[^\x00-\x7f]")
-FALLBACK_ENCODINGS = ("cp1252", "mac_roman", "cp437")
-
-
-def _plausibility(text: str) -> int:
-    score = 0
-    for match in NON_ASCII.finditer(text):
-        char, at = match.group(), match.start()
-        if char in TYPOGRAPHIC:
-            score += 2
-        elif "\u00c0" <= char <= "\u00ff" and char.isalpha():
-            before = text[at - 1] if at else " "
-            if char.islower():
-                score += 2
-            elif before.isalpha() and before.islower():
-                score -= 1  # a capital inside a word: "El-HajjÉj"
-            else:
-                score += 1
-        else:
-            score -= 2  # "ƒ", "‰", box drawing, Greek: not what rules text is made of
-    return score
-
-
-def decode(data: bytes) -> tuple[str, str]:
-    """The text of a rules file and the encoding used.
-
-    UTF-8 (with or without BOM) first. Otherwise the file is in a single-byte code page, and each
-    of cp1252, Mac Roman and cp437 is tried: the one that turns the non-ASCII bytes into the most
-    plausible characters wins (the May 2007 file's 0x83 in "El-Hajj\\x83j" is 'â' in cp437 and
-    'ƒ' in cp1252). On a tie, a file with bare CR line ends (a classic Mac file) is taken as Mac
-    Roman, where 0x89 is 'â' too; otherwise the order above decides.
-    """
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return data.decode("utf-16"), "utf-16"
-    try:
-        return data.decode("utf-8-sig"), (
-            "utf-8-sig" if data.startswith(b"\xef\xbb\xbf") else "utf-8"
-        )
-    except UnicodeDecodeError:
-        pass
-    bare_cr = data.count(b"\r") > 2 * data.count(b"\r\n")
-    order = ("mac_roman", "cp1252", "cp437") if bare_cr else FALLBACK_ENCODINGS
-    best = None
-    for preference, encoding in enumerate(order):
-        try:
-            text = data.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-        candidate = (_plausibility(text), -preference, text, encoding)
-        if best is None or candidate[:2] > best[:2]:
-            best = candidate
-    return best[2], best[3]  # cp437 and Mac Roman decode every byte, so best is never None
-
-
-def normalise_lines(text: str) -> list[str]:
-    """Lines with any line end (LF, CRLF, bare CR, U+2028/U+2029), no-break spaces made plain
-    spaces, stray BOMs and trailing spaces removed."""
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    text = text.replace("\u2028", "\n").replace("\u2029", "\n")
-    text = text.replace("\u00a0", " ").replace("\u202f", " ").replace("\ufeff", "")
-    return [line.rstrip() for line in text.split("\n")]
 
 
 # --- The header --------------------------------------------------------------------------------
@@ -499,7 +421,7 @@ def parse_rules(
 
     glossary = []
     if glossary_at is not None:
-        glossary, credits_at = _read_glossary(lines, glossary_at + 1, name, warnings)
+        glossary, credits_at = read_glossary(lines, glossary_at + 1, name, warnings)
 
     return RulesDocument(
         name=name,
@@ -512,45 +434,6 @@ def parse_rules(
         partial=partial,
         warnings=warnings,
     )
-
-
-def _read_glossary(lines, start, name, warnings) -> tuple[list[GlossaryRecord], int | None]:
-    """Blocks of non-blank lines up to the credits: the term, then its definition."""
-    blocks: list[tuple[int, list[str]]] = []
-    current: list[str] | None = None
-    end = None
-    for index in range(start, len(lines)):
-        stripped = lines[index].strip()
-        if stripped.lower() in CREDITS_HEADINGS:
-            end = index
-            break
-        if not stripped:
-            current = None
-            continue
-        if current is None:
-            current = []
-            blocks.append((index + 1, current))
-        current.append(stripped)
-    records, slugs = [], Counter()
-    for line_no, block in blocks:
-        term, definition = block[0], block[1:]
-        if not definition:
-            warnings.append(f"{name}, line {line_no}: glossary term {term!r} has no definition")
-            continue
-        slug = slugify(unicodedata.normalize("NFKC", term)) or "term"
-        slugs[slug] += 1
-        if slugs[slug] > 1:
-            slug = f"{slug}-{slugs[slug]}"
-        records.append(
-            GlossaryRecord(
-                term=term,
-                slug=slug,
-                text="\n".join(definition),
-                position=len(records),
-                line=line_no,
-            )
-        )
-    return records, end
 
 
 def read_rules(path: Path, *, language: str | None = None, partial: bool = False) -> RulesDocument:

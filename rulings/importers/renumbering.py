@@ -22,10 +22,11 @@ under a matched rule, or none.
 
 import math
 import re
-import unicodedata
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from difflib import SequenceMatcher
+
+from oracle.text import fold
 
 CHAPTER, SECTION, RULE, SUBRULE = 1, 2, 3, 4
 
@@ -124,11 +125,8 @@ class Match:
 
 
 def _plain(text: str) -> str:
-    if not text.isascii():
-        text = unicodedata.normalize("NFKD", text)
-        text = "".join(char for char in text if not unicodedata.combining(char))
-    text = text.lower().replace("’", "'").replace("‘", "'").replace("_", " ")
-    return text
+    """Folded (lower case, no accents) with typographic apostrophes made plain."""
+    return fold(text).replace("’", "'").replace("‘", "'").replace("_", " ")
 
 
 def _renamed(text: str) -> str:

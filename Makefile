@@ -30,9 +30,10 @@ $(VENV)/.installed: requirements.txt requirements-dev.txt | check-python
 migrate: $(VENV)/.installed
 	$(PY) manage.py migrate --verbosity 0
 
+# Cards link to the rules once, last: after the rules editions and the documents' rulings.
 data: migrate
 	$(PY) manage.py load_bundled_data
-	$(PY) manage.py load_bundled_rules
+	$(PY) manage.py load_bundled_rules --no-link
 	$(PY) manage.py load_bundled_documents
 	$(PY) manage.py link_rules
 

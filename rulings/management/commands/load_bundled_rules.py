@@ -21,8 +21,14 @@ class Command(BaseCommand):
         parser.add_argument(
             "--force", action="store_true", help="Import every file again, loaded or not."
         )
+        parser.add_argument(
+            "--no-link",
+            action="store_true",
+            help="Do not link the cards to the rules afterwards (for a caller that runs "
+            "link_rules itself once its other imports are done, as make data does).",
+        )
 
-    def handle(self, force, verbosity, **options):
+    def handle(self, force, no_link, verbosity, **options):
         folder = Path(settings.BASE_DIR) / BUNDLED_RULES
         # Newest first: the current edition is in place before the older ones are mapped onto
         # it, so each older edition's numbers are worked out once.
@@ -49,8 +55,9 @@ class Command(BaseCommand):
                     stdout=self.stdout,
                     stderr=self.stderr,
                 )
-            # Once, after every edition and its old numbers are in place.
-            call_command("link_rules", verbosity=min(verbosity, 1), stdout=self.stdout)
+            if not no_link:
+                # Once, after every edition and its old numbers are in place.
+                call_command("link_rules", verbosity=min(verbosity, 1), stdout=self.stdout)
         self.stdout.write(
             self.style.SUCCESS(f"Loaded {len(wanted)} of {len(files)} bundled rules editions.")
         )

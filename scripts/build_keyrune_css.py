@@ -55,7 +55,7 @@ ALIASES = {
 }
 
 # Our own colours for the rarity of a printing (MTGJSON "rarity" values). Dark enough to keep
-# a 3:1 contrast with the white and near-white backgrounds of site.css.
+# a 3:1 contrast with the white and near-white backgrounds of base.css.
 RARITY_COLOURS = {
     "common": "#1a1a1a",
     "uncommon": "#55636d",

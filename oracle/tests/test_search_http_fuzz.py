@@ -75,7 +75,7 @@ class SearchFuzzTests(HypothesisTestCase, EmptyDatabaseTestCase):
         self.assertIn(response.status_code, (200, 302, 400), params)
         if response.status_code == 400:
             body = response.content.decode()
-            self.assertIn('class="search-problems"', body, params)
+            self.assertIn('class="panel notice search-problems"', body, params)
             self.assertIn("<li><code>", body, params)  # at least one part, with its reason
 
     def check_api(self, params):

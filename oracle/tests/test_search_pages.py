@@ -183,7 +183,9 @@ class SearchPageTests(BundledDataTestCase):
                 response = self.search(q=text)
                 self.assertEqual(response.status_code, 400)
                 self.assertContains(response, "This search could not be run", status_code=400)
-                self.assertContains(response, 'class="search-problems"', status_code=400)
+                self.assertContains(
+                    response, 'class="panel notice search-problems"', status_code=400
+                )
                 self.assertContains(response, 'name="q"', status_code=400)  # the form, again
                 self.assertNotIn("rows", response.context)
         response = self.search(q="tpye:elf")

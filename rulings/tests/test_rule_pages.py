@@ -225,7 +225,7 @@ class BundledRulesPagesTests(BundledDataTestCase):
             "April 17, 2026",
             page,
         )
-        diff = re.search(r'<p class="diff" lang="en">(.*?)</p>', page)[1]
+        diff = re.search(r'<p class="panel diff" lang="en">(.*?)</p>', page)[1]
         self.assertEqual(diff, "Morph")
         self.assertNotIn("<del>Storm</del>", page)
         self.assertIn("The number 702.37 in other editions, where it is not this rule:", page)
@@ -254,7 +254,7 @@ class BundledRulesPagesTests(BundledDataTestCase):
 
     def test_a_word_diff_ignores_straight_against_curly_quotes(self):
         page = self.page("/en/rules/502.26b/?edition=2007-05-01&compare=today")
-        diff = re.search(r'<p class="diff" lang="en">(.*?)</p>', page)[1]
+        diff = re.search(r'<p class="panel diff" lang="en">(.*?)</p>', page)[1]
         # "card's" (2007) and "card’s" (2026) are the same word; "play" -> "cast" is a change.
         self.assertNotIn("<del>card", diff)
         self.assertNotIn("<del>object", diff)

@@ -35,7 +35,7 @@ class RulesBrowserTests(BrowserTestCase):
         # An old number typed with its year opens the old rule, which says where it is today.
         self.search("502.26b 2007")
         page.wait_for_url("**/it/rules/502.26b/?edition=2007-05-01")
-        notice = page.locator(".rules-notice")
+        notice = page.locator(".notice")
         self.assertTrue(notice.is_visible())
         notice.get_by_role("link", name="702.37c (Morph)", exact=True).click()
         page.wait_for_url("**/it/rules/702.37c/")

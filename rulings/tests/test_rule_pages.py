@@ -187,10 +187,24 @@ class BundledRulesPagesTests(BundledDataTestCase):
         self.assertIn('<a href="/en/rules/504.3/?edition=2007-05-01">', page)
 
     def test_every_seed_number_resolves(self):
-        for number in ["502.26a", "504.1", "212.8a", "501.9a", "502.18a", "502.68a", "502.70a"]:
-            response = self.client.get(f"/en/rules/{number}/?edition=2007-05-01")
-            self.assertEqual(response.status_code, 200, number)
-            self.assertIsNotNone(response.context["today"], number)
+        # The old numbers the seed documents quote, and the rules they are today (as in
+        # test_renumbering's SEED_CITATIONS): each old rule's page names today's rule.
+        for number, current in [
+            ("502.26a", "702.37a"),
+            ("504.1", "708.1"),
+            ("212.8a", "308.1"),
+            ("501.9a", "701.29a"),
+            ("502.18a", "702.29a"),
+            ("502.68a", "702.15a"),
+            ("502.70a", "702.17a"),
+        ]:
+            with self.subTest(number):
+                response = self.client.get(f"/en/rules/{number}/?edition=2007-05-01")
+                self.assertEqual(response.status_code, 200)
+                today = response.context["today"]
+                self.assertIsNotNone(today.section, "no current rule")
+                self.assertEqual(today.section.number, current)
+                self.assertContains(response, f'today it is <a href="/en/rules/{current}/">')
 
     # --- Editions and comparison
 

@@ -12,7 +12,7 @@ from config.testing import BundledDataTestCase
 from oracle.models import Card
 
 from .factories import make_erratum
-from .test_search_pages import mtgjson_cards
+from .helpers import mtgjson_cards
 
 TAROX_ORACLE_ID = "e195f2f8-2db7-46b8-948c-c3c27f2e5825"
 RESULT_KEYS = {"id", "name", "name_it", "mana_cost", "type_line", "set_codes", "url"}

@@ -16,7 +16,6 @@ from pathlib import Path
 from uuid import UUID
 
 from django.apps import apps
-from django.conf import settings
 from django.core.management import CommandError, call_command
 
 from config.testing import EmptyDatabaseTestCase
@@ -31,8 +30,8 @@ from oracle.models import (
     PrintingFace,
 )
 
-MTGJSON_FIXTURES = Path(settings.BASE_DIR) / "fixtures" / "mtgjson"
-FUT = MTGJSON_FIXTURES / "FUT.json"
+from .helpers import FUT, MTGJSON_FIXTURES
+
 KEYWORDS = MTGJSON_FIXTURES / "Keywords.json"
 TAROX_ORACLE_ID = UUID("e195f2f8-2db7-46b8-948c-c3c27f2e5825")
 

@@ -1,8 +1,6 @@
 from datetime import date
 from io import StringIO
-from pathlib import Path
 
-from django.conf import settings
 from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -11,8 +9,7 @@ from config.testing import EmptyDatabaseTestCase
 from oracle.models import Card, CardSet
 
 from .factories import make_card, make_erratum, make_set
-
-FUT = Path(settings.BASE_DIR) / "fixtures" / "mtgjson" / "FUT.json"
+from .helpers import FUT
 
 
 class RealFutureSightPagesTests(EmptyDatabaseTestCase):

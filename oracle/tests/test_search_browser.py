@@ -5,7 +5,7 @@ from io import StringIO
 from django.core.management import call_command
 
 from .browser import BrowserTestCase
-from .test_pages import FUT
+from .helpers import FUT
 
 
 class SearchBrowserTests(BrowserTestCase):

@@ -8,9 +8,7 @@ last page, 404.
 
 import json
 from io import StringIO
-from pathlib import Path
 
-from django.conf import settings
 from django.core.management import call_command
 from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
@@ -19,7 +17,7 @@ from hypothesis.extra.django import TestCase as HypothesisTestCase
 
 from config.testing import EmptyDatabaseTestCase
 
-FUT = Path(settings.BASE_DIR) / "fixtures" / "mtgjson" / "FUT.json"
+from .helpers import FUT
 
 # Any character a URL can carry (no lone surrogates: they cannot be encoded as UTF-8).
 CHARACTERS = st.characters(exclude_categories=("Cs",))

@@ -1,12 +1,9 @@
 """The card search page, /<lang>/cards/: the query box, the facets, sorting and paging, on the
 bundled data. Expected cards come from the MTGJSON file itself, not from our search."""
 
-import json
 import re
-from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
-from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -16,13 +13,7 @@ from oracle.filters import FACETS
 from oracle.models import Card
 from oracle.search_help import SEARCH_EXAMPLES, help_sections
 
-FIXTURES = Path(settings.BASE_DIR) / "fixtures" / "mtgjson"
-
-
-def mtgjson_cards(code):
-    """The cards of one bundled set file, one entry per name."""
-    cards = json.loads((FIXTURES / f"{code}.json").read_text(encoding="utf-8"))["data"]["cards"]
-    return {card["name"]: card for card in cards}
+from .helpers import mtgjson_cards
 
 
 class SearchPageTests(BundledDataTestCase):

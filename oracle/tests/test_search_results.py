@@ -14,9 +14,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
-from pathlib import Path
-
-from django.conf import settings
 
 from config.testing import BundledDataTestCase, EmptyDatabaseTestCase
 from oracle.models import Card, Erratum
@@ -24,7 +21,8 @@ from oracle.search import parse
 from oracle.search.normalize import refresh_search_columns
 from oracle.tests.factories import make_card
 
-FIXTURES = Path(settings.BASE_DIR) / "fixtures" / "mtgjson"
+from .helpers import MTGJSON_FIXTURES
+
 SET_FILES = ["FUT.json", "ONS.json", "TSP.json", "TSB.json", "PLC.json"]
 SEED_CARDS = "SeedCards.json"  # AllPrintings-shaped: a few cards of other sets
 # Italian keyword names: printed on the Italian cards (see test_bundled_data).
@@ -138,8 +136,8 @@ class OracleCard:
 
 def read_bundled_cards() -> list[OracleCard]:
     entries = []  # (set code, release date, entry)
-    sets = [json.loads((FIXTURES / name).read_text())["data"] for name in SET_FILES]
-    sets += json.loads((FIXTURES / SEED_CARDS).read_text())["data"].values()
+    sets = [json.loads((MTGJSON_FIXTURES / name).read_text())["data"] for name in SET_FILES]
+    sets += json.loads((MTGJSON_FIXTURES / SEED_CARDS).read_text())["data"].values()
     for data in sets:
         released = date.fromisoformat(data["releaseDate"])
         for entry in data["cards"] + data.get("tokens", []):

@@ -121,7 +121,7 @@ class ImportedRulingHistoryTests(EmptyDatabaseTestCase):
 
         from django.core.management import call_command
 
-        from oracle.tests.test_pages import FUT
+        from oracle.tests.helpers import FUT
 
         call_command("import_mtgjson", FUT, stdout=StringIO(), stderr=StringIO())
         ruling = Ruling.objects.get(card__name="Tarox Bladewing")

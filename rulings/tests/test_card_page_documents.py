@@ -4,15 +4,14 @@ numbers read in the rules of the ruling's date, and a card known only from a doc
 
 import html
 import re
-from pathlib import Path
-
-from django.conf import settings
 
 from config.testing import BundledDocumentsTestCase
-from oracle.models import Card, Keyword, PrintingFace
+from oracle.models import Card, Keyword
+from oracle.tests.helpers import card_named
 from rulings.models import SourceDocument
 
-SEEDS = Path(settings.BASE_DIR) / "fixtures" / "documents" / "it"
+from .helpers import SEEDS
+
 # The card blocks of the seeds, by document.
 CARD_BLOCKS = {
     "future-sight-release-notes.txt": [
@@ -60,10 +59,6 @@ def rulings_after(file_name: str, card_name: str) -> list[str]:
         elif found and not starred:
             break
     return [words(ruling) for ruling in found]
-
-
-def card_named(italian_name: str) -> Card:
-    return PrintingFace.objects.select_related("face__card").get(name_it=italian_name).face.card
 
 
 def ruling_texts(response) -> set[str]:

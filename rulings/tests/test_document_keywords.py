@@ -2,9 +2,6 @@
 the four real seed files read by the reader, on the bundled cards and rules."""
 
 import datetime
-from pathlib import Path
-
-from django.conf import settings
 
 from config.testing import BundledDataTestCase
 from oracle.models import Card, CardType, Erratum, Keyword
@@ -14,7 +11,8 @@ from rulings.importers.release_notes.reader import read_document
 from rulings.importers.release_notes.report import ImportReport
 from rulings.models import Ruling, SourceDocument
 
-SEEDS = Path(settings.BASE_DIR) / "fixtures" / "documents" / "it"
+from .helpers import SEEDS
+
 FUT, ONS, MSH, WIKI = "future-sight", "onslaught", "marvel", "wiki"
 DOCUMENTS = {
     FUT: ("future-sight-release-notes.txt", "Compendio di Regole di Visione Futura", (2007, 5, 4)),

@@ -4,20 +4,20 @@ as written, a fixed number of queries."""
 
 import html
 import re
-from pathlib import Path
 from types import SimpleNamespace
 
-from django.conf import settings
 from django.test import SimpleTestCase
 from django.utils import translation
 
 from config.testing import BundledDocumentsTestCase
-from oracle.models import Card, PrintingFace
+from oracle.models import Card
+from oracle.tests.helpers import card_named
 from rulings.document_rendering import CardNames, CitedRule, SectionRenderer, cited_rule_link
 from rulings.importers.release_notes.reader import DAMAGE_REASONS
 from rulings.models import DocumentMention, RuleSection, Ruling, SourceDocument
 
-SEEDS = Path(settings.BASE_DIR) / "fixtures" / "documents" / "it"
+from .helpers import SEEDS
+
 SEED_FILES = {
     "future-sight-release-notes": "future-sight-release-notes.txt",
     "onslaught-morph-faq": "onslaught-morph-faq.txt",
@@ -68,12 +68,6 @@ NAMED_ONLY = [
 
 def seed_text(slug: str) -> str:
     return (SEEDS / SEED_FILES[slug]).read_text(encoding="utf-8")
-
-
-def card_named(italian_name: str) -> Card | None:
-    """The card printed with this Italian name, looked up without the importer's matching."""
-    face = PrintingFace.objects.filter(name_it=italian_name).select_related("face__card").first()
-    return face.face.card if face else None
 
 
 class SeedDocumentPagesTests(BundledDocumentsTestCase):

@@ -9,7 +9,6 @@ and the renumbering on small inputs, without a database.
 from datetime import date
 from pathlib import Path
 
-from django.conf import settings
 from django.test import SimpleTestCase
 
 from config.testing import BundledDataTestCase
@@ -36,8 +35,8 @@ from rulings.models import Language, RuleSection, RulesEdition, SourceDocument
 from rulings.rule_numbers import resolve
 
 from .factories import make_edition, make_section
+from .helpers import SEEDS
 
-SEEDS = Path(settings.BASE_DIR) / "fixtures" / "documents" / "it"
 FUTURE_SIGHT = SEEDS / "future-sight-release-notes.txt"
 ONSLAUGHT = SEEDS / "onslaught-morph-faq.txt"
 WIKI = SEEDS / "wiki-stregoneria.txt"

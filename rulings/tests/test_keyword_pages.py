@@ -10,13 +10,10 @@ from django.test.utils import CaptureQueriesContext
 
 from config.testing import BundledDocumentsTestCase
 from oracle.models import Card, Keyword
+from oracle.tests.helpers import squeeze
 from oracle.text import fold
 
 KINDS = ["ability", "action", "ability_word"]
-
-
-def squeeze(html: str) -> str:
-    return re.sub(r"\s+", " ", html)
 
 
 def section(page: str, css_class: str) -> str:

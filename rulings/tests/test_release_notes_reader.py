@@ -12,16 +12,13 @@ from rulings.importers.release_notes.reader import (
     read_document,
 )
 
-SEEDS = Path(__file__).resolve().parents[2] / "fixtures" / "documents" / "it"
+from .helpers import SEEDS, letters
+
 FUTURE_SIGHT = SEEDS / "future-sight-release-notes.txt"
 ONSLAUGHT = SEEDS / "onslaught-morph-faq.txt"
 MARVEL = SEEDS / "marvel-super-heroes-mechanics.txt"
 WIKI = SEEDS / "wiki-stregoneria.txt"
 SAMPLES = Path(__file__).parent / "data" / "documents"
-
-
-def letters(prefix, letters):
-    return [prefix + letter for letter in letters]
 
 
 class SeedTestCase(SimpleTestCase):

@@ -18,13 +18,11 @@ from rulings.importers.renumbering import NONE, RENAMED, TITLE, Item, map_editio
 from rulings.models import RuleMapping, RuleSection, RulesEdition
 from rulings.rule_numbers import CURRENT, NUMBER, Lookup, parse_lookup, resolve
 
+from .helpers import letters
+
 MAY_2007 = date(2007, 5, 1)
 JUNE_2023 = date(2023, 6, 16)  # "Aggiornato a ... Racconti della Terra di Mezzo, 16 Giugno 2023"
 DATA = Path(__file__).parent / "data"
-
-
-def letters(prefix, letters):
-    return [prefix + letter for letter in letters]
 
 
 # (number cited, date cited, current number, what the two rules say)

@@ -16,6 +16,7 @@ from django.test.utils import CaptureQueriesContext
 from config.testing import BundledDocumentsTestCase, EmptyDatabaseTestCase
 from oracle.models import Card
 from oracle.search import parse
+from oracle.tests.helpers import squeeze
 from rulings.models import Language, RuleSection, SourceDocument
 
 from .factories import MAY_2007, make_edition, make_mapping, make_old_rules, make_small_rules
@@ -23,10 +24,6 @@ from .factories import MAY_2007, make_edition, make_mapping, make_old_rules, mak
 ONSLAUGHT = date(2002, 10, 7)
 WIKI = date(2023, 6, 16)
 AFTER_CURRENT = date(2026, 5, 1)
-
-
-def squeeze(html: str) -> str:
-    return re.sub(r"\s+", " ", html)
 
 
 def block(page: str, number: str) -> str:

@@ -10,6 +10,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from config.testing import BundledDataTestCase, EmptyDatabaseTestCase
+from oracle.tests.helpers import squeeze
 from rulings.models import RuleMapping, RulesEdition
 
 from .factories import (
@@ -21,11 +22,6 @@ from .factories import (
     make_section,
     make_small_rules,
 )
-
-
-def squeeze(html: str) -> str:
-    """The page with runs of white space as one space, to match text across template lines."""
-    return re.sub(r"\s+", " ", html)
 
 
 class BundledRulesPagesTests(BundledDataTestCase):

@@ -1,0 +1,30 @@
+"""What the tests of both apps share: the bundled card files, cards found by their printed
+Italian name, pages read with their white space squeezed."""
+
+import json
+import re
+from pathlib import Path
+
+from django.conf import settings
+
+from oracle.models import Card, PrintingFace
+
+MTGJSON_FIXTURES = Path(settings.BASE_DIR) / "fixtures" / "mtgjson"
+FUT = MTGJSON_FIXTURES / "FUT.json"
+
+
+def mtgjson_cards(code: str) -> dict[str, dict]:
+    """The cards of one bundled set file, one entry per name."""
+    data = json.loads((MTGJSON_FIXTURES / f"{code}.json").read_text(encoding="utf-8"))
+    return {card["name"]: card for card in data["data"]["cards"]}
+
+
+def card_named(italian_name: str) -> Card | None:
+    """The card printed with this Italian name, looked up without the importers' matching."""
+    face = PrintingFace.objects.filter(name_it=italian_name).select_related("face__card").first()
+    return face.face.card if face else None
+
+
+def squeeze(html: str) -> str:
+    """The page with runs of white space as one space, to match text across template lines."""
+    return re.sub(r"\s+", " ", html)

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 
 from oracle.rendering import REMINDER, SYMBOL, render_mana, render_symbol
 
-from .importers.release_notes.reader import DAMAGE_REASONS
+from .importers.release_notes.damaged_lines import DAMAGE_REASONS
 from .rendering import references
 from .rule_citations import CitedRule, CitedRuleLinks, cited_rule_link, today_words
 from .rule_numbers import normalise_number

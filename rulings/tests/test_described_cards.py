@@ -27,7 +27,8 @@ from rulings.importers.release_notes.described_cards import (
     oracle_id_for,
     read_described_cards,
 )
-from rulings.importers.release_notes.reader import ReadError, parse_document, read_document
+from rulings.importers.release_notes.document import ReadError
+from rulings.importers.release_notes.reader import parse_document, read_document
 from rulings.importers.release_notes.report import ImportReport
 from rulings.models import (
     CardRule,

@@ -2,11 +2,17 @@
 the four real seed files read by the reader, on the bundled cards and rules."""
 
 import datetime
+from pathlib import Path
+
+from django.test import SimpleTestCase
 
 from config.testing import BundledDataTestCase
 from oracle.models import Card, CardType, Erratum, Keyword
-from rulings.importers.release_notes.errata import record_renamed_keyword_errata
-from rulings.importers.release_notes.keywords import apply_document_keywords, subject_for_title
+from rulings.importers.release_notes.defined_terms import read_terms
+from rulings.importers.release_notes.document import ReadError
+from rulings.importers.release_notes.errata import read_renamings, record_renamed_keyword_errata
+from rulings.importers.release_notes.heading_subjects import subject_for_title
+from rulings.importers.release_notes.keywords import apply_document_keywords
 from rulings.importers.release_notes.reader import read_document
 from rulings.importers.release_notes.report import ImportReport
 from rulings.models import Ruling, SourceDocument
@@ -151,7 +157,7 @@ class DocumentKeywordsTests(BundledDataTestCase):
         for name, (file_name, title, day) in DOCUMENTS.items():
             cls.parsed[name] = read_document(SEEDS / file_name)
             cls.documents[name] = SourceDocument.objects.create(
-                slug=name,
+                slug=Path(file_name).stem,  # what fixtures/documents/*.json know it by
                 title=title,
                 kind=SourceDocument.Kind.RELEASE_NOTES,
                 language="it",
@@ -417,3 +423,43 @@ class DocumentKeywordsTests(BundledDataTestCase):
         self.assertIn("«Legame vitale è un nuovo nome per un&#x27;abilità già esistente", page)
         self.assertIn("Lifelink", page)
         self.assertIn("Compendio di Regole di Visione Futura", page)
+
+
+class SourcedFactsFileTests(SimpleTestCase):
+    """terms.json and renamed_keywords.json state only what their documents say."""
+
+    def text(self, name: str) -> str:
+        return (SEEDS / DOCUMENTS[name][0]).read_text(encoding="utf-8")
+
+    def test_the_bundled_terms_are_in_their_documents(self):
+        for name in DOCUMENTS:
+            key = Path(DOCUMENTS[name][0]).stem
+            terms = read_terms(key, self.text(name))
+            self.assertTrue(terms, key)
+        terms = {
+            term.italian: term
+            for term in read_terms("marvel-super-heroes-mechanics", self.text(MSH))
+        }
+        self.assertEqual(terms["Complottare"].english, "Connive")
+        self.assertEqual((terms["Superpotere"].english, terms["Progetto"].kind), ("", "subtype"))
+        self.assertEqual(read_terms("another-document", ""), [])
+
+    def test_a_term_whose_sentence_is_not_in_the_document_is_refused(self):
+        text = self.text(FUT).replace("502.18d Ciclotipo è una variante", "502.18d Una variante")
+        with self.assertRaisesMessage(ReadError, "the sentence “502.18d Ciclotipo è una variante"):
+            read_terms("future-sight-release-notes", text)
+
+    def test_the_bundled_renamings_are_in_their_document(self):
+        renamings = read_renamings("future-sight-release-notes", self.text(FUT))
+        self.assertEqual(
+            [renaming.keyword for renaming in renamings.errata], ["lifelink", "reach", "shroud"]
+        )
+        self.assertEqual(len(renamings.errata[2].quotes), 3)
+        self.assertEqual([former.keyword for former in renamings.former_names], ["typecycling"])
+        self.assertEqual(read_renamings("onslaught-morph-faq", self.text(ONS)).errata, ())
+
+    def test_a_renaming_whose_sentence_is_not_in_the_document_is_refused(self):
+        sentence = "Velo è un nuovo nome per un'abilità già esistente."
+        text = self.text(FUT).replace(sentence, "")
+        with self.assertRaisesMessage(ReadError, f"the sentence “{sentence}” is not in"):
+            read_renamings("future-sight-release-notes", text)

@@ -13,7 +13,7 @@ from config.testing import BundledDocumentsTestCase
 from oracle.models import Card
 from oracle.tests.helpers import card_named
 from rulings.document_rendering import CardNames, CitedRule, SectionRenderer, cited_rule_link
-from rulings.importers.release_notes.reader import DAMAGE_REASONS
+from rulings.importers.release_notes.damaged_lines import DAMAGE_REASONS
 from rulings.models import DocumentMention, RuleSection, Ruling, SourceDocument
 
 from .helpers import SEEDS

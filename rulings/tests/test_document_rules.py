@@ -13,6 +13,7 @@ from django.test import SimpleTestCase
 
 from config.testing import BundledDataTestCase
 from rulings.importers.comprehensive_rules import RULE, SUBRULE
+from rulings.importers.release_notes.document import Block, Document, ReadError, ReadSection
 from rulings.importers.release_notes.quoted_rules import (
     EnglishRule,
     QuotedRule,
@@ -22,14 +23,7 @@ from rulings.importers.release_notes.quoted_rules import (
     read_quoted_rules,
     store_quoted_rules,
 )
-from rulings.importers.release_notes.reader import (
-    Block,
-    Document,
-    ReadError,
-    Section,
-    parse_document,
-    read_document,
-)
+from rulings.importers.release_notes.reader import parse_document, read_document
 from rulings.importers.release_notes.report import ImportReport
 from rulings.models import Language, RuleSection, RulesEdition, SourceDocument
 from rulings.rule_numbers import resolve
@@ -367,7 +361,7 @@ def rule_block(number, text="", title="", line=1):
 
 
 def document_of(*blocks) -> Document:
-    return Document("test.txt", "", "", [Section("heading", 1, "", 1, "", list(blocks))])
+    return Document("test.txt", "", "", [ReadSection("heading", 1, "", 1, "", list(blocks))])
 
 
 SCRY_TERMS = Terms.from_pairs([("Scry", "Profetizzare"), ("Fateseal", "Predestinare")])

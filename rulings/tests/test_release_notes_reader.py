@@ -4,13 +4,10 @@ from pathlib import Path
 
 from django.test import SimpleTestCase
 
-from rulings.importers.release_notes.reader import (
-    DAMAGE_REASONS,
-    ReadError,
-    names_in,
-    parse_document,
-    read_document,
-)
+from rulings.importers.release_notes.cited_names import names_in
+from rulings.importers.release_notes.damaged_lines import DAMAGE_REASONS
+from rulings.importers.release_notes.document import ReadError
+from rulings.importers.release_notes.reader import parse_document, read_document
 
 from .helpers import SEEDS, letters
 
@@ -376,7 +373,9 @@ class QuotedRulesTest(SeedTestCase):
 
 class DamagedTextTest(SeedTestCase):
     def test_the_onslaught_faq_lines_that_lost_their_mana_symbols(self):
-        problems = [(p.line, p.text[:40], p.reason) for p in self.documents[ONSLAUGHT].problems]
+        problems = [
+            (p.line, p.text[:40], p.reason) for p in self.documents[ONSLAUGHT].damaged_lines
+        ]
         self.assertEqual(
             problems,
             [
@@ -387,14 +386,14 @@ class DamagedTextTest(SeedTestCase):
             ],
         )
         parole = self.section(ONSLAUGHT, "Parole Sprecate")
-        self.assertEqual([p.line for p in parole.problems], [183])
-        for problem in self.documents[ONSLAUGHT].problems:
+        self.assertEqual([p.line for p in parole.damaged_lines], [183])
+        for problem in self.documents[ONSLAUGHT].damaged_lines:
             self.assertIn(problem.reason, DAMAGE_REASONS)
 
     def test_whole_text_is_never_flagged(self):
         for path in (FUTURE_SIGHT, MARVEL, WIKI):
             with self.subTest(path.name):
-                self.assertEqual(self.documents[path].problems, [])
+                self.assertEqual(self.documents[path].damaged_lines, [])
 
     def test_damaged_text_is_kept_as_written(self):
         (pastoie,) = [
@@ -546,7 +545,8 @@ class LineEndsTest(SimpleTestCase):
             [("heading", "Parole"), ("card", "Parole di Prova")],
         )
         self.assertEqual(
-            [(p.line, p.reason) for p in document.problems], [(7, "cost-lost"), (9, "symbol-lost")]
+            [(p.line, p.reason) for p in document.damaged_lines],
+            [(7, "cost-lost"), (9, "symbol-lost")],
         )
 
 
@@ -645,7 +645,7 @@ class OtherDocumentsInTheSeedsFormTest(SimpleTestCase):
             "502.18b Ciclo (, Scarta questa carta dalla tua mano: Pesca una carta).\n"
         )
         self.assertEqual(
-            [(p.line, p.reason) for p in document.problems],
+            [(p.line, p.reason) for p in document.damaged_lines],
             [(3, "symbol-lost"), (6, "keyword-cost-lost")],
         )
 

@@ -13,23 +13,21 @@ name (the same on every import). A card import that brings the real card takes t
 card data holds is never created or changed here.
 """
 
-import json
 import uuid
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
-
-from django.conf import settings
 
 from oracle.models import Card, CardFace, CardType, Keyword, Layout
 from oracle.search.normalize import fold_line, refresh_search_columns
 from oracle.text import fold, slug_for
 
 from .changes import save_changes
-from .reader import Document, ReadError
+from .document import Document
 from .report import ImportReport
+from .sourced_facts import FACTS_FOLDER, SourceChecker, facts_about
 
-DESCRIBED_CARDS = Path(settings.BASE_DIR) / "fixtures" / "documents" / "described_cards.json"
+DESCRIBED_CARDS = FACTS_FOLDER / "described_cards.json"
 # Oracle ids of cards known from a document only: uuid5(this, "document-slug/Card Name").
 DOCUMENT_CARD_NAMESPACE = uuid.UUID("6f1f7a0e-5b8e-4d0c-9c4a-2d3e8b1f4a77")
 SIDES = "abcdefgh"
@@ -83,46 +81,20 @@ def mana_value(mana_cost: str) -> Decimal:
 # --- Reading what the file says about a document (no database) ----------------------------------
 
 
-class _Checker:
-    """Checks each fact's sentences against the document, naming the card and the fact."""
-
-    def __init__(self, document_text: str, path: Path, document_name: str):
-        self.text = " ".join(document_text.split())
-        self.path, self.document_name = path, document_name
-
-    def sentences(self, fact: dict, what: str, value: str = "") -> None:
-        source = fact.get("source")
-        sentences = [source] if isinstance(source, str) else source
-        if not sentences or not all(isinstance(s, str) and s.strip() for s in sentences):
-            self.fail(f"{what}: expected the sentences of the document it comes from in 'source'")
-        for sentence in sentences:
-            if " ".join(sentence.split()) not in self.text:
-                self.fail(f"{what}: the sentence “{sentence}” is not in {self.document_name}")
-        if value and not any(fold(value) in fold(sentence) for sentence in sentences):
-            self.fail(f"{what}: “{value}” is in none of its sentences")
-
-    def fail(self, message: str):
-        raise ReadError(str(self.path), None, message)
-
-
 def read_described_cards(
     key: str, document_text: str, *, document_name: str = "", path: Path = DESCRIBED_CARDS
 ) -> list[DescribedCard]:
     """The cards the file describes for the document ``key`` (its slug), each fact checked
     against ``document_text``; [] when the file says nothing of that document."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
-        raise ReadError(str(path), None, f"not readable as JSON ({error})") from error
-    entries = (data.get("documents") or {}).get(key) or []
-    check = _Checker(document_text, path, document_name or key)
+    entries = facts_about(key, path) or []
+    check = SourceChecker(document_text, path, document_name or key)
     return [
         _read_card(entry, f"{key}, card {number}", check)
         for number, entry in enumerate(entries, start=1)
     ]
 
 
-def _read_card(entry: dict, where: str, check: _Checker) -> DescribedCard:
+def _read_card(entry: dict, where: str, check: SourceChecker) -> DescribedCard:
     faces_data = entry.get("faces") or []
     if not faces_data:
         check.fail(f"{where}: expected at least one face in 'faces'")
@@ -135,8 +107,7 @@ def _read_card(entry: dict, where: str, check: _Checker) -> DescribedCard:
     if "layout" in entry:
         check.sentences(entry["layout"], f"{where}: layout")
         layout = entry["layout"].get("value")
-        if layout not in Layout.values:
-            check.fail(f"{where}: unknown layout {layout!r}; expected one of {Layout.values}")
+        check.choice(layout, Layout.values, f"{where}: layout")
     keywords = []
     for keyword in entry.get("keywords") or []:
         name, name_it = keyword.get("name", ""), keyword.get("name_it", "")
@@ -144,13 +115,12 @@ def _read_card(entry: dict, where: str, check: _Checker) -> DescribedCard:
             check.fail(f"{where}: a keyword needs 'name' or 'name_it'")
         check.sentences(keyword, f"{where}: keyword {name or name_it}", name_it)
         kind = keyword.get("kind", Keyword.Kind.ABILITY)
-        if kind not in Keyword.Kind.values:
-            check.fail(f"{where}: keyword {name or name_it}: unknown kind {kind!r}")
+        check.choice(kind, Keyword.Kind.values, f"{where}: keyword {name or name_it}")
         keywords.append(DescribedKeyword(name, name_it, kind))
     return DescribedCard(layout, faces, tuple(keywords))
 
 
-def _read_face(face: dict, where: str, check: _Checker) -> DescribedFace:
+def _read_face(face: dict, where: str, check: SourceChecker) -> DescribedFace:
     name, name_it = face.get("name", ""), face.get("name_it", "")
     if not name:
         check.fail(f"{where}: expected the face's 'name' as the document writes it")

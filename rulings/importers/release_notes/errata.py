@@ -1,25 +1,25 @@
-"""Keywords the rules renamed, as errata history (issue 5, item 4).
+"""Keywords a document says were renamed, recorded as errata and rulings.
 
-The Future Sight release notes announce the rules update of 1 May 2007: lifelink, reach and
-shroud become the names of abilities older cards wrote out in full, and those cards get errata;
-landcycling is renamed typecycling. ``record_renamed_keyword_errata`` reads which renamings a
-document announces (a section about the keyword that speaks of "errata corrige", of a "nuovo
-nome", or of an ability the keyword "sostituisce"), then finds the cards whose English text as
-printed before that date has the old wording, and records one Erratum per card face:
+fixtures/documents/renamed_keywords.json says, per document and with the document's sentences
+(checked against it, see sourced_facts.py), which keywords now name an ability older cards
+wrote out in full: the Future Sight release notes announce the rules update of 1 May 2007, where
+lifelink, reach and shroud become the names of abilities older cards wrote out, and those cards
+get errata. ``record_renamed_keyword_errata`` finds the cards whose English text as printed
+before that date has the old wording, and records one Erratum per card face:
 
 - ``old_text``: the printed line with the old wording, as printed (damaged mana symbols too);
 - ``new_text``: today's Oracle line with the keyword. When today's Oracle text has the old
   wording again (lifelink became static in 2009 and cards such as Exalted Angel got their
   trigger back), the keyword itself, and the reason says so;
-- ``date``: the effective date of the English rules edition in force on the document's date;
-- ``reason_it``: the document's own words; ``reason``: what changed, in English; ``source``:
+- ``date``: the effective date of the official rules in force on the document's date;
+- ``reason_it``: the document's sentences; ``reason``: what changed, in English; ``source``:
   the document's title.
 
 Lines, not whole texts: a whole printed text also differs by later changes that are not this
 document's ("is put into a graveyard from play" became "dies" years later).
 
-A keyword renamed with no card text changing (cicloterra, landcycling, became ciclotipo,
-typecycling) becomes an Italian ruling on the keyword, in the document's words.
+A keyword the file says went by another name with no card text changing (cicloterra,
+landcycling, became ciclotipo, typecycling) gets the document's paragraph as an Italian ruling.
 
 Idempotent: nothing is written for a card face that already has an erratum of that date (from
 an earlier import, or an editor's, which is never touched), nor for a ruling already there.
@@ -28,6 +28,7 @@ an earlier import, or an editor's, which is never touched), nor for a ruling alr
 import re
 from dataclasses import dataclass
 from datetime import date
+from pathlib import Path
 
 from django.db.models import Count, Q
 
@@ -35,14 +36,13 @@ from oracle.models import Card, CardFace, Erratum, Keyword, Printing, PrintingFa
 from oracle.search.normalize import fold_line
 
 from ...models import DocumentSection, Ruling
-from .keywords import FORMER_NAME, first_named, subject_for_title, word_position
-from .quoted_rules import english_edition_in_force
-from .reader import Block, Document
+from .document import Document
+from .heading_subjects import word_position
+from .quoted_rules import official_rules_date
 from .report import ImportReport
+from .sourced_facts import FACTS_FOLDER, SourceChecker, facts_about
 
-# What a section about a renamed keyword says: cards get errata, it is a new name, it replaces.
-ANNOUNCES = re.compile(r"errata corrige|nuovo nome|sostituisce", re.IGNORECASE)
-SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-ZÀ-Ý«\"“])")
+RENAMED_KEYWORDS = FACTS_FOLDER / "renamed_keywords.json"
 REMINDER_TEXT = re.compile(r"\([^()]*\)")
 # A line of a damaged printed text that is only the remains of mana symbols: "{2}{U}, {T}:"
 # became "o2o\nU, oc\nT:" in the old data.
@@ -54,34 +54,57 @@ class Renaming:
     """A keyword that names an ability older cards wrote out in full."""
 
     keyword: str  # the keyword's slug
-    hint: str  # a piece of the old wording, to narrow the search in the database
+    search: str  # a piece of the old wording, to narrow the search in the database
     old_wording: re.Pattern  # in a folded printed line, reminders out, the card's name as "~"
     described: str  # the old wording, as the reason quotes it
+    quotes: tuple[str, ...]  # the document's sentences announcing it
 
 
-RENAMINGS = (
-    Renaming(
-        "lifelink",
-        "gain that much life",
-        re.compile(
-            r"\bwhenever (?:~|this creature|this permanent) deals damage, you gain that much life"
-        ),
-        "whenever this deals damage, you gain that much life",
-    ),
-    Renaming(
-        "reach",
-        "as though",
-        re.compile(r"\b(?:can|may) block as though (?:it|they) had flying\b"),
-        "can block as though it had flying",
-    ),
-    Renaming(
-        "shroud",
-        "target of spells or abilities",
-        # Not the variants ("... your opponents control"): the document says they keep theirs.
-        re.compile(r"\bcan't be the targets? of spells or abilities\b(?! (?:your|controlled))"),
-        "can't be the target of spells or abilities",
-    ),
-)
+@dataclass(frozen=True)
+class FormerName:
+    """A keyword the document says went by another name: its paragraph becomes a ruling."""
+
+    keyword: str  # the keyword's slug
+    paragraph: str
+
+
+@dataclass(frozen=True)
+class Renamings:
+    errata: tuple[Renaming, ...] = ()
+    former_names: tuple[FormerName, ...] = ()
+
+
+def read_renamings(
+    key: str, document_text: str, *, document_name: str = "", path: Path = RENAMED_KEYWORDS
+) -> Renamings:
+    """What the file says the document ``key`` (its slug) renamed, every sentence checked
+    against ``document_text``; nothing when the file says nothing of that document."""
+    facts = facts_about(key, path) or {}
+    check = SourceChecker(document_text, path, document_name or key)
+    errata = []
+    for number, entry in enumerate(facts.get("errata") or [], start=1):
+        where = f"{key}, erratum {number} ({entry.get('keyword', '')})"
+        fields = ("keyword", "printed_wording", "pattern", "search")
+        if not all(isinstance(entry.get(name), str) and entry[name] for name in fields):
+            check.fail(f"{where}: expected {', '.join(repr(name) for name in fields)}")
+        try:
+            pattern = re.compile(entry["pattern"])
+        except re.error as error:
+            check.fail(f"{where}: 'pattern' is not a regular expression ({error})")
+        quotes = check.sentences(entry, where)
+        errata.append(
+            Renaming(
+                entry["keyword"], entry["search"], pattern, entry["printed_wording"], tuple(quotes)
+            )
+        )
+    former_names = []
+    for number, entry in enumerate(facts.get("former_names") or [], start=1):
+        where = f"{key}, former name {number} ({entry.get('keyword', '')})"
+        if not entry.get("keyword") or not entry.get("former_name"):
+            check.fail(f"{where}: expected 'keyword' and 'former_name'")
+        paragraph = " ".join(check.sentences(entry, where, entry["former_name"]))
+        former_names.append(FormerName(entry["keyword"], paragraph))
+    return Renamings(tuple(errata), tuple(former_names))
 
 
 @dataclass
@@ -94,37 +117,15 @@ class _Change:
 
 
 def rules_update_date(document) -> date | None:
-    """The effective date of the English rules in force on the document's date (the update the
-    document announces), or the document's own date when it predates every edition here."""
+    """The effective date of the official rules in force on the document's date (the update
+    the document announces), or the document's own date when it predates every edition here."""
     if document.published_on is None:
         return None
-    return english_edition_in_force(document.published_on) or document.published_on
+    return official_rules_date(document.published_on) or document.published_on
 
 
-def announced_renamings(parsed: Document) -> dict[str, list[str]]:
-    """{keyword slug: the document's words announcing it} for the renamings ``parsed`` announces."""
-    slugs = {renaming.keyword for renaming in RENAMINGS}
-    announced: dict[str, list[str]] = {}
-    for section in parsed.sections:
-        if section.kind != "heading" or not section.title:
-            continue
-        subject = subject_for_title(section.title)
-        if not isinstance(subject, Keyword) or subject.slug not in slugs:
-            continue
-        quotes = [
-            sentence
-            for block in section.blocks
-            if block.kind in ("paragraph", "ruling")
-            for sentence in SENTENCE_END.split(_words(block))
-            if ANNOUNCES.search(sentence)
-        ]
-        if quotes:
-            announced.setdefault(subject.slug, []).extend(quotes)
-    return announced
-
-
-def _words(block: Block) -> str:
-    return " ".join(block.text.strip().lstrip("•").split())
+def _renamings(document, parsed: Document) -> Renamings:
+    return read_renamings(document.slug, parsed.text, document_name=parsed.path)
 
 
 def record_renamed_keyword_errata(document, parsed: Document, report: ImportReport) -> None:
@@ -133,18 +134,16 @@ def record_renamed_keyword_errata(document, parsed: Document, report: ImportRepo
     day = rules_update_date(document)
     if day is None:
         return
-    announced = announced_renamings(parsed)
+    renamings = _renamings(document, parsed)
     changes: dict[tuple[int, int], list[_Change]] = {}
-    for renaming in RENAMINGS:
-        if renaming.keyword not in announced:
-            continue
+    for renaming in renamings.errata:
         keyword = Keyword.objects.filter(slug=renaming.keyword).first()
         if keyword is None:
             continue
         for face_key, change in _cards_with_old_wording(renaming, keyword, day):
             changes.setdefault(face_key, []).append(change)
-    _write_errata(document, day, changes, announced, report)
-    _record_former_names(document, parsed, report)
+    _write_errata(document, day, changes, report)
+    _record_former_names(document, parsed, renamings.former_names, report)
 
 
 def _plain(line: str, name: str) -> str:
@@ -156,7 +155,7 @@ def _cards_with_old_wording(renaming: Renaming, keyword: Keyword, day: date):
     """((card id, face id), change) for each face printed, on or before ``day``, with the old
     wording, from its earliest such printing."""
     seen = set()
-    for face, text in _printed_before(renaming.hint, day):
+    for face, text in _printed_before(renaming.search, day):
         if face.pk in seen:
             continue
         lines = text.splitlines()
@@ -216,7 +215,7 @@ def _change(renaming, keyword, face, lines: list[str], index: int) -> _Change | 
     return None  # changed otherwise since: not this document's to say
 
 
-def _write_errata(document, day, changes, announced, report: ImportReport) -> None:
+def _write_errata(document, day, changes, report: ImportReport) -> None:
     if not changes:
         return
     card_ids = {card_id for card_id, _face_id in changes}
@@ -243,7 +242,7 @@ def _write_errata(document, day, changes, announced, report: ImportReport) -> No
             old_text="\n".join(change.old_text for change in found),
             new_text="\n".join(change.new_text for change in found),
             reason=" ".join(_reason(change, day) for change in found),
-            reason_it=" ".join(_reason_it(change, announced) for change in found),
+            reason_it=" ".join(_reason_it(change) for change in found),
             source=document.title,
         )
         keywords = ", ".join(change.keyword.name.lower() for change in found)
@@ -260,27 +259,11 @@ def _reason(change: _Change, day: date) -> str:
     return reason
 
 
-def _reason_it(change: _Change, announced: dict[str, list[str]]) -> str:
-    reason = " ".join(f"«{quote}»" for quote in announced[change.renaming.keyword])
+def _reason_it(change: _Change) -> str:
+    reason = " ".join(f"«{quote}»" for quote in change.renaming.quotes)
     if change.printed_again:
         reason += " Il testo Oracle attuale ha di nuovo la formulazione stampata."
     return reason
-
-
-def _former_name_paragraphs(parsed: Document):
-    """(section, paragraph, keyword) for each paragraph saying the keyword it names first "era
-    chiamata" otherwise ("L'abilità ciclotipo ... era chiamata "cicloterra" ...")."""
-    for section in parsed.sections:
-        for block in section.blocks:
-            if block.kind != "paragraph":
-                continue
-            former = FORMER_NAME.search(block.text)
-            if former is None:
-                continue
-            old = first_named(former["term"])
-            renamed = first_named(block.text, but=(old,) if old else ())
-            if isinstance(renamed, Keyword):
-                yield section, block, renamed
 
 
 def renaming_ruling_keys(document, parsed: Document) -> set[str]:
@@ -289,27 +272,37 @@ def renaming_ruling_keys(document, parsed: Document) -> set[str]:
     day = document.published_on
     if day is None:
         return set()
-    return {Ruling.key_for(day, _words(block)) for _s, block, _k in _former_name_paragraphs(parsed)}
+    former_names = _renamings(document, parsed).former_names
+    return {Ruling.key_for(day, former.paragraph) for former in former_names}
 
 
-def _record_former_names(document, parsed: Document, report: ImportReport) -> None:
+def _section_line(parsed: Document, text: str) -> int | None:
+    """The first line of the section whose block holds ``text`` (white space aside)."""
+    for section in parsed.sections:
+        if any(text in " ".join(block.text.split()) for block in section.blocks):
+            return section.first_line
+    return None
+
+
+def _record_former_names(document, parsed, former_names, report: ImportReport) -> None:
     day = document.published_on
-    if day is None:
-        return
-    for section, block, keyword in _former_name_paragraphs(parsed):
-        text = _words(block)
-        key = Ruling.key_for(day, text)
+    for former in former_names:
+        keyword = Keyword.objects.filter(slug=former.keyword).first()
+        if keyword is None:
+            continue
+        key = Ruling.key_for(day, former.paragraph)
         report.rulings_on_keywords += 1
         if Ruling.objects.filter(source_document=document, source_key=key).exists():
             continue
+        first_line = _section_line(parsed, former.paragraph)
         Ruling.objects.create(
             keyword=keyword,
             date=day,
             language=document.language,
-            text=text,
+            text=former.paragraph,
             source_document=document,
             section=DocumentSection.objects.filter(
-                document=document, first_line=section.first_line
+                document=document, first_line=first_line
             ).first(),
             origin=Ruling.Origin.IMPORTED,
             source_key=key,

@@ -45,7 +45,7 @@ from ..comprehensive_rules import (
 )
 from ..renumbering import title_key
 from .changes import save_changes
-from .reader import Block, Document, ReadError
+from .document import Block, Document, ReadError
 from .report import ImportReport
 
 # "(la terza frase è nuova)" in the line that introduces the quoted rules.
@@ -262,27 +262,23 @@ def edition_date(document, parsed: Document) -> tuple[date | None, bool]:
     """(effective date of the Italian edition, whether an English edition has that date)."""
     if parsed.stated_date:
         stated = date.fromisoformat(parsed.stated_date)
-        twin = RulesEdition.objects.filter(
-            language=Language.ENGLISH, is_complete=True, effective_date=stated
-        ).exists()
+        twin = RulesEdition.objects.official().filter(effective_date=stated).exists()
         return stated, twin
     if document.published_on is None:
         return None, False
-    in_force = english_edition_in_force(document.published_on)
+    in_force = official_rules_date(document.published_on)
     if in_force is not None:
         return in_force, True
     return document.published_on, False
 
 
-def english_edition_in_force(day: date) -> date | None:
-    """The effective date of the complete English rules in force on ``day``, if any here."""
-    return (
-        RulesEdition.objects.complete()
-        .filter(language=Language.ENGLISH, effective_date__lte=day)
-        .order_by("-effective_date")
-        .values_list("effective_date", flat=True)
-        .first()
-    )
+def official_rules_date(day: date) -> date | None:
+    """The effective date of the official rules in force on ``day``; None when ``day`` predates
+    every edition here."""
+    edition = RulesEdition.objects.official().in_force(day)
+    if edition is None or edition.effective_date > day:
+        return None
+    return edition.effective_date
 
 
 def known_terms() -> Terms:
@@ -325,7 +321,7 @@ def store_quoted_rules(document, parsed: Document, report: ImportReport) -> dict
 
     moved, english = {}, []
     if has_twin:
-        twin = RulesEdition.objects.get(language=Language.ENGLISH, effective_date=day)
+        twin = RulesEdition.objects.official().get(effective_date=day)
         english = [
             EnglishRule(*row)
             for row in twin.sections.values_list("number", "level", "title", "text")

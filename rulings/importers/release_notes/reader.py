@@ -21,196 +21,41 @@ Block texts leave out the markers the layout adds: a ruling's text has no leadin
 text no number ("502.26b"), and a headed rule has its title and no text (as the Comprehensive
 Rules reader stores "702.37. Morph"). Section texts are the lines exactly as written.
 
-Damaged text (the Onslaught FAQ lost its mana symbols) is flagged as a Problem, never mended.
+Damaged text (the Onslaught FAQ lost its mana symbols) is flagged as a DamagedLine
+(damaged_lines.py), never mended. The blocks and sections returned are document.py's.
 """
 
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
-
-from django.utils.translation import gettext_lazy as _
 
 from oracle.text import ITALIAN_MONTHS
 
-from ..comprehensive_rules import ReadError as RulesFileError
-
-
-class ReadError(RulesFileError):
-    """A document that cannot be read: the message names the file, the line and what was
-    expected, as for a rules file."""
-
-
-@dataclass(frozen=True)
-class Problem:
-    """Damaged text, kept as written: the line number, the line, and what looks lost."""
-
-    line: int
-    text: str
-    reason: str
-
-
-@dataclass
-class CardBlock:
-    """A card as a document prints it: name, cost, type line, P/T and rules text."""
-
-    name: str
-    first_line: int
-    mana_cost: str = ""  # "{2}{R}{R}{R}", "" when the document gives none (lands) or lost it
-    type_line: str = ""  # "Creatura Leggendaria -- Drago", as written
-    power: str = ""
-    toughness: str = ""
-    text: str = ""  # rules text lines, reminder text included, as written
-    reminders: list[str] = field(default_factory=list)  # the parenthesised reminder texts
-
-
-@dataclass
-class Block:
-    """One piece of a section, in order.
-
-    kind is one of:
-      "paragraph"  prose;
-      "card"       a card block (``card`` is set);
-      "rule"       a quoted rule: ``number`` without trailing period or leading "*"
-                   ("502.26b", "502.18", "307.1"), ``title`` for headed ones ("Ciclo", with
-                   ``text`` ""), ``text`` without the number for the others;
-      "ruling"     one ruling (a "•" bullet, or a paragraph after "Note di regolamento
-                   ufficiali:"), nested items (indented bullets, "1." lists) kept in ``items``
-                   (markers "•" removed, numbers kept) and in ``text`` as written;
-      "label"      a short line introducing what follows ("Note di regolamento ufficiali:",
-                   "Le regole per profetizzare sono le seguenti:").
-    ``text`` is the block's text as written (its lines joined with "\\n"), ``names`` the card
-    names it lists or cites ("Le cinque Catene sono Catena d'Acido, ..."), for the report.
-    """
-
-    kind: str
-    first_line: int
-    text: str
-    number: str = ""
-    title: str = ""
-    card: CardBlock | None = None
-    items: list[str] = field(default_factory=list)
-    names: list[str] = field(default_factory=list)
-    problems: list[Problem] = field(default_factory=list)
-
-    def as_json(self) -> dict:
-        data = {"kind": self.kind, "line": self.first_line, "text": self.text}
-        if self.number:
-            data["number"] = self.number
-        if self.title:
-            data["title"] = self.title
-        if self.card:
-            data["card"] = {
-                "name": self.card.name,
-                "mana_cost": self.card.mana_cost,
-                "type_line": self.card.type_line,
-                "power": self.card.power,
-                "toughness": self.card.toughness,
-                "text": self.card.text,
-            }
-        if self.items:
-            data["items"] = list(self.items)
-        if self.names:
-            data["names"] = list(self.names)
-        if self.problems:
-            data["problems"] = [
-                {"line": p.line, "text": p.text, "reason": p.reason} for p in self.problems
-            ]
-        return data
-
-
-@dataclass
-class Section:
-    """A heading and what follows it (kind "heading"), or a card block with the rulings after
-    it (kind "card", ``card`` set, ``title`` the card's name). ``level`` 1 for the document's
-    headings, 2 for a card section under a heading. ``text`` is the section exactly as written."""
-
-    kind: str
-    level: int
-    title: str
-    first_line: int
-    text: str
-    blocks: list[Block] = field(default_factory=list)
-    card: CardBlock | None = None
-
-    @property
-    def problems(self) -> list[Problem]:
-        return [problem for block in self.blocks for problem in block.problems]
-
-
-@dataclass
-class Document:
-    path: str
-    text: str  # the whole original text
-    title: str  # the first heading, "" if the document opens with prose
-    sections: list[Section]
-    stated_date: str = ""  # ISO date the document states about itself ("Aggiornato a ..."), or ""
-
-    @property
-    def problems(self) -> list[Problem]:
-        return [problem for section in self.sections for problem in section.problems]
-
-
-# --- Damaged text ------------------------------------------------------------------------------
-
-# Why a line is flagged (Problem.reason -> what the report and the admin say).
-DAMAGE_REASONS = {
-    "cost-lost": _("The cost before the colon is missing: the mana symbols were lost."),
-    "keyword-cost-lost": _(
-        "The keyword's cost is missing, before its reminder text and inside it: the mana "
-        "symbols were lost."
-    ),
-    "symbol-lost": _("A mana symbol is missing from the sentence: it was lost."),
-}
-
-# ": Effect", ", : Effect": an activated ability whose cost (mana, {T}) left only its commas.
-LOST_COST = re.compile(r"^[\s,]*:\s")
-# "Ciclo (, Scarta questa carta ...)": the reminder text starts where its cost was.
-LOST_KEYWORD_COST = re.compile(r"\(\s*,\s")
-# "paga ." / "Aggiungi  alla tua riserva di mana": the symbol between the words is gone.
-LOST_SYMBOL = re.compile(r"\b(?:[Pp]aga|[Pp]agare|[Aa]ggiungi)\s+(?:[.,;)]|alla tua riserva)")
-
-
-def damage_in(line: str) -> str:
-    """The reason code when a line certainly lost its mana symbols, else ""."""
-    if LOST_COST.match(line):
-        return "cost-lost"
-    if LOST_KEYWORD_COST.search(line):
-        return "keyword-cost-lost"
-    if LOST_SYMBOL.search(line):
-        return "symbol-lost"
-    return ""
-
-
-# --- The shapes of a line ----------------------------------------------------------------------
-
-LEVEL1_HEADING = re.compile(r"^\*{3}\s*(?P<title>\S.*?)\s*\*{3}$")
-# "502.26. Metamorfosi", "502.26a Text", "504. Title", "504.1. Text", "*307.1 Text" (a wiki).
-QUOTED_RULE = re.compile(
-    r"^\*?(?P<number>\d{3}(?:\.\d{1,3}[a-z]?)?)(?P<period>\.?)\s+(?P<text>\S.*)$"
+from .cited_names import names_in
+from .damaged_lines import DamagedLine, damage_in
+from .document import Block, CardBlock, Document, ReadError, ReadSection
+from .line_shapes import (
+    BLANK,
+    BULLET,
+    BULLET_LINE,
+    COST,
+    ITEM,
+    LABEL,
+    LEVEL1,
+    LEVEL1_HEADING,
+    POWER_TOUGHNESS,
+    PROSE,
+    PT,
+    REMINDER,
+    RULE,
+    RULINGS_LABEL,
+    SUBHEADING,
+    TITLE_LIKE,
+    TITLE_MAX_LENGTH,
+    TYPE,
+    quoted_rule,
+    shape_of,
 )
-BULLET = re.compile(r"^(?P<indent>\s*)•\s*(?P<text>.*)$")
-REMINDER = re.compile(r"\(([^()]*)\)")
-NUMBERED_ITEM = re.compile(r"^\s+\d{1,2}[.)]\s+\S")
-MANA_COST = re.compile(r"^(?:\{[^{}\s]{1,5}\})+$")
-POWER_TOUGHNESS = re.compile(r"^(?P<power>[0-9X*+½-]{1,4})/(?P<toughness>[0-9X*+½-]{1,4})$")
-# The Italian type words, and the English ones for a document in English.
-_TYPE_WORDS = (
-    r"(?:Leggendari[oa]|Base|Neve|Mondo|Tribale|Affine|Artefatto|Creatura|Incantesimo|"
-    r"Istantaneo|Stregoneria|Terra|Planeswalker|Battaglia|"
-    r"Legendary|Basic|Snow|World|Tribal|Kindred|Artifact|Creature|Enchantment|Instant|Sorcery|"
-    r"Land|Battle)"
-)
-TYPE_LINE = re.compile(
-    rf"^{_TYPE_WORDS}(?:\s+{_TYPE_WORDS})*(?:\s*(?:--|—|–)\s*\S.*)?$", re.IGNORECASE
-)
-# Before Tenth Edition an Aura said what it enchants on its type line: "Incanta Creatura".
-OLD_AURA_TYPE_LINE = re.compile(
-    r"^Incanta\s+(?:Creatura|Terra|Artefatto|Incantesimo|Permanente|Muro|Mondo|Giocatore)"
-    r"(?:\s+\w+)?$",
-    re.IGNORECASE,
-)
-# The label after which every line is a ruling: "Note di regolamento ufficiali:".
-RULINGS_LABEL = re.compile(r"^(?:note|chiarimenti)\b.*:$", re.IGNORECASE)
+
 STATED_DATE = re.compile(
     r"\baggiornat[oaie]\b[^\n]*?\b(?P<day>\d{1,2})\s*[°º]?\s+(?P<month>[A-Za-z]+)\s+"
     r"(?P<year>\d{4})\b",
@@ -221,141 +66,9 @@ STATED_DATE = re.compile(
 DOCUMENT_PROSE = re.compile(r"\b(?:espansion[ei]|blocco|regole|regolamento|FAQ)\b")
 TABLE_SHARE = 0.8  # of the lines with as many separators as the first: a table
 TABLE_MIN_LINES = 3
-TITLE_MAX_LENGTH = 80
-TITLE_MAX_WORDS = 12
-LABEL_MAX_LENGTH = 150
 # A paragraph this long after a title-like line inside a card's text shows the line is a
 # heading, not a keyword line ("Volare").
 HEADING_PROSE_MIN_LENGTH = 120
-
-BLANK, LEVEL1, RULE, BULLET_LINE, ITEM = "blank", "level1", "rule", "bullet", "item"
-COST, PT, TYPE, LABEL, SUBHEADING = "cost", "pt", "type", "label", "subheading"
-TITLE_LIKE, PROSE = "title-like", "prose"
-
-
-def _quoted_rule(line: str) -> re.Match | None:
-    match = QUOTED_RULE.match(line)
-    if match and ("." in match["number"] or match["period"]):
-        return match  # "180 carte" is no rule: a section number needs its period ("504. ...")
-    return None
-
-
-def _is_type_line(line: str) -> bool:
-    return line[:1].isupper() and bool(TYPE_LINE.match(line) or OLD_AURA_TYPE_LINE.match(line))
-
-
-def _is_title_like(line: str) -> bool:
-    """Short, no sentence end, starts with a capital: a heading or a card name can look so."""
-    first_letter = next((char for char in line if char.isalpha()), "")
-    return (
-        len(line) <= TITLE_MAX_LENGTH
-        and len(line.split()) <= TITLE_MAX_WORDS
-        and line[-1] not in ".:;,!?"
-        and first_letter.isupper()
-        and not line.startswith(("(", "{", "[", "-"))
-        and ": " not in line
-        and "\t" not in line
-        and ";" not in line
-        and not re.search(r",\S", line)  # "name,type,cost": a CSV row
-    )
-
-
-def _is_subheading(line: str) -> bool:
-    """A title in capitals inside a section: "GIOCARE CON LE CARTE BIFRONTE MODALI"."""
-    letters = [char for char in line if char.isalpha()]
-    return (
-        len(letters) >= 4
-        and len(line.split()) >= 2
-        and all(char.isupper() for char in letters)
-        and line[-1] not in ".;,"
-        and len(line) <= TITLE_MAX_LENGTH
-    )
-
-
-def shape_of(line: str) -> str:
-    """What a line (trailing spaces removed) looks like, before its neighbours are considered."""
-    if not line.strip():
-        return BLANK
-    if LEVEL1_HEADING.match(line):
-        return LEVEL1
-    bullet = BULLET.match(line)
-    if bullet:
-        return ITEM if bullet["indent"] else BULLET_LINE
-    if NUMBERED_ITEM.match(line):
-        return ITEM
-    if _quoted_rule(line):
-        return RULE
-    if MANA_COST.match(line):
-        return COST
-    if POWER_TOUGHNESS.match(line):
-        return PT
-    if _is_type_line(line):
-        return TYPE
-    if line.endswith(":") and len(line) <= LABEL_MAX_LENGTH and ". " not in line:
-        return LABEL  # "Le regole per velo sono le seguenti:", not a paragraph ending so
-    if _is_subheading(line):
-        return SUBHEADING
-    if _is_title_like(line):
-        return TITLE_LIKE
-    return PROSE
-
-
-# --- Card names a block lists or cites ---------------------------------------------------------
-
-_WORD = r"[A-ZÀ-ÖØ-Þ][\w'’-]*"
-_CONNECTOR = r"(?:(?:di|del|dello|della|dei|degli|delle|da|dal|dalla|ad|a)\s+|(?:dell|dall|d)['’])"
-_NAME = rf"{_WORD}(?:\s+{_CONNECTOR}?{_WORD})*"
-_LIST = rf"{_NAME}(?:\s*,\s*{_NAME})*(?:\s*,?\s+(?:e|ed|o|oppure)\s+{_NAME})"
-_ARTICLE = r"(?:(?:il|lo|la|i|gli|le)\s+|l['’])"
-# "Le cinque Catene sono A, B e C", "... modifica sono A e B", "(A, B e C)", ": A, B, ... e J".
-NAME_LIST = re.compile(
-    rf"(?:(?:\bsono|\bcomprendono|\btra\s+cui|\bquali|\bcome)\s+|:\s+|\()"
-    rf"{_ARTICLE}?(?P<names>{_LIST})"
-)
-# "come il Ragno Gigante", "carte quali l'Angelo Eminente", "chiamata Elfi di Llanowar",
-# "la carta Legame Spirituale".
-NAME_CITED = re.compile(
-    rf"(?:\b(?:come|quali)\s+{_ARTICLE}|\bchiamat[oaie]\s+{_ARTICLE}?|\b[Ll]a\s+carta\s+)"
-    rf"(?P<name>{_NAME})"
-)
-_LIST_SEPARATOR = re.compile(r"\s*,\s*(?:(?:e|ed|o|oppure)\s+)?|\s+(?:e|ed|o|oppure)\s+")
-_LEADING_ARTICLE = re.compile(rf"^{_ARTICLE}", re.IGNORECASE)
-
-# Names of sets and documents that read like card names: never reported.
-NOT_CARD_NAMES = {
-    "assalto", "legioni", "flagello", "congiunzione", "apocalisse", "invasione", "visione futura",
-    "spirale temporale", "caos dimensionale", "quinta alba", "discordia", "patto delle gilde",
-    "ravnica", "magic", "oracle", "magic comprehensive rules", "comprehensive rules",
-    "comprehensive rulebook", "regole complete", "faq", "wizards", "the gathering",
-}  # fmt: skip
-_TRAILING_SET = re.compile(rf"\s+{_CONNECTOR}(?P<set>{_WORD}(?:\s+{_CONNECTOR}?{_WORD})*)$")
-
-
-def _clean_name(name: str) -> str:
-    name = _LEADING_ARTICLE.sub("", name.strip())
-    trailing = _TRAILING_SET.search(name)
-    # "la carta Evoluzione Artificiale di Assalto": the set is no part of the name.
-    while trailing and trailing["set"].lower() in NOT_CARD_NAMES:
-        name = name[: trailing.start()]
-        trailing = _TRAILING_SET.search(name)
-    if name.lower() in NOT_CARD_NAMES or len(name) < 3 or not name[0].isupper():
-        return ""
-    return name
-
-
-def names_in(text: str, exclude: tuple[str, ...] = ()) -> list[str]:
-    """Card names a text lists or cites, in order, each once (see NAME_LIST, NAME_CITED)."""
-    found: list[tuple[int, int, str]] = []
-    for match in NAME_LIST.finditer(text):
-        for order, name in enumerate(_LIST_SEPARATOR.split(match["names"])):
-            found.append((match.start("names"), order, name))
-    found.extend((match.start("name"), 0, match["name"]) for match in NAME_CITED.finditer(text))
-    names: list[str] = []
-    for _position, _order, raw in sorted(found):
-        name = _clean_name(raw)
-        if name and name not in names and name not in exclude:
-            names.append(name)
-    return names
 
 
 # --- Reading -----------------------------------------------------------------------------------
@@ -403,7 +116,7 @@ class _Reader:
         first = next((i for i, shape in enumerate(self.shapes) if shape != BLANK), 0)
         # Documents without blank lines (pasted from a web page) have one paragraph a line.
         self.line_paragraphs = BLANK not in self.shapes[first:last]
-        self.sections: list[Section] = []
+        self.sections: list[ReadSection] = []
         self.starts: list[int] = []  # index of each section's first line, text included
         self.rulings_mode = False
         self.structure_seen = False  # a *** heading, a card block, a quoted rule, a ruling
@@ -427,7 +140,7 @@ class _Reader:
         return None
 
     def _open(self, kind: str, level: int, title: str, index: int, card=None):
-        self.sections.append(Section(kind, level, title, index + 1, "", card=card))
+        self.sections.append(ReadSection(kind, level, title, index + 1, "", card=card))
         self.starts.append(index if self.starts else 0)  # blank lines above go with the first
         self.rulings_mode = False
 
@@ -440,7 +153,7 @@ class _Reader:
         for index in range(first, last + 1):
             reason = damage_in(self.lines[index]) if self.shapes[index] != BLANK else ""
             if reason:
-                block.problems.append(Problem(index + 1, self.lines[index], reason))
+                block.damaged_lines.append(DamagedLine(index + 1, self.lines[index], reason))
 
     def _text(self, first: int, last: int) -> str:
         return "\n".join(self.lines[first : last + 1])
@@ -515,7 +228,7 @@ class _Reader:
 
     # the walk
 
-    def read(self) -> list[Section]:
+    def read(self) -> list[ReadSection]:
         index = 0
         while index < len(self.lines):
             index = self._step(index)
@@ -547,7 +260,7 @@ class _Reader:
 
     def _rule(self, index: int) -> int:
         self.structure_seen = True
-        match = _quoted_rule(self.lines[index].strip())
+        match = quoted_rule(self.lines[index].strip())
         text, title = match["text"], ""
         if (
             not match["number"][-1].isalpha()

@@ -25,11 +25,13 @@ from oracle.text import slug_for
 from ...models import DocumentMention, DocumentSection, Language, Ruling, SourceDocument
 from .card_names import CardNameIndex
 from .changes import save_changes
+from .damaged_lines import DAMAGE_REASONS, DamagedLine
 from .described_cards import create_described_cards
+from .document import Block, Document, ReadSection
 from .errata import record_renamed_keyword_errata, renaming_ruling_keys
-from .keywords import apply_document_keywords, subject_for_title
+from .heading_subjects import subject_for_title
+from .keywords import apply_document_keywords
 from .quoted_rules import store_quoted_rules
-from .reader import DAMAGE_REASONS, Block, Document, Problem, Section
 from .report import ImportReport
 
 
@@ -111,15 +113,15 @@ def sync_document(
     report.sections = len(section_ids)
     _sync_rulings(document, parsed, subjects, section_ids, report)
     _sync_mentions(document, parsed, subjects, section_ids, names, report)
-    report.damaged_lines = [_damaged_line(problem) for problem in parsed.problems]
+    report.damaged_lines = [_report_line(line) for line in parsed.damaged_lines]
     if italian:  # the errata quote the document's Italian words
         record_renamed_keyword_errata(document, parsed, report)
     return report
 
 
-def _damaged_line(problem: Problem) -> str:
-    reason = DAMAGE_REASONS.get(problem.reason, problem.reason)
-    return f"line {problem.line}: {problem.text.strip()} ({reason})"
+def _report_line(damaged: DamagedLine) -> str:
+    reason = DAMAGE_REASONS.get(damaged.reason, damaged.reason)
+    return f"line {damaged.line}: {damaged.text.strip()} ({reason})"
 
 
 def document_slug(path: Path, language: str) -> str:
@@ -144,7 +146,7 @@ def _write_document(document, slug: str, text: str, wanted: dict) -> SourceDocum
     return document
 
 
-def _subject(section: Section, names: CardNameIndex, language: str) -> Subject:
+def _subject(section: ReadSection, names: CardNameIndex, language: str) -> Subject:
     if section.kind == "card":
         return Subject(card_id=names.lookup(section.title))
     return Subject.of(subject_for_title(section.title, language))
@@ -164,8 +166,8 @@ def _sync_sections(document, parsed, subjects, edition_numbers) -> list[int]:
             "text": section.text,
             "blocks": [_block_json(block, edition_numbers) for block in section.blocks],
             "problems": [
-                {"line": problem.line, "text": problem.text, "reason": problem.reason}
-                for problem in section.problems
+                {"line": damaged.line, "text": damaged.text, "reason": damaged.reason}
+                for damaged in section.damaged_lines
             ],
             **subject.as_fields(),
         }
@@ -302,7 +304,7 @@ def _sync_mentions(document, parsed, subjects, section_ids, names, report) -> No
     report.names_not_found = [name for name in not_found if name not in found]
 
 
-def _section_names(section: Section, subject: Subject, names: CardNameIndex):
+def _section_names(section: ReadSection, subject: Subject, names: CardNameIndex):
     """(name as written, card id or None) for every card name the section writes or lists."""
     own = subject.card_id
     if section.kind == "card":

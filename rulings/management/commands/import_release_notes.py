@@ -5,7 +5,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from oracle.models import CardSet
-from rulings.importers.release_notes.reader import Document, ReadError, read_document
+from rulings.importers.release_notes.document import Document, ReadError
+from rulings.importers.release_notes.reader import read_document
 from rulings.importers.release_notes.sync import sync_document
 from rulings.models import Language, SourceDocument
 

@@ -1,5 +1,6 @@
-"""Keywords, card types and renamed-keyword errata from the seed documents (issue 5, item 4):
-the four real seed files read by the reader, on the bundled cards and rules."""
+"""Keywords, card types and renamed-keyword errata from the seed documents: the four real seed
+files read by the reader, with fixtures/documents/terms.json and renamed_keywords.json, on the
+bundled cards and rules."""
 
 import datetime
 from pathlib import Path
@@ -254,10 +255,10 @@ class DocumentKeywordsTests(BundledDataTestCase):
             line,
         )
 
-    def test_names_come_from_the_card_data_and_the_quoted_rules(self):
-        # Grandeur: the cards' Italian "Magnificenza" lines; Typecycling: 502.18d "Ciclotipo è
-        # una variante ..." read in the English rules of 2007 ("Typecycling is a variant ...").
-        # (Whether the rule number is new too depends on whether the rule linker ran first.)
+    def test_names_the_card_data_lacks_come_from_the_documents_terms(self):
+        # Grandeur: "Magnificenza è il nome di un'abilità ..."; Typecycling: 502.18d "Ciclotipo
+        # è una variante ...", as terms.json cites them. (Whether the rule number is new too
+        # depends on whether the rule linker ran first.)
         lines = self.first[FUT].keywords_updated
         for prefix in ("Grandeur (Magnificenza): ", "Typecycling (Ciclotipo): "):
             changes = self.line(lines, prefix).removeprefix(prefix).split(", ")

@@ -22,7 +22,7 @@ from oracle.importers.upsert import (
 
 from ..models import GlossaryEntry, Language, RuleMapping, RuleSection, RulesEdition
 from .comprehensive_rules import RulesDocument
-from .renumbering import Item, Match, Reference, map_edition
+from .renumbering import Item, Match, Reference, map_edition, reference_for
 
 SECTION_FIELDS = ["level", "title", "text", "examples", "position", "parent"]
 MAPPING_FIELDS = ["current_section", "confidence", "method"]
@@ -207,7 +207,7 @@ def update_mappings(
         return []
     if not older:
         return []
-    reference = Reference(_items(current))
+    reference = reference_for(_items(current))
     followed: dict[int, Match] = {}  # old section pk -> its match, for the editions done
     reports = []
     for old in older:

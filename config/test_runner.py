@@ -27,6 +27,7 @@ class per worker; JSON fixtures load slower than the importers' bulk writes and 
 the files they come from; ``serialized_rollback`` costs as much as a load per class.
 """
 
+from django.db import transaction
 from django.test import SimpleTestCase, TestCase
 from django.test.runner import DiscoverRunner, ParallelTestSuite
 from django.test.utils import iter_test_cases
@@ -80,12 +81,18 @@ class SummaryTestRunner(DiscoverRunner):
         if not created:
             return old_config
         with self.time_keeper.timed("  Loading the bundled cards and rules"):
+            if self.keepdb:
+                # A kept database holds what the last run left: load into empty tables all the
+                # same, so that the tests find the first load's report and no document.
+                with transaction.atomic():
+                    testing.empty_project_tables()
             testing.load_output.update(testing.run_commands(testing.CARDS_AND_RULES_COMMANDS))
         for connection in created:
             for index in range(self.parallel if self.parallel > 1 else 0):
                 with self.time_keeper.timed(f"  Cloning '{connection.alias}'"):
+                    # Always a fresh copy: a kept one holds what the last run's tests left.
                     connection.creation.clone_test_db(
-                        suffix=str(index + 1), verbosity=self.verbosity, keepdb=self.keepdb
+                        suffix=str(index + 1), verbosity=self.verbosity, keepdb=False
                     )
         return old_config
 

@@ -56,24 +56,6 @@ CANDIDATE = re.compile(r"(?<![\w.])[1-9](?:\d\d(?:\.\d+[a-z]?)?)?(?!\w)")
 Exists = Collection[str] | Callable[[str], bool] | None
 
 
-def level_of(number: str) -> int:
-    """1 chapter ("7"), 2 section ("702"), 3 rule ("702.37"), 4 subrule ("702.37c")."""
-    if "." not in number:
-        return 1 if len(number) == 1 else 2
-    return 4 if number[-1].isalpha() else 3
-
-
-def ancestors_of(number: str) -> list[str]:
-    """The numbers above a rule, outermost first: "702.37c" -> ["7", "702", "702.37"]."""
-    section, _, rest = number.partition(".")
-    numbers = [section[0]] if len(section) == 3 else []
-    if rest:
-        numbers.append(section)
-        if rest[-1].isalpha():
-            numbers.append(number[:-1])
-    return numbers
-
-
 @dataclass(frozen=True)
 class Reference:
     start: int

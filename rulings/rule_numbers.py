@@ -104,6 +104,24 @@ def normalise_number(text: str) -> str | None:
     return number if VALID_NUMBER.match(number) else None
 
 
+def level_of(number: str) -> int:
+    """1 chapter ("7"), 2 section ("702"), 3 rule ("702.37"), 4 subrule ("702.37c")."""
+    if "." not in number:
+        return 1 if len(number) == 1 else 2
+    return 4 if number[-1].isalpha() else 3
+
+
+def ancestors_of(number: str) -> list[str]:
+    """The numbers above a rule, outermost first: "702.37c" -> ["7", "702", "702.37"]."""
+    section, _, rest = number.partition(".")
+    numbers = [section[0]] if len(section) == 3 else []
+    if rest:
+        numbers.append(section)
+        if rest[-1].isalpha():
+            numbers.append(number[:-1])
+    return numbers
+
+
 def _parse_date(text: str) -> tuple[date, tuple[int, int]] | tuple[None, None]:
     """The first date in ``text`` and where it is; a year or a month means its last day."""
     for kind, pattern in DATE_PATTERNS:

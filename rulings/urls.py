@@ -1,16 +1,16 @@
 from django.urls import path
 
-from . import document_views, keyword_views, views
+from .views import documents, keywords, rules
 
 app_name = "rulings"
 
 urlpatterns = [
-    path("rules/", views.contents, name="rule-contents"),
-    path("rules/glossary/", views.glossary, name="glossary"),
-    path("rules/search/", views.search, name="rule-search"),
-    path("rules/<str:number>/", views.rule_detail, name="rule-detail"),
-    path("sources/", document_views.document_list, name="document-list"),
-    path("sources/<int:pk>/", document_views.document_detail, name="document-detail"),
-    path("keywords/", keyword_views.keyword_list, name="keyword-list"),
-    path("keywords/<slug:slug>/", keyword_views.keyword_detail, name="keyword-detail"),
+    path("rules/", rules.contents, name="rule-contents"),
+    path("rules/glossary/", rules.glossary, name="glossary"),
+    path("rules/search/", rules.search, name="rule-search"),
+    path("rules/<str:number>/", rules.rule_detail, name="rule-detail"),
+    path("sources/", documents.document_list, name="document-list"),
+    path("sources/<int:pk>/", documents.document_detail, name="document-detail"),
+    path("keywords/", keywords.keyword_list, name="keyword-list"),
+    path("keywords/<slug:slug>/", keywords.keyword_detail, name="keyword-detail"),
 ]

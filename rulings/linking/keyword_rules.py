@@ -35,7 +35,7 @@ from dataclasses import dataclass, field, replace
 from oracle.text import fold
 
 from ..models import CardRule
-from ..rendering import ancestors_of
+from ..rule_numbers import ancestors_of
 from .rules_index import RulesIndex, list_items
 
 Reason = CardRule.Reason

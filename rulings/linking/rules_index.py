@@ -8,7 +8,7 @@ from functools import cached_property
 
 from oracle.text import fold
 
-from ..rendering import ancestors_of, level_of
+from ..rule_numbers import ancestors_of, level_of
 
 
 @dataclass(frozen=True)

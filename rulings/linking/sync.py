@@ -37,7 +37,8 @@ from oracle.importers.upsert import (
 from oracle.models import Card, CardFace, Keyword
 
 from ..models import CardRule, Language, RuleMapping, RuleSection, RulesEdition, Ruling
-from ..rendering import ancestors_of, references
+from ..rendering import references
+from ..rule_numbers import ancestors_of
 from .cited_rules import CitedRules
 from .compute import CardFacts, FaceFacts, Link, RuleLinker
 from .keyword_rules import Coverage, coverage

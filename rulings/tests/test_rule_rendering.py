@@ -11,13 +11,11 @@ from django.utils.safestring import mark_safe
 
 from config.testing import EmptyDatabaseTestCase
 from rulings.rendering import (
-    ancestors_of,
     candidate_numbers,
     comparable_text,
     confidence_words,
     edition_in_force,
     highlight,
-    level_of,
     link_rule_references,
     query_words,
     references,
@@ -26,6 +24,7 @@ from rulings.rendering import (
     render_rule_tree,
     side_by_side,
 )
+from rulings.rule_numbers import ancestors_of, level_of
 
 from .factories import make_edition
 

@@ -12,32 +12,25 @@ rule under its old number (the Future Sight release notes quote morph as 502.26 
 the page says which, and where it was quoted.
 """
 
-from dataclasses import dataclass, field
-from string import ascii_lowercase
+from dataclasses import dataclass
 
 from django.db.models import Count, Exists, F, Func, OuterRef, Q, Subquery, Value
 from django.db.models.functions import Concat
 from django.shortcuts import get_object_or_404, render
-from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from oracle.filters import CARD_TYPE_NAMES
+from oracle.links import url_maker, url_prefix
 from oracle.models import Card, CardFace, CardType, Keyword, is_italian_page, names_for_page
 from oracle.search.tokens import quote
 from oracle.text import fold
 
-from .models import Language, RuleMapping, RuleSection, RulesEdition, Ruling, SourceDocument
-from .rendering import RuleText, level_of, rule_url_prefix, side_by_side
-from .views import (
-    LIKELY_MATCH,
-    Editions,
-    ItalianLabels,
-    card_sample,
-    italian_note,
-    rule_url,
-)
+from ..card_samples import card_sample
+from ..defining_rule import defining_rule
+from ..editions import EditionChoices
+from ..models import Language, Ruling, SourceDocument
 
 Kind = Keyword.Kind
 # The list page's groups, in order, with their headings.
@@ -81,13 +74,13 @@ def keyword_list(request):
         )
     )
     groups = {value: [] for value in KIND_TITLES}
-    detail_url = reverse("rulings:keyword-detail", args=["__slug__"])
-    rules = rule_url_prefix()
+    detail_url = url_maker("rulings:keyword-detail")
+    rules = url_prefix("rulings:rule-detail")
     for slug, name, name_it, keyword_kind, number, count, document_only in keywords:
         shown, other = names_for_page(name, name_it)
         groups.setdefault(keyword_kind, []).append(
             KeywordRow(
-                url=detail_url.replace("__slug__", slug),
+                url=detail_url(slug),
                 name=shown,
                 other_name=other,
                 language="it" if italian and shown == name_it else "en",
@@ -142,42 +135,9 @@ def title_of(kind: str) -> str:
 # --- One keyword ------------------------------------------------------------------------------
 
 
-@dataclass
-class RuleBlock:
-    """The defining rule or one of its subrules, with its text beside the Italian one."""
-
-    number: str
-    title: str
-    italian_title: str
-    url: str
-    html: SafeString
-    level: int
-
-
-@dataclass
-class DefiningRule:
-    number: str
-    url: str
-    edition: RulesEdition
-    blocks: list[RuleBlock] = field(default_factory=list)
-
-    @property
-    def head(self) -> RuleBlock | None:
-        return self.blocks[0] if self.blocks else None
-
-
-@dataclass(frozen=True)
-class Translation:
-    """An Italian text of a rule of today, maybe under an older number."""
-
-    section: RuleSection
-    edition: RulesEdition  # the Italian edition
-    old_number: str = ""  # when it numbers the rule otherwise
-
-
 def keyword_detail(request, slug):
     keyword = get_object_or_404(Keyword, slug=slug)
-    editions = Editions.load()
+    editions = EditionChoices.load()
     rule = defining_rule(keyword.rule_number, editions)
     rulings = keyword_rulings(keyword)
     documents = list(
@@ -231,108 +191,3 @@ def types_of_cards(keyword: Keyword) -> list[tuple[str, int]]:
         label = name_it if italian and name_it else CARD_TYPE_NAMES.get(name, name)
         rows.append((str(label), count))
     return sorted(rows, key=lambda row: (-row[1], fold(row[0])))
-
-
-# --- The defining rule ------------------------------------------------------------------------
-
-
-def prefix_of(number: str) -> str:
-    """What the rule's own number and its subrules' start with; for a keyword without a rule,
-    something no number starts with (the queries still run: the page's count stays fixed)."""
-    return number or "-"
-
-
-def in_rule(number: str, candidate: str) -> bool:
-    """True for the rule itself and its subrules ("702.37", "702.37c")."""
-    return candidate == number or (
-        level_of(candidate) == RuleSection.Level.SUBRULE
-        and candidate.rstrip(ascii_lowercase) == number
-    )
-
-
-def defining_rule(number: str, editions: Editions) -> DefiningRule | None:
-    """The rule with its subrules in the current rules, each with an Italian text when an
-    Italian edition has one (three queries, whatever the rule, even with none)."""
-    current = editions.current
-    if current is None:
-        return None
-    here = (
-        RuleSection.objects.filter(edition=current, number__startswith=prefix_of(number))
-        .order_by("position")
-        .only("number", "level", "title", "text", "examples")
-    )
-    sections = [row for row in here if number and in_rule(number, row.number)]
-    translations = italian_texts(number, current, editions)
-    if not sections:
-        return None
-    rule_text = RuleText()
-    labels = ItalianLabels(current.effective_date)
-    blocks = []
-    for row in sections:
-        english = rule_text.body(row.text, row.examples, current.language)
-        found = translations.get(row.number)
-        italian = ""
-        if found is not None:
-            # Its references are numbers of the rules it was read in: they open that edition.
-            read_in = editions.read_in(found.edition)
-            cited_in = RuleText(edition=None if read_in == current else read_in.slug)
-            italian = cited_in.body(found.section.text, found.section.examples, Language.ITALIAN)
-            if italian:
-                label = labels(found.section, found.edition.effective_date, found.old_number)
-                italian = label + italian + italian_note(found.section)
-        italian_title = found.section.title if found and found.section.title != row.title else ""
-        blocks.append(
-            RuleBlock(
-                number=row.number,
-                title=row.title,
-                italian_title=italian_title,
-                url=rule_url(row.number, ""),
-                html=side_by_side(italian, english, current.language),
-                level=row.level,
-            )
-        )
-    return DefiningRule(number, rule_url(number, ""), current, blocks)
-
-
-def italian_texts(number: str, current: RulesEdition, editions: Editions) -> dict:
-    """{today's number: Translation} for the rule and its subrules.
-
-    An Italian edition read in the current rules numbers them as today; an older one may still
-    hold the same rule under its old number, found through the old-number mappings (only
-    those likely to be right). Preferred: today's numbering, then the surer match, then the
-    newer text."""
-    old = (
-        RuleMapping.objects.filter(
-            current_section__edition=current,
-            current_section__number__startswith=prefix_of(number),
-            confidence__gte=LIKELY_MATCH,
-        )
-        .order_by()
-        .values_list(
-            "current_section__number",
-            "old_section__number",
-            "old_section__edition_id",
-            "confidence",
-        )
-    )
-    old = [row for row in old if number and in_rule(number, row[0])]
-    old_numbers = RuleMapping.objects.filter(
-        current_section__edition=current, current_section__number__startswith=prefix_of(number)
-    ).values("old_section__number")
-    italian = RuleSection.objects.filter(edition__language=Language.ITALIAN).filter(
-        Q(number__startswith=prefix_of(number)) | Q(number__in=Subquery(old_numbers))
-    )
-    candidates = {}  # today's number -> [(rank, Translation)]
-    for row in italian.select_related("source_document").order_by():
-        edition = editions.by_pk(row.edition_id)
-        read_in = editions.read_in(edition)
-        newer = -edition.effective_date.toordinal()
-        if read_in == current and number and in_rule(number, row.number):
-            candidates.setdefault(row.number, []).append(((0, 0, newer), Translation(row, edition)))
-        for today, old_number, old_edition, confidence in old:
-            if old_number == row.number and read_in.pk == old_edition:
-                rank = (1, -confidence, newer)
-                candidates.setdefault(today, []).append(
-                    (rank, Translation(row, edition, old_number))
-                )
-    return {today: min(found, key=lambda pair: pair[0])[1] for today, found in candidates.items()}

@@ -13,9 +13,9 @@ from django.db.models import Count, IntegerField, OuterRef, Subquery, Value
 from django.db.models.functions import Coalesce
 from django.shortcuts import get_object_or_404, render
 
-from .document_rendering import SectionRenderer, cited_numbers
-from .models import DocumentMention, DocumentSection, Ruling, SourceDocument
-from .rule_citations import cite_rules
+from ..document_rendering import SectionRenderer, cited_numbers
+from ..models import DocumentMention, DocumentSection, Ruling, SourceDocument
+from ..rule_citations import cite_rules
 
 
 def with_pages():

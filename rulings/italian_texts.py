@@ -1,0 +1,79 @@
+"""Where the Italian text shown beside an English rule comes from.
+
+The Italian text of a rule is the translation of the rules read, or a text of another date
+quoted by a document (a release note, an FAQ), maybe under the number the rule had then. The
+page says so above the text, and shows what the document says changed in the rule.
+"""
+
+from datetime import date
+
+from django.utils.html import escape, format_html
+from django.utils.translation import gettext as _
+
+from oracle.templatetags.oracle_tags import long_date
+
+from .models import RuleSection
+
+LIKELY_MATCH = 0.5  # an older rule less surely the same as today's lends it no Italian text
+
+
+class ItalianLabels:
+    """Says where each Italian text of a page comes from, in reading order: in full where
+    the source changes; after that, only the number the text gives the rule, if another."""
+
+    def __init__(self, page_date: date):
+        self.page_date = page_date
+        self.previous = None
+
+    def restart(self):
+        self.previous = None
+
+    def __call__(self, translated: RuleSection, translated_on: date, old_number: str = "") -> str:
+        source = (translated.edition_id, translated.source_document_id)
+        changed, self.previous = source != self.previous, source
+        if changed:
+            return italian_source(translated, translated_on, self.page_date, old_number)
+        if old_number:
+            message = _("As rule %(number)s") % {"number": old_number}
+            return format_html('<p class="rule-source">{}</p>', message)
+        return ""
+
+
+def italian_source(
+    translated: RuleSection, translated_on: date, page_date: date, old_number: str = ""
+) -> str:
+    """Where an Italian text comes from, when it is not simply the translation of the rules
+    read (``translated_on`` is the date of its edition, ``page_date`` that of the rules read):
+    its date, its number then, the document that quoted it ("Italian text of 7 October 2002,
+    quoted in the Onslaught FAQ")."""
+    document = translated.source_document
+    same_date = translated_on == page_date and not old_number
+    if same_date and document is None:
+        return ""
+    values = {"date": escape(long_date(translated_on)), "number": escape(old_number)}
+    if document is not None:
+        values["document"] = format_html(
+            '<a href="{}">{}</a>', document.get_absolute_url(), document.title
+        )
+    if same_date:
+        message = _("Italian text quoted in %(document)s")
+    elif old_number and document is not None:
+        message = _("Italian text of %(date)s, as rule %(number)s, quoted in %(document)s")
+    elif old_number:
+        message = _("Italian text of %(date)s, as rule %(number)s")
+    elif document is not None:
+        message = _("Italian text of %(date)s, quoted in %(document)s")
+    else:
+        message = _("Italian text of %(date)s")
+    return f'<p class="rule-source">{escape(message) % values}</p>'
+
+
+def italian_note(translated: RuleSection) -> str:
+    """What the quoting document says changed in the rule ("La terza frase è nuova.")."""
+    if not translated.note:
+        return ""
+    return format_html(
+        '<p class="rule-change-note"><strong>{}</strong> {}</p>',
+        _("The document notes:"),
+        translated.note,
+    )

@@ -1,0 +1,485 @@
+"""Everything a rule page shows, read in five queries whatever the rule.
+
+A chapter, section 702 with its hundreds of rules, or one subrule all cost the same: the
+editions (``EditionChoices``); the rule with the rules above it, the ones it contains and its
+neighbours (``rule_tree.fetch_tree``); the old-number mappings of the rules shown; one query for
+the rest (the number in other editions, which cited numbers exist, the Italian texts, where an
+old rule went); and the cards that use the rule (on an older edition's page, the current rule
+it became; none, and no query, when no current rule matches it).
+
+``build_rule_page`` runs ``RulePageBuilder``'s steps in order; each step reads what the ones
+before it left on the builder.
+"""
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from django.db.models import Q
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+
+from oracle.links import url_maker, url_prefix
+from oracle.models import is_italian_page
+
+from .card_samples import CardSample, cards_using_rule
+from .editions import MAIN_LANGUAGE, EditionChoices, italian_sources
+from .italian_texts import LIKELY_MATCH, ItalianLabels, italian_note
+from .models import Language, RuleMapping, RuleSection, RulesEdition
+from .rendering import (
+    RuleText,
+    candidate_numbers,
+    confidence_words,
+    render_rule_tree,
+    side_by_side,
+)
+from .rule_tree import Row, fetch_tree
+
+Level = RuleSection.Level
+
+
+def rule_url(number: str, query: str = "") -> str:
+    """The address of rule ``number``'s page, with ``query`` ("?edition=2007-05-01")."""
+    return url_maker("rulings:rule-detail")(number) + query
+
+
+# --- What a page shows ------------------------------------------------------------------------
+
+
+@dataclass
+class OldNumber:
+    """A number of an older edition that leads to a rule of this one."""
+
+    number: str
+    edition: RulesEdition
+    url: str
+    confidence: float
+
+    @property
+    def words(self):
+        return confidence_words(self.confidence)
+
+
+@dataclass
+class Node:
+    """One rule as a page shows it: its row, its link and its rendered text."""
+
+    section: Row
+    url: str
+    html: SafeString = SafeString("")  # its text (beside the Italian text when there is one)
+    italian: RuleSection | None = None
+    italian_as: str = ""  # the number the Italian text gives the rule, when not this one
+    children: list["Node"] = field(default_factory=list)
+    old_numbers: list[OldNumber] = field(default_factory=list)
+
+    @property
+    def number(self):
+        return self.section.number
+
+    @property
+    def level(self):
+        return self.section.level
+
+    @property
+    def level_label(self):
+        return Level(self.section.level).label
+
+    @property
+    def title(self):
+        return self.section.title
+
+    @property
+    def italian_title(self):
+        return self.italian.title if self.italian and self.italian.title != self.title else ""
+
+    @property
+    def label(self):
+        """ "7. Additional Rules", "702. Keyword Abilities", "702.37 Morph", "702.37c"."""
+        dot = "." if self.level <= Level.SECTION else ""
+        return f"{self.number}{dot} {self.title}".strip()
+
+
+@dataclass
+class Today:
+    """Where a rule of an older edition is in the current rules."""
+
+    section: RuleSection | None  # None when nothing matches
+    url: str
+    title: str  # its title, or the title of the rule it belongs to
+    confidence: float
+    method: str
+    language: str = MAIN_LANGUAGE  # the language of the current rules
+
+    @property
+    def words(self):
+        return confidence_words(self.confidence, self.section is not None)
+
+    @property
+    def link_text(self) -> SafeString:
+        """ "702.37c <span lang="en">(Morph)</span>": the number, and the title if there is one."""
+        if not self.title:
+            return format_html("{}", self.section.number)
+        return format_html(
+            '{} <span lang="{}">({})</span>', self.section.number, self.language, self.title
+        )
+
+    @property
+    def percent(self):
+        return round(self.confidence * 100)
+
+    @property
+    def method_label(self):
+        return RuleMapping.Method(self.method).label if self.method in RuleMapping.Method else ""
+
+
+@dataclass
+class Version:
+    """A rule as one edition words it: the page's own rule, or the rule that is the same rule
+    in another edition (by the old-number mappings, so under its number of that edition)."""
+
+    edition: RulesEdition
+    section: Row | RuleSection
+    confidence: float | None = None  # how sure the match with the current rule is
+
+    @property
+    def number(self):
+        return self.section.number
+
+    @property
+    def words(self):
+        return "" if self.confidence is None else confidence_words(self.confidence)
+
+
+@dataclass
+class RulePage:
+    """Everything a rule page shows (see the module docstring for its five queries)."""
+
+    edition: RulesEdition
+    editions: EditionChoices
+    node: Node
+    ancestors: list[Node]
+    previous: Node | None
+    next: Node | None
+    versions: list[Version]  # this rule in every edition that has it, newest first
+    other_rules: list[Version]  # the same number in other editions, where it is another rule
+    today: Today | None
+    context_title: str
+    tree: SafeString
+    # The cards that use the rule (on an old edition's page, the current rule it became).
+    cards: CardSample | None = None
+    cards_rule: str = ""
+
+    @cached_property
+    def versions_by_edition(self) -> dict[int, Version]:
+        return {version.edition.pk: version for version in self.versions}
+
+
+# --- Building it ------------------------------------------------------------------------------
+
+MAPPING_FIELDS = [
+    "old_section_id",
+    "old_section__number",
+    "old_section__edition_id",
+    "old_section__position",
+    "current_section_id",
+    "current_section__edition_id",
+    "current_section__parent_id",
+    "confidence",
+    "method",
+]
+
+
+def build_rule_page(editions: EditionChoices, edition: RulesEdition, number: str):
+    """The page of rule ``number`` in ``edition``; None when that edition has no such rule."""
+    rule, rows = fetch_tree(edition, number)
+    if rule is None:
+        return None
+    return RulePageBuilder(editions, edition, rule, rows).build()
+
+
+class RulePageBuilder:
+    """The steps that make a ``RulePage``, in the order ``build`` runs them."""
+
+    def __init__(self, editions: EditionChoices, edition: RulesEdition, rule: Row, rows):
+        self.editions = editions
+        self.edition = edition
+        self.rule = rule
+        self.rows = rows  # the rule, the rules above it, in it, and its neighbours
+        self.is_current = edition == editions.current
+        self.query = editions.query(edition)
+        self.url_prefix = url_prefix("rulings:rule-detail")
+
+    def build(self) -> RulePage:
+        self.arrange_tree()
+        self.read_mappings()
+        self.list_old_numbers()
+        self.read_related_rules()
+        self.choose_italian_texts()
+        self.render_texts()
+        today = self.where_the_rule_is_today()
+        cards_rule = self.rule.number if self.is_current else ""
+        if not self.is_current and today and today.section:
+            cards_rule = today.section.number
+        titled = [ancestor for ancestor in self.ancestors if ancestor.title]
+        return RulePage(
+            cards=cards_using_rule(cards_rule) if cards_rule else None,
+            cards_rule=cards_rule,
+            edition=self.edition,
+            editions=self.editions,
+            node=self.node,
+            ancestors=self.ancestors,
+            previous=self.previous,
+            next=self.next,
+            versions=self.versions_of_the_rule(),
+            other_rules=self.other_rules_with_its_number(),
+            today=today,
+            context_title=titled[-1].title if titled else "",
+            tree=self.render_tree(),
+        )
+
+    def node_for(self, row: Row) -> Node:
+        return Node(row, f"{self.url_prefix}{row.number}/{self.query}")
+
+    def arrange_tree(self):
+        """The rule's node with the rules it contains as its children, the rules above it and
+        its neighbours at its level."""
+        rule, level = self.rule, self.rule.level
+        self.ancestors = [self.node_for(row) for row in self.rows if row.level < level]
+        neighbours = [row for row in self.rows if row.level == level and row.id != rule.id]
+        before = [row for row in neighbours if row.position < rule.position]
+        after = [row for row in neighbours if row.position > rule.position]
+        self.previous = self.node_for(before[0]) if before else None
+        self.next = self.node_for(after[0]) if after else None
+        self.node = self.node_for(rule)
+        self.shown = {rule.id: self.node}  # the rule and every rule in it, in reading order
+        for row in self.rows:
+            if row.position > rule.position and row.level > level:
+                self.shown[row.id] = self.node_for(row)
+                parent = self.shown.get(row.parent_id)
+                if parent is not None:
+                    parent.children.append(self.shown[row.id])
+
+    def read_mappings(self):
+        """The old-number mappings of the rules shown, newest edition first; on an older
+        edition's page also where the rule went (``rule_mapping``) and the rules of the other
+        old editions mapped there. Asked by position range rather than by a list of hundreds
+        of ids (cheaper to build)."""
+        rule = self.rule
+        last = max(row.position for row in self.rows if row.id in self.shown)
+        on_page = RuleSection.objects.filter(
+            edition=self.edition, position__gte=rule.position, position__lte=last
+        ).order_by()
+        if rule.level == Level.CHAPTER:
+            on_page = on_page.filter(level__lte=Level.SECTION)
+        wanted = Q(current_section__in=on_page.values("id")) | Q(old_section=rule.id)
+        if not self.is_current:
+            its_current_rule = RuleMapping.objects.filter(old_section=rule.id)
+            wanted |= Q(current_section__in=its_current_rule.values("current_section"))
+        rows = RuleMapping.objects.filter(wanted).order_by().values_list(*MAPPING_FIELDS)
+        newest_first = {e.pk: index for index, e in enumerate(self.editions.rows)}
+        rows = sorted(rows, key=lambda values: (newest_first.get(values[2], 0), values[3]))
+        self.mappings = [dict(zip(MAPPING_FIELDS, values, strict=True)) for values in rows]
+        self.rule_mapping = next((m for m in self.mappings if m["old_section_id"] == rule.id), None)
+
+    def list_old_numbers(self):
+        """Under each rule shown, the numbers of older editions that lead to it."""
+        for mapping in self.mappings:
+            node = self.shown.get(mapping["current_section_id"])
+            if node is None or mapping is self.rule_mapping:  # where the rule itself went
+                continue
+            old_edition = self.editions.by_pk(mapping["old_section__edition_id"])
+            old_number = mapping["old_section__number"]
+            node.old_numbers.append(
+                OldNumber(
+                    number=old_number,
+                    edition=old_edition,
+                    url=f"{self.url_prefix}{old_number}/?edition={old_edition.slug}",
+                    confidence=mapping["confidence"],
+                )
+            )
+
+    def read_related_rules(self):
+        """One query for the rest: the number in every edition (to compare), the numbers the
+        texts cite (to link those that exist), the Italian texts, and where an old rule went."""
+        editions, edition, number = self.editions, self.edition, self.rule.number
+        self.readable = {e.pk for e in editions.readable}
+        self.same_rule = same_rule_elsewhere(
+            edition, self.rule, self.rule_mapping, self.mappings, self.readable, self.is_current
+        )
+        cited = set()
+        for node in self.shown.values():
+            for text in (node.section.text, *node.section.examples):
+                cited |= candidate_numbers(text)
+        sources = italian_sources(editions, edition)
+        wanted = Q(number=number, edition_id__in=self.readable)
+        wanted |= Q(edition=edition, number__in=cited)
+        if sources:
+            numbers = [node.number for node in [*self.shown.values(), *self.ancestors]]
+            wanted |= Q(edition__in=sources, number__in=numbers)
+        older_italian = {}
+        if self.is_current and is_italian_page():
+            older_italian = italian_under_old_numbers(editions, self.mappings, self.shown)
+            wanted |= Q(
+                edition_id__in={edition_id for edition_id, _number in older_italian},
+                number__in={old_number for _edition_id, old_number in older_italian},
+            )
+        mapping = self.rule_mapping
+        today_ids = []
+        if mapping is not None:
+            today_ids = [mapping["current_section_id"], mapping["current_section__parent_id"]]
+        wanted |= Q(pk__in=[pk for pk in [*today_ids, *self.same_rule] if pk])
+
+        source_rank = {source.pk: index for index, source in enumerate(sources)}
+        self.numbers_here = set()  # the numbers cited that this edition has
+        self.italian = {}  # number -> the Italian text from the best source that has it
+        self.by_pk = {}
+        self.same_number = []  # the rule's number in the other readable editions
+        self.italian_then = {}  # current rule id -> [((confidence, date), older Italian text)]
+        rows = RuleSection.objects.filter(wanted).select_related("source_document").order_by()
+        for row in rows:
+            self.by_pk[row.pk] = row
+            if row.edition_id == edition.pk:
+                self.numbers_here.add(row.number)
+            if row.edition_id in source_rank:
+                best = self.italian.get(row.number)
+                if best is None or source_rank[row.edition_id] < source_rank[best.edition_id]:
+                    self.italian[row.number] = row
+            elif (
+                row.number == number
+                and row.edition_id in self.readable
+                and row.edition_id != edition.pk
+            ):
+                self.same_number.append(row)
+            for current_id, confidence in older_italian.get((row.edition_id, row.number), []):
+                newer = editions.by_pk(row.edition_id).effective_date.toordinal()
+                self.italian_then.setdefault(current_id, []).append(((confidence, newer), row))
+
+    def choose_italian_texts(self):
+        """Each rule's Italian text: under its own number from the best source; else, on a
+        page of the current rules, one under an old number (the surest match, then the
+        newest text)."""
+        for node in [*self.shown.values(), *self.ancestors]:
+            node.italian = self.italian.get(node.number)
+            if node.italian is None and node.section.id in self.italian_then:
+                found = self.italian_then[node.section.id]
+                node.italian = max(found, key=lambda pair: pair[0])[1]
+                node.italian_as = node.italian.number
+
+    def render_texts(self):
+        """Each rule's text, with the Italian text beside it and where that comes from.
+        Links in an old edition's text open that edition: "rule 504" in 2007 is 2007's rule
+        504; an old number's Italian text cites the numbers of its time."""
+        edition = self.edition
+        rule_text = RuleText(self.numbers_here, edition.slug if self.query else None)
+        labels = ItalianLabels(edition.effective_date)
+        for node in self.shown.values():  # in reading order
+            row = node.section
+            if row.level <= Level.RULE:
+                labels.restart()  # each rule of a section says where its Italian text comes from
+            english = rule_text.body(row.text, row.examples, edition.language)
+            italian = ""
+            translated = node.italian
+            if translated is not None:
+                translated_in = self.editions.by_pk(translated.edition_id)
+                cited_in = rule_text
+                if node.italian_as:
+                    cited_in = RuleText(edition=self.editions.read_in(translated_in).slug)
+                italian = cited_in.body(translated.text, translated.examples, Language.ITALIAN)
+                if italian:
+                    label = labels(translated, translated_in.effective_date, node.italian_as)
+                    italian = label + italian + italian_note(translated)
+            node.html = side_by_side(italian, english, edition.language)
+
+    def render_tree(self) -> SafeString:
+        if self.rule.level <= Level.CHAPTER:
+            return SafeString("")  # a chapter lists its sections itself
+        return render_rule_tree(self.node.children, self.edition.language)
+
+    def where_the_rule_is_today(self) -> Today | None:
+        """On an older edition's page, the current rule this one became."""
+        mapping = self.rule_mapping
+        if mapping is None:
+            return None
+        current = self.by_pk.get(mapping["current_section_id"])
+        language = self.editions.current.language
+        if current is None:
+            return Today(None, "", "", mapping["confidence"], mapping["method"], language)
+        parent = self.by_pk.get(mapping["current_section__parent_id"])
+        current_edition = self.editions.by_pk(current.edition_id)
+        return Today(
+            section=current,
+            url=rule_url(current.number, self.editions.query(current_edition)),
+            title=current.title or (parent.title if parent else ""),
+            confidence=mapping["confidence"],
+            method=mapping["method"],
+            language=language,
+        )
+
+    def versions_of_the_rule(self) -> list[Version]:
+        """The rule in every edition that has it, newest first."""
+        versions = [Version(self.edition, self.rule)]
+        versions += [
+            Version(self.editions.by_pk(self.by_pk[pk].edition_id), self.by_pk[pk], confidence)
+            for pk, confidence in self.same_rule.items()
+            if pk in self.by_pk
+        ]
+        versions.sort(key=lambda version: version.edition.effective_date, reverse=True)
+        return versions
+
+    def other_rules_with_its_number(self) -> list[Version]:
+        """The rule's number in other editions where it is another rule, newest first."""
+        same_rule = {pk for pk in self.same_rule if pk in self.by_pk} | {self.rule.pk}
+        others = [
+            Version(self.editions.by_pk(row.edition_id), row)
+            for row in self.same_number
+            if row.pk not in same_rule
+        ]
+        return sorted(others, key=lambda version: version.edition.effective_date, reverse=True)
+
+
+def same_rule_elsewhere(edition, rule, rule_mapping, mappings, readable, is_current):
+    """{section id: confidence} of the same rule in the other editions, one per edition: on a
+    page of the current rules, the old rules mapped to it; on a page of an older edition, the
+    current rule it maps to and the rules of the other old editions mapped there too."""
+    target = rule.id if is_current else rule_mapping and rule_mapping["current_section_id"]
+    if not target:
+        return {}
+    found = {}
+    if rule_mapping is not None:
+        found[target] = (rule_mapping["current_section__edition_id"], rule_mapping["confidence"])
+    for mapping in mappings:
+        old_edition = mapping["old_section__edition_id"]
+        if (
+            mapping["current_section_id"] != target
+            or old_edition == edition.pk
+            or old_edition not in readable
+        ):
+            continue
+        best = next((c for e, c in found.values() if e == old_edition), None)
+        if best is None or mapping["confidence"] > best:
+            found = {pk: v for pk, v in found.items() if v[0] != old_edition}
+            found[mapping["old_section_id"]] = (old_edition, mapping["confidence"])
+    return {pk: confidence for pk, (_edition, confidence) in found.items()}
+
+
+def italian_under_old_numbers(editions: EditionChoices, mappings: list[dict], shown: dict):
+    """{(Italian edition id, old number): [(current section id, confidence)]}: where the rules
+    on a page of the current rules may find an Italian text under the number they had in an
+    older edition (morph was 502.26 in May 2007), by the old-number mappings that are likely
+    right. The Italian editions are those read in that older edition."""
+    read_in = {}
+    for each in editions.rows:
+        if each.language == Language.ITALIAN:
+            read_in.setdefault(editions.read_in(each).pk, []).append(each.pk)
+    found = {}
+    for mapping in mappings:
+        if mapping["current_section_id"] not in shown or mapping["confidence"] < LIKELY_MATCH:
+            continue
+        for italian_edition in read_in.get(mapping["old_section__edition_id"], []):
+            key = (italian_edition, mapping["old_section__number"])
+            found.setdefault(key, []).append((mapping["current_section_id"], mapping["confidence"]))
+    return found
+
+
+def no_such_rule_message(number: str) -> str:
+    return _("There is no rule %(number)s in the Comprehensive Rules.") % {"number": number}

@@ -30,6 +30,20 @@ def fold(text: str) -> str:
     return decomposed.translate(_MARKS).casefold()
 
 
+def fold_with_origins(text: str) -> tuple[str, list[int] | range]:
+    """``fold(text)`` and, for each of its characters, the index of the character of ``text``
+    it comes from (to mark a match found in folded text in the original spelling)."""
+    folded = fold(text)
+    if len(folded) == len(text):  # the usual case: each character folds to one
+        return folded, range(len(text))
+    folded, origin = [], []
+    for index, char in enumerate(text):
+        part = fold(char)
+        folded.append(part)
+        origin.extend([index] * len(part))
+    return "".join(folded), origin
+
+
 def slug_for(name: str) -> str:
     """A readable ASCII slug: "Æther Vial" -> "aether-vial", "Jhoira of the Ghitu" -> ..."""
     return slugify(name.translate(_FOLD))

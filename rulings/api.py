@@ -15,7 +15,7 @@ from django.utils import translation
 from oracle.json_views import get_only, json_response
 
 from .models import Language, RuleMapping, RuleSection, RulesEdition
-from .rendering import references
+from .rule_citations import cited_numbers
 from .rule_numbers import normalise_number
 
 LEVELS = {
@@ -108,7 +108,7 @@ def rule_detail(request, number):
     children = list(section.children.order_by("position").values_list("number", flat=True))
     cited = []
     for text in (section.text, *section.examples):
-        cited += references(text)
+        cited += cited_numbers(text)
     data = {
         "number": section.number,
         "title": section.title,

@@ -4,7 +4,7 @@ a card known only from a document, and links on the rule numbers in its text.
 
 ``register()`` adds them when the app is ready. Four queries per page whatever the card (rules
 editions, rulings, documents, rules used), and two more for the rule numbers the rulings cite
-(``rulings_tags.link_cited_rules``, in the rulings' panel).
+(``rule_text.link_rule_numbers_in_rulings``, in the rulings' panel).
 """
 
 from itertools import groupby
@@ -24,12 +24,13 @@ from oracle.card_page import (
 from oracle.models import Card, CardType, Keyword, Layout, is_italian_page, localized
 
 from .models import CardRule, RuleSection, RulesEdition, Ruling, SourceDocument, edition_in_force
-from .rendering import link_rule_references
+from .rule_text import link_rule_references
 
 
 def card_context(card: Card, printing) -> dict:
     """The variables of the panels: four queries (rule editions, rulings, documents, rules
-    used). The rule numbers in the rulings are linked by the panel (``link_cited_rules``)."""
+    used). The rule numbers in the rulings are linked by the panel
+    (``link_rule_numbers_in_rulings``)."""
     own, topics = card_rulings(card)
     every_ruling = [*own, *(ruling for _topic, group in topics for ruling in group)]
     for ruling in every_ruling:

@@ -16,9 +16,9 @@ from django.utils.safestring import SafeString
 from .editions import EditionChoices
 from .italian_texts import LIKELY_MATCH, ItalianLabels, italian_note
 from .models import Language, RuleMapping, RuleSection, RulesEdition
-from .rendering import RuleText, side_by_side
 from .rule_numbers import level_of
 from .rule_page import rule_url
+from .rule_text import RuleTextRenderer, side_by_side
 
 
 @dataclass
@@ -83,7 +83,7 @@ def defining_rule(number: str, editions: EditionChoices) -> DefiningRule | None:
     translations = italian_texts(number, current, editions)
     if not sections:
         return None
-    rule_text = RuleText()
+    rule_text = RuleTextRenderer()
     labels = ItalianLabels(current.effective_date)
     blocks = []
     for row in sections:
@@ -93,7 +93,7 @@ def defining_rule(number: str, editions: EditionChoices) -> DefiningRule | None:
         if found is not None:
             # Its references are numbers of the rules it was read in: they open that edition.
             read_in = editions.read_in(found.edition)
-            cited_in = RuleText(edition=None if read_in == current else read_in.slug)
+            cited_in = RuleTextRenderer(edition=None if read_in == current else read_in.slug)
             italian = cited_in.body(found.section.text, found.section.examples, Language.ITALIAN)
             if italian:
                 label = labels(found.section, found.edition.effective_date, found.old_number)

@@ -2,10 +2,10 @@
 flagged.
 
 A document cites rules as they were numbered when it was written ("502.26b" in the Future Sight
-notes of May 2007): ``rule_citations.cite_rules`` reads every number a page cites in the rules in
-force on the document's date and finds today's section for each, in two queries for the whole
-page. Links go to today's rule and keep the number as written, with "today 702.37c" as their
-title.
+notes of May 2007): ``rule_citations.resolve_cited_numbers`` reads every number a page cites in
+the rules in force on the document's date and finds today's section for each, in two queries
+for the whole page. Links go to today's rule and keep the number as written, with "today
+702.37c" as their title.
 
 Card names are linked from the section's DocumentMention rows (a name without a card stays
 plain text). Text is escaped first, always; damaged lines are shown exactly as written, never
@@ -16,17 +16,17 @@ import html
 import re
 from dataclasses import dataclass, field
 
-from django.urls import reverse
+from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
-from django.utils.translation import gettext as _
 
+from oracle.links import url_prefix
 from oracle.rendering import REMINDER, SYMBOL, render_mana, render_symbol
 
 from .importers.release_notes.damaged_lines import DAMAGE_REASONS
-from .rendering import references
-from .rule_citations import CitedRule, CitedRuleLinks, cited_rule_link, today_words
+from .rule_citations import CitedNumber, cited_numbers
 from .rule_numbers import normalise_number
+from .rule_text import TodaysRuleRenderer, link_to_todays_rule, today_words
 
 # --- Card names ---------------------------------------------------------------------------------
 
@@ -54,7 +54,7 @@ class CardNames:
 
 def card_url_prefix() -> str:
     """ "/it/cards/" in the active language; one reverse() for a whole page of links."""
-    return reverse("oracle:card-detail", args=["-"])[:-2]
+    return url_prefix("oracle:card-detail")
 
 
 # --- One section ------------------------------------------------------------------------------
@@ -168,11 +168,10 @@ class SectionRenderer:
     """Renders the sections of one document page, in order; what is the same for every
     section (rule numbers, addresses, labels) is worked out once."""
 
-    def __init__(self, cited: dict[str, CitedRule], card_prefix: str | None = None):
+    def __init__(self, cited: dict[str, CitedNumber], card_prefix: str | None = None):
         self.cited = cited
-        self.rules = CitedRuleLinks(cited)
+        self.rules = TodaysRuleRenderer(cited)
         self.card_prefix = card_prefix if card_prefix is not None else card_url_prefix()
-        self.damaged_label = html.escape(_("Damaged text"))
         self.interface_language = get_language()
         self.ruling_ordinal = 0  # ruling blocks seen so far in the document
 
@@ -231,14 +230,12 @@ class SectionRenderer:
 
     def damaged_line(self, text: str, problem: dict) -> str:
         """The line exactly as written (escaped, nothing linked), with a mark and the reason."""
-        reason = html.escape(damage_reason(problem.get("reason", "")))
-        return (
-            f'<span class="damaged-line" title="{self.damaged_label}: {reason}">'
-            f'<span class="damage-mark" aria-hidden="true">⚠</span> '
-            f'<span class="damaged-text">{html.escape(text)}</span> '
-            f'<span class="damage-reason" lang="{self.interface_language}">'
-            f"({self.damaged_label}: {reason})</span></span>"
-        )
+        context = {
+            "text": text,
+            "reason": damage_reason(problem.get("reason", "")),
+            "interface_language": self.interface_language,
+        }
+        return render_to_string("rulings/_damaged_line.html", context).strip()
 
     def card(self, data: dict, text: SectionText, mentions, section) -> RenderedCard:
         name = data.get("name", "")
@@ -262,7 +259,7 @@ class SectionRenderer:
         cited = self.cited.get(normalise_number(block.get("edition_number") or number) or "")
         return RenderedRule(
             number=number,
-            link=mark_safe(cited_rule_link(cited, html.escape(number), self.rules.prefix)),
+            link=mark_safe(link_to_todays_rule(cited, html.escape(number), self.rules.prefix)),
             today=today_words(cited),
             title=block.get("title", ""),
             body=text.lines(block.get("text", "")),
@@ -293,8 +290,8 @@ def take_ruling(rulings: list, block: dict, ordinal: int | None = None) -> int |
     return None
 
 
-def cited_numbers(sections) -> set[str]:
-    """Every rule number the sections cite: quoted rules' own numbers and references in text."""
+def numbers_cited_in_sections(sections) -> set[str]:
+    """Every rule number the sections cite: quoted rules' own numbers and citations in text."""
     numbers = set()
     for section in sections:
         for block in section.blocks or []:
@@ -305,7 +302,7 @@ def cited_numbers(sections) -> set[str]:
             if block.get("card"):
                 texts.append(block["card"].get("text", ""))
             for text in texts:
-                numbers.update(references(text))
+                numbers.update(cited_numbers(text))
         if not section.blocks:
-            numbers.update(references(section.text))
+            numbers.update(cited_numbers(section.text))
     return numbers

@@ -1,29 +1,120 @@
-"""Rule numbers as texts cite them, each on its date, and where each rule is today.
+"""The rule numbers a text cites, and where each leads in today's rules.
 
-A text cites rules as they were numbered when it was written ("502.26b" in the Future Sight notes
-of May 2007, "rule 503" in a 2007 ruling). A number is read as ``rule_numbers.resolve`` reads it:
-in the English edition in force on the text's date, then through that edition's mapping onto the
-current edition; a number with no mapping, or not in that edition, falls back to the same number
-today. ``cite_rules_on`` does it for every number of a page at once, whatever their dates, in two
-queries; ``CitedRuleLinks`` then links each reference to today's rule, keeping the number as
-written with "today 702.37c" as its title.
+Finding them: ``find_citations(text)`` reads every rule reference in plain or HTML text, in
+order (numbers inside links are skipped); ``cited_numbers(text)`` lists the numbers cited, each
+once; ``rule_shaped_numbers(text)`` is every number that could be one (more, found faster: to
+ask the database which exist before linking a whole page). What counts as a citation:
+
+- a rule or subrule number anywhere: "702.9", "702.9a", "601.2f–h" (a range cites its first
+  number and keeps the range as written; "903.6–903.11" cites both ends);
+- a section or chapter number after a word that names it: "rule 702", "rules 614 and 615",
+  "see section 5", "regola 502", "sezione 5" (a bare "702" or "5" is just a number).
+
+Where they lead: a text cites rules as they were numbered when it was written ("502.26b" in the
+Future Sight notes of May 2007, "rule 503" in a 2007 ruling). A number is read as
+``rule_numbers.resolve`` reads it: in the English edition in force on the text's date, then
+through that edition's mapping onto the current edition; a number with no mapping, or not in
+that edition, falls back to the same number today. ``resolve_cited_numbers_by_day`` does it
+for every number of a page at once, whatever their dates, in two queries, each number becoming
+a ``CitedNumber``; ``rule_text.TodaysRuleRenderer`` then links each citation to today's rule.
 """
 
-import html
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 
 from django.db.models import Exists, OuterRef, Subquery
-from django.utils.translation import gettext as _
 
-from .models import Language, RuleMapping, RuleSection, RulesEdition
-from .rendering import RuleText, edition_in_force, rule_url_prefix
+from .models import RuleMapping, RuleSection, RulesEdition
 from .rule_numbers import normalise_number
+
+# --- Finding citations ------------------------------------------------------------------------
+
+RULE = r"[1-9]\d{2}\.\d+[a-z]?"  # 702.9, 702.9a
+SECTION = r"[1-9]\d{2}(?![\d.]\d)"  # 702 (not the start of 702.9)
+CHAPTER = r"[1-9](?![\d.]\d)"  # 5
+# The end of a range: a whole number (903.11), or only the part that changes (–h, –8).
+RANGE_END = rf"[–-](?:{RULE}|\d+[a-z]?|[a-z])(?!\w)"
+ONE = rf"(?:{RULE}|{SECTION}|{CHAPTER})(?!\w)(?:{RANGE_END})?"
+# The words that announce a section or chapter number, in English and Italian.
+NAMING_WORD = r"(?i:\b(?:rules?|sections?|chapters?|regol[ae]|sezion[ei]|capitol[oi])\b)"
+SEPARATOR = r"(?:\s*,\s*(?i:(?:and|or|e|o)\s+)?|\s+(?i:and|or|through|to|e|o|a)\s+)"
+
+TOKENS = re.compile(
+    rf"""
+    (?=[<&\drRsScC])   # where a token can start: checked first, it makes the scan fast
+    (?:
+      (?P<skip><a\b[^>]*>.*?</a>|<[^>]*>|&\#?\w+;)           # links, tags, entities: kept
+    | (?P<named>{NAMING_WORD}\s+{ONE}(?:{SEPARATOR}{ONE})*)   # "rules 614 and 615", "section 5"
+    | (?<![\w.])(?P<bare>{RULE}(?!\w)(?:{RANGE_END})?)       # "702.9a", "601.2f–h"
+    )
+    """,
+    re.VERBOSE | re.DOTALL,
+)
+# One reference inside a match of TOKENS, split into its parts.
+REFERENCE = re.compile(
+    rf"(?<![\w.])(?P<start>{RULE}|{SECTION}|{CHAPTER})(?!\w)"
+    rf"(?:[–-](?:(?P<end>{RULE})|\d+[a-z]?|[a-z])(?!\w))?"
+)
+# Every number shaped like a rule number, cited or not: more than the references, found fast.
+CANDIDATE = re.compile(r"(?<![\w.])[1-9](?:\d\d(?:\.\d+[a-z]?)?)?(?!\w)")
 
 
 @dataclass(frozen=True)
-class CitedRule:
+class Citation:
+    start: int
+    end: int
+    text: str
+    number: str
+    last: str = ""  # the other end of a range written in full ("903.11" in "903.6–903.11")
+
+
+def find_citations(text: str) -> list[Citation]:
+    """Every rule reference in plain or HTML text, in order (numbers inside links are skipped)."""
+    found = []
+    for token in TOKENS.finditer(text or ""):
+        if token["named"]:
+            offset = token.start("named")
+            for match in REFERENCE.finditer(token["named"]):
+                found.append(_citation(match, offset))
+        elif token["bare"]:
+            match = REFERENCE.match(token["bare"])
+            found.append(_citation(match, token.start("bare")))
+    return found
+
+
+def _citation(match: re.Match, offset: int) -> Citation:
+    return Citation(
+        start=offset + match.start(),
+        end=offset + match.end(),
+        text=match[0],
+        number=match["start"],
+        last=match["end"] or "",
+    )
+
+
+def cited_numbers(text: str) -> list[str]:
+    """The rule numbers a text cites, each once, in order of first mention."""
+    numbers = []
+    for citation in find_citations(text):
+        numbers.append(citation.number)
+        if citation.last:
+            numbers.append(citation.last)
+    return list(dict.fromkeys(numbers))
+
+
+def rule_shaped_numbers(text: str) -> set[str]:
+    """Every number in ``text`` that could be a rule number: a superset of ``cited_numbers``, to
+    ask the database which exist before linking a whole page."""
+    return set(CANDIDATE.findall(text or ""))
+
+
+# --- Where they lead today --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CitedNumber:
     """A rule number as cited on a date, and where that rule is today.
 
     ``edition`` is the ISO date of the English edition the number was read in; ``in_edition``
@@ -44,32 +135,26 @@ class CitedRule:
         return self.current is not None and self.current != self.number
 
 
-def cite_rules(numbers: Iterable[str], on: date | None) -> dict[str, CitedRule]:
+def resolve_cited_numbers(numbers: Iterable[str], on: date | None) -> dict[str, CitedNumber]:
     """Every number in ``numbers`` as cited on ``on`` (today when None): two queries."""
-    return cite_rules_on({on: numbers}).get(on, {})
+    return resolve_cited_numbers_by_day({on: numbers}).get(on, {})
 
 
-def cite_rules_on(
+def resolve_cited_numbers_by_day(
     cited: dict[date | None, Iterable[str]],
-) -> dict[date | None, dict[str, CitedRule]]:
-    """{day: numbers cited that day} -> {day: {number: CitedRule}}, in two queries for all."""
-    editions = list(
-        RulesEdition.objects.filter(language=Language.ENGLISH, is_complete=True)
-        .order_by("effective_date")
-        .values_list("pk", "effective_date")
-    )
-    if not editions:
+) -> dict[date | None, dict[str, CitedNumber]]:
+    """{day: numbers cited that day} -> {day: {number: CitedNumber}}, in two queries for all
+    (a day of None is today)."""
+    editions = RulesEdition.objects.official().only("pk", "effective_date")
+    current = editions.in_force(None)
+    if current is None:
         return {}
-    current_pk, current_day = editions[-1]
-    pk_of = {effective: pk for pk, effective in editions}
-    dates = list(pk_of)
-    wanted: dict[date | None, tuple[int, date, set[str]]] = {}
+    wanted: dict[date | None, tuple[RulesEdition, set[str]]] = {}
     for day, numbers in cited.items():
-        in_force = edition_in_force(day, dates) if day else current_day
         normalised = {found for found in map(normalise_number, numbers) if found}
-        wanted[day] = (pk_of[in_force], in_force, normalised)
-    all_numbers = set().union(*(numbers for _pk, _day, numbers in wanted.values()))
-    edition_pks = {pk for pk, _day, _numbers in wanted.values()} | {current_pk}
+        wanted[day] = (editions.in_force(day), normalised)
+    all_numbers = set().union(*(numbers for _edition, numbers in wanted.values()))
+    edition_pks = {edition.pk for edition, _numbers in wanted.values()} | {current.pk}
     mappings = RuleMapping.objects.filter(old_section=OuterRef("pk"))
     rows = (
         RuleSection.objects.filter(edition_id__in=edition_pks, number__in=all_numbers or [""])
@@ -83,65 +168,38 @@ def cite_rules_on(
         (edition_id, number): (mapped, has_mapping)
         for edition_id, number, mapped, has_mapping in rows
     }
-    today = {number for edition_id, number in found if edition_id == current_pk}
-    result = {}
-    for day, (in_force_pk, in_force, numbers) in wanted.items():
-        result[day] = {
-            number: _cite(number, in_force_pk, in_force, current_pk, found, today)
-            for number in numbers
-        }
-    return result
+    today = {number for edition_id, number in found if edition_id == current.pk}
+    return {
+        day: {number: _resolve(number, in_force, current, found, today) for number in numbers}
+        for day, (in_force, numbers) in wanted.items()
+    }
 
 
-def _cite(number, in_force_pk, in_force, current_pk, found, today) -> CitedRule:
+def _resolve(number, in_force, current, found, today) -> CitedNumber:
     same_number_today = number if number in today else None
-    if in_force_pk == current_pk:
-        return CitedRule(
-            number, in_force.isoformat(), same_number_today is not None, same_number_today
-        )
-    if (in_force_pk, number) in found:
-        mapped, has_mapping = found[(in_force_pk, number)]
-        return CitedRule(
-            number, in_force.isoformat(), True, mapped if has_mapping else same_number_today
-        )
-    return CitedRule(number, in_force.isoformat(), False, same_number_today)
+    edition = in_force.effective_date.isoformat()
+    if in_force.pk == current.pk:
+        return CitedNumber(number, edition, same_number_today is not None, same_number_today)
+    if (in_force.pk, number) in found:
+        mapped, has_mapping = found[(in_force.pk, number)]
+        return CitedNumber(number, edition, True, mapped if has_mapping else same_number_today)
+    return CitedNumber(number, edition, False, same_number_today)
 
 
-class CitedRuleLinks(RuleText):
-    """Links rule references to today's rules, as ``cite_rules`` resolved them.
+class TodaysNumbers:
+    """Today's number for each (number, date it was cited on) of ``cited``, worked out for all
+    of them at once (two queries); called as ``todays_numbers(number, day)``, None when no
+    current rule matches."""
 
-    A renumbered rule keeps the number as written, titled "today 702.37c"; an old number
-    nothing today matches opens the old rule in its edition; an unknown number stays text."""
+    def __init__(self, cited: set[tuple[str, date]]):
+        by_day: dict[date, set[str]] = {}
+        for number, day in cited:
+            by_day.setdefault(day, set()).add(number)
+        resolved = resolve_cited_numbers_by_day(by_day) if by_day else {}
+        self.today: dict[tuple[str, date], str | None] = {}
+        for number, day in cited:
+            found = resolved.get(day, {}).get(normalise_number(number) or "")
+            self.today[(number, day)] = found.current if found else None
 
-    def __init__(self, cited: dict[str, CitedRule]):
-        super().__init__()
-        self.cited = cited
-
-    def _link(self, number: str, label: str) -> str:
-        return cited_rule_link(self.cited.get(number), label, self.prefix)
-
-
-def today_words(cited: CitedRule | None) -> str:
-    """ "today 702.37c", "no current rule matches", "not in the rules Oracolo has", or "" when the
-    number is today's own."""
-    if cited is None or not cited.found:
-        return _("not in the rules Oracolo has")
-    if cited.current is None:
-        return _("no current rule matches")
-    if cited.renumbered:
-        return _("today %(number)s") % {"number": cited.current}
-    return ""
-
-
-def cited_rule_link(cited: CitedRule | None, label: str, prefix: str | None = None) -> str:
-    """``label`` (already escaped) as a link to where ``cited`` is today."""
-    words = html.escape(today_words(cited))
-    if cited is None or not cited.found:
-        return f'<span class="rule-ref-unknown" title="{words}">{label}</span>'
-    prefix = prefix or rule_url_prefix()
-    if cited.current is None:
-        href = f"{prefix}{cited.number}/?edition={cited.edition}"
-    else:
-        href = f"{prefix}{cited.current}/"
-    title = f' title="{words}"' if words else ""
-    return f'<a class="rule-ref" href="{href}"{title}>{label}</a>'
+    def __call__(self, number: str, day: date) -> str | None:
+        return self.today.get((number, day))

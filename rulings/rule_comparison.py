@@ -1,11 +1,13 @@
 """A rule in every edition that has it, and a word diff between two of them."""
 
+from collections.abc import Iterable
+
 from django.utils.translation import gettext as _
 
 from oracle.diff import word_diff
 
-from .rendering import comparable_quotes, comparable_text
 from .rule_page import RulePage, rule_url
+from .rule_text import strip_example_label
 
 
 def compare_context(page: RulePage, slug: str) -> dict:
@@ -75,3 +77,18 @@ def compare_context(page: RulePage, slug: str) -> dict:
 
 def wording(section) -> str:
     return comparable_text(section.title, section.text, section.examples)
+
+
+def comparable_text(title: str, text: str, examples: Iterable[str]) -> str:
+    """The wording of a rule as one text, for comparing editions word by word."""
+    parts = [title, text, *(f"Example: {strip_example_label(example)}" for example in examples)]
+    return "\n".join(part for part in parts if part)
+
+
+TYPOGRAPHIC_QUOTES = str.maketrans({"‘": "'", "’": "'", "“": '"', "”": '"'})
+
+
+def comparable_quotes(text: str) -> str:
+    """Typographic quotes and apostrophes as plain ones: older editions use straight quotes,
+    newer ones curly, and a word diff should not mark every "card's" as changed."""
+    return (text or "").translate(TYPOGRAPHIC_QUOTES)

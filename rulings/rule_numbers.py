@@ -159,28 +159,15 @@ def parse_lookup(text: str) -> Lookup | None:
     return Lookup(number=number, on=on)
 
 
-def _edition_in_force(editions: list[RulesEdition], on: date | None):
-    """(edition, in_force) among complete editions sorted by date, oldest first."""
-    if on is None or on >= editions[-1].effective_date:
-        return editions[-1], True
-    older = [edition for edition in editions if edition.effective_date <= on]
-    if older:
-        return older[-1], True
-    return editions[0], False
-
-
 def resolve(number: str, on: date | None = None, language: str = Language.ENGLISH) -> Resolution:
     """Where rule ``number``, as cited on ``on``, lives in the current edition."""
     wanted = normalise_number(number) or number.strip().lower()
-    editions = list(
-        RulesEdition.objects.filter(language=Language.ENGLISH, is_complete=True).order_by(
-            "effective_date"
-        )
-    )
-    if not editions or not VALID_NUMBER.match(wanted):
+    editions = RulesEdition.objects.official()
+    current_edition = editions.in_force(None)
+    if current_edition is None or not VALID_NUMBER.match(wanted):
         return Resolution(wanted, on, None, False, None, None, 0.0, RuleMapping.Method.NONE)
-    current_edition = editions[-1]
-    edition, in_force = _edition_in_force(editions, on)
+    edition = editions.in_force(on)
+    in_force = on is None or edition.effective_date <= on  # False before every edition
     sections = {
         section.edition_id: section
         for section in RuleSection.objects.filter(

@@ -23,16 +23,12 @@ from oracle.links import url_maker, url_prefix
 from oracle.models import is_italian_page
 
 from .card_samples import CardSample, cards_using_rule
+from .confidence import confidence_words
 from .editions import MAIN_LANGUAGE, EditionChoices, italian_sources
 from .italian_texts import LIKELY_MATCH, ItalianLabels, italian_note
 from .models import Language, RuleMapping, RuleSection, RulesEdition
-from .rendering import (
-    RuleText,
-    candidate_numbers,
-    confidence_words,
-    render_rule_tree,
-    side_by_side,
-)
+from .rule_citations import rule_shaped_numbers
+from .rule_text import RuleTextRenderer, side_by_side
 from .rule_tree import Row, fetch_tree
 
 Level = RuleSection.Level
@@ -164,7 +160,6 @@ class RulePage:
     other_rules: list[Version]  # the same number in other editions, where it is another rule
     today: Today | None
     context_title: str
-    tree: SafeString
     # The cards that use the rule (on an old edition's page, the current rule it became).
     cards: CardSample | None = None
     cards_rule: str = ""
@@ -234,7 +229,6 @@ class RulePageBuilder:
             other_rules=self.other_rules_with_its_number(),
             today=today,
             context_title=titled[-1].title if titled else "",
-            tree=self.render_tree(),
         )
 
     def node_for(self, row: Row) -> Node:
@@ -309,7 +303,7 @@ class RulePageBuilder:
         cited = set()
         for node in self.shown.values():
             for text in (node.section.text, *node.section.examples):
-                cited |= candidate_numbers(text)
+                cited |= rule_shaped_numbers(text)
         sources = italian_sources(editions, edition)
         wanted = Q(number=number, edition_id__in=self.readable)
         wanted |= Q(edition=edition, number__in=cited)
@@ -366,11 +360,12 @@ class RulePageBuilder:
                 node.italian_as = node.italian.number
 
     def render_texts(self):
-        """Each rule's text, with the Italian text beside it and where that comes from.
+        """Each rule's text (``node.html``), with the Italian text beside it and where that
+        comes from; the template lays out the tree (``rulings/_rule_tree.html``).
         Links in an old edition's text open that edition: "rule 504" in 2007 is 2007's rule
         504; an old number's Italian text cites the numbers of its time."""
         edition = self.edition
-        rule_text = RuleText(self.numbers_here, edition.slug if self.query else None)
+        rule_text = RuleTextRenderer(self.numbers_here, edition.slug if self.query else None)
         labels = ItalianLabels(edition.effective_date)
         for node in self.shown.values():  # in reading order
             row = node.section
@@ -383,17 +378,12 @@ class RulePageBuilder:
                 translated_in = self.editions.by_pk(translated.edition_id)
                 cited_in = rule_text
                 if node.italian_as:
-                    cited_in = RuleText(edition=self.editions.read_in(translated_in).slug)
+                    cited_in = RuleTextRenderer(edition=self.editions.read_in(translated_in).slug)
                 italian = cited_in.body(translated.text, translated.examples, Language.ITALIAN)
                 if italian:
                     label = labels(translated, translated_in.effective_date, node.italian_as)
                     italian = label + italian + italian_note(translated)
             node.html = side_by_side(italian, english, edition.language)
-
-    def render_tree(self) -> SafeString:
-        if self.rule.level <= Level.CHAPTER:
-            return SafeString("")  # a chapter lists its sections itself
-        return render_rule_tree(self.node.children, self.edition.language)
 
     def where_the_rule_is_today(self) -> Today | None:
         """On an older edition's page, the current rule this one became."""

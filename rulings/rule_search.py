@@ -19,9 +19,9 @@ from oracle.text import fold
 
 from .editions import EditionChoices, italian_twin
 from .models import GlossaryEntry, RuleSection, RulesEdition
-from .rendering import highlight, matches_all
 from .rule_numbers import MONTHS, Lookup, parse_lookup, resolve
 from .rule_page import no_such_rule_message, rule_url
+from .search_excerpts import highlight, matches_all
 
 RESULTS_PER_PAGE = 25
 GLOSSARY_RESULTS = 12

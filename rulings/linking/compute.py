@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from ..models import CardRule
-from ..rendering import references
+from ..rule_citations import cited_numbers
 from .keyword_rules import KeywordRules, build_keyword_rules
 from .rules_index import RulesIndex
 from .type_rules import TypeRules, build_type_rules
@@ -111,7 +111,7 @@ class RuleLinker:
         if layout is not None:
             found.add(layout.number, layout.reason, layout.name)
         for day, text in card.rulings if cited else []:
-            for number in references(text):
+            for number in cited_numbers(text):
                 today = cited(number, day)
                 if today is not None:
                     found.add(today, Reason.RULING, f"{number}, {day:%Y-%m-%d}")

@@ -37,9 +37,8 @@ from oracle.importers.upsert import (
 from oracle.models import Card, CardFace, Keyword
 
 from ..models import CardRule, Language, RuleMapping, RuleSection, RulesEdition, Ruling
-from ..rendering import references
+from ..rule_citations import TodaysNumbers, cited_numbers
 from ..rule_numbers import ancestors_of
-from .cited_rules import CitedRules
 from .compute import CardFacts, FaceFacts, Link, RuleLinker
 from .keyword_rules import Coverage, coverage
 from .rules_index import RulesIndex, Section, number_key
@@ -102,12 +101,12 @@ def link_cards(
         log("Reading cards…")
         cards = _read_cards(card_ids)
         report.cards = len(cards)
-        cited = CitedRules(
+        cited = TodaysNumbers(
             {
                 (number, day)
                 for card in cards.values()
                 for day, text in card.facts.rulings
-                for number in references(text)
+                for number in cited_numbers(text)
             }
         )
         log(f"Linking {len(cards)} cards to the rules of {edition}…")

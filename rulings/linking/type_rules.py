@@ -26,7 +26,7 @@ from oracle.models import FACE_DOWN_KEYWORDS, Layout
 from oracle.text import fold
 
 from ..models import CardRule
-from ..rendering import references
+from ..rule_citations import cited_numbers
 from .rules_index import RulesIndex, list_items
 
 Reason = CardRule.Reason
@@ -158,7 +158,7 @@ def build_type_rules(index: RulesIndex) -> TypeRules:
             section = index.section_titled(chapter_section)
             for rule in index.children(section.number) if section else []:
                 texts = [rule.text] + [sub.text for sub in index.descendants(rule.number)]
-                if any(face_down.number in references(text) for text in texts):
+                if any(face_down.number in cited_numbers(text) for text in texts):
                     rules.face_down_keyword_rules.add(rule.number)
     return rules
 

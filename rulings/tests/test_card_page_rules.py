@@ -18,7 +18,7 @@ RULE_ITEM = re.compile(
     re.DOTALL,
 )
 # The card and its parts (6); rule editions, rulings, documents that speak of it, rules used;
-# the rules editions and sections the rulings' rule numbers lead to (link_cited_rules).
+# the rules editions and sections the rulings' rule numbers lead to (link_rule_numbers_in_rulings).
 CARD_PAGE_QUERIES = 12
 
 

@@ -12,9 +12,11 @@ from django.utils import translation
 from config.testing import BundledDocumentsTestCase
 from oracle.models import Card
 from oracle.tests.helpers import card_named
-from rulings.document_rendering import CardNames, CitedRule, SectionRenderer, cited_rule_link
+from rulings.document_rendering import CardNames, SectionRenderer
 from rulings.importers.release_notes.damaged_lines import DAMAGE_REASONS
 from rulings.models import DocumentMention, RuleSection, Ruling, SourceDocument
+from rulings.rule_citations import CitedNumber
+from rulings.rule_text import link_to_todays_rule
 
 from .helpers import SEEDS
 
@@ -337,24 +339,24 @@ class RuleLinkRenderingTests(SimpleTestCase):
 
     def test_a_renumbered_rule_keeps_the_number_as_written(self):
         with translation.override("en"):
-            cited = CitedRule("502.26b", "2007-05-01", True, "702.37c")
+            cited = CitedNumber("502.26b", "2007-05-01", True, "702.37c")
             self.assertEqual(
-                cited_rule_link(cited, "502.26b"),
+                link_to_todays_rule(cited, "502.26b"),
                 '<a class="rule-ref" href="/en/rules/702.37c/" title="today 702.37c">502.26b</a>',
             )
 
     def test_an_old_rule_nothing_matches_today_opens_in_its_edition(self):
         with translation.override("en"):
-            cited = CitedRule("212.1e", "2007-05-01", True, None)
+            cited = CitedNumber("212.1e", "2007-05-01", True, None)
             self.assertEqual(
-                cited_rule_link(cited, "212.1e"),
+                link_to_todays_rule(cited, "212.1e"),
                 '<a class="rule-ref" href="/en/rules/212.1e/?edition=2007-05-01" '
                 'title="no current rule matches">212.1e</a>',
             )
 
     def test_an_unknown_number_is_not_a_link(self):
         with translation.override("en"):
-            link = cited_rule_link(CitedRule("214.7a", "2007-05-01", False, None), "214.7a")
+            link = link_to_todays_rule(CitedNumber("214.7a", "2007-05-01", False, None), "214.7a")
         self.assertEqual(
             link,
             '<span class="rule-ref-unknown" title="not in the rules Oracolo has">214.7a</span>',
@@ -388,7 +390,7 @@ class RuleLinkRenderingTests(SimpleTestCase):
                 },
             ],
         )
-        cited = {"503": CitedRule("503", "2007-05-01", True, "707")}
+        cited = {"503": CitedNumber("503", "2007-05-01", True, "707")}
         with translation.override("en"):
             rendered = SectionRenderer(cited).render(
                 section, {"Catena d'Acido": "chain-of-acid", "<i>Catena</i>": None}, []

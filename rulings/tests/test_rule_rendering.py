@@ -5,26 +5,24 @@ from datetime import date
 from types import SimpleNamespace
 
 from django.template import Context, Template
+from django.template.loader import render_to_string
 from django.test import SimpleTestCase
 from django.utils import translation
 from django.utils.safestring import mark_safe
 
 from config.testing import EmptyDatabaseTestCase
-from rulings.rendering import (
-    candidate_numbers,
-    comparable_text,
-    confidence_words,
-    edition_in_force,
-    highlight,
+from rulings.confidence import confidence_words
+from rulings.models import edition_in_force
+from rulings.rule_citations import cited_numbers, rule_shaped_numbers
+from rulings.rule_comparison import comparable_text
+from rulings.rule_numbers import ancestors_of, level_of
+from rulings.rule_text import (
     link_rule_references,
-    query_words,
-    references,
     render_rule_body,
     render_rule_text,
-    render_rule_tree,
     side_by_side,
 )
-from rulings.rule_numbers import ancestors_of, level_of
+from rulings.search_excerpts import highlight, query_words
 
 from .factories import make_edition
 
@@ -120,16 +118,18 @@ class LinkRuleReferencesTests(SimpleTestCase):
         self.assertEqual(link_rule_references(""), "")
         self.assertEqual(link_rule_references(None), "")
 
-    def test_references_lists_the_numbers_cited_once_each(self):
+    def test_cited_numbers_lists_the_numbers_cited_once_each(self):
         self.assertEqual(
-            references("See rules 601.2b and 601.2f–h, rule 601.2b again, section 5, 903.6–903.11"),
+            cited_numbers(
+                "See rules 601.2b and 601.2f–h, rule 601.2b again, section 5, 903.6–903.11"
+            ),
             ["601.2b", "601.2f", "5", "903.6", "903.11"],
         )
-        self.assertEqual(references("no numbers, 2 players, 702 cards"), [])
+        self.assertEqual(cited_numbers("no numbers, 2 players, 702 cards"), [])
 
-    def test_candidate_numbers_hold_every_reference(self):
+    def test_rule_shaped_numbers_hold_every_number_cited(self):
         text = "See rules 601.2b and 601.2f–h, section 5 and rules 903.6–903.11 (2/2)."
-        self.assertLessEqual(set(references(text)), candidate_numbers(text))
+        self.assertLessEqual(set(cited_numbers(text)), rule_shaped_numbers(text))
 
 
 class RuleTextTests(SimpleTestCase):
@@ -173,7 +173,7 @@ class RuleTextTests(SimpleTestCase):
                 url=f"/en/rules/{number}/",
                 title=title,
                 italian_title="",
-                html=f"<p>{number} text</p>",
+                html=mark_safe(f"<p>{number} text</p>"),
                 children=list(children),
                 old_numbers=list(old_numbers),
             )
@@ -181,19 +181,15 @@ class RuleTextTests(SimpleTestCase):
         old = SimpleNamespace(
             number="502.26a", url="/x/", edition=SimpleNamespace(effective_date=date(2007, 5, 1))
         )
-        tree = str(
-            render_rule_tree(
-                [node("702.37", 3, [node("702.37a", 4, old_numbers=[old])], title="Morph <3")],
-                "en",
-            )
-        )
+        nodes = [node("702.37", 3, [node("702.37a", 4, old_numbers=[old])], title="Morph <3")]
+        tree = render_to_string("rulings/_rule_tree.html", {"nodes": nodes, "language": "en"})
         self.assertIn(
             '<h3 class="rule-heading"><a class="rule-number" href="/en/rules/702.37/">', tree
         )
         self.assertIn('<span lang="en">Morph &lt;3</span>', tree)
         self.assertIn('<li id="702.37a" class="rule-item level-4">', tree)
         self.assertIn('Formerly: <a href="/x/">502.26a</a> (2007)', tree)
-        self.assertEqual(render_rule_tree([], "en"), "")
+        self.assertIn("<p>702.37a text</p>", tree)  # its text, as rendered
 
 
 class NumbersTests(SimpleTestCase):
@@ -248,12 +244,19 @@ class HighlightTests(SimpleTestCase):
 
 class EditionInForceTests(SimpleTestCase):
     def test_the_newest_edition_on_or_before_the_day(self):
-        dates = [date(2026, 4, 17), date(2007, 5, 1), date(2009, 7, 11)]
-        self.assertEqual(edition_in_force(date(2008, 2, 1), dates), date(2007, 5, 1))
-        self.assertEqual(edition_in_force(date(2009, 7, 11), dates), date(2009, 7, 11))
-        self.assertEqual(edition_in_force(date(2030, 1, 1), dates), date(2026, 4, 17))
-        self.assertEqual(edition_in_force(date(2004, 1, 1), dates), date(2007, 5, 1))
-        self.assertIsNone(edition_in_force(date(2004, 1, 1), []))
+        editions = [
+            SimpleNamespace(effective_date=day)
+            for day in [date(2026, 4, 17), date(2007, 5, 1), date(2009, 7, 11)]
+        ]
+
+        def in_force(day):
+            return edition_in_force(editions, day).effective_date
+
+        self.assertEqual(in_force(date(2008, 2, 1)), date(2007, 5, 1))
+        self.assertEqual(in_force(date(2009, 7, 11)), date(2009, 7, 11))
+        self.assertEqual(in_force(date(2030, 1, 1)), date(2026, 4, 17))
+        self.assertEqual(in_force(date(2004, 1, 1)), date(2007, 5, 1))
+        self.assertIsNone(edition_in_force([], date(2004, 1, 1)))
 
 
 class TemplateFiltersTests(EmptyDatabaseTestCase):

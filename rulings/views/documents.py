@@ -6,16 +6,16 @@ read: its rulings are on the card pages, and it has no page of its own.
 
 A document page costs six queries whatever the document: the document, its sections, the card
 names it mentions, its rulings, and two for the rule numbers it cites (see
-``rule_citations.cite_rules``).
+``rule_citations.resolve_cited_numbers``).
 """
 
 from django.db.models import Count, IntegerField, OuterRef, Subquery, Value
 from django.db.models.functions import Coalesce
 from django.shortcuts import get_object_or_404, render
 
-from ..document_rendering import SectionRenderer, cited_numbers
+from ..document_rendering import SectionRenderer, numbers_cited_in_sections
 from ..models import DocumentMention, DocumentSection, Ruling, SourceDocument
-from ..rule_citations import cite_rules
+from ..rule_citations import resolve_cited_numbers
 
 
 def with_pages():
@@ -81,7 +81,8 @@ def document_detail(request, pk):
         .values_list("pk", "section_id", "position", "text")
     ):
         rulings.setdefault(section_id, []).append((ruling_pk, position, text))
-    renderer = SectionRenderer(cite_rules(cited_numbers(sections), document.published_on))
+    cited = resolve_cited_numbers(numbers_cited_in_sections(sections), document.published_on)
+    renderer = SectionRenderer(cited)
     rendered = [
         renderer.render(section, mentions.get(section.pk, {}), rulings.get(section.pk, []))
         for section in sections

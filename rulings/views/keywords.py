@@ -17,8 +17,6 @@ from dataclasses import dataclass
 from django.db.models import Count, Exists, F, Func, OuterRef, Q, Subquery, Value
 from django.db.models.functions import Concat
 from django.shortcuts import get_object_or_404, render
-from django.utils.html import escape
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from oracle.filters import CARD_TYPE_NAMES
@@ -97,35 +95,13 @@ def keyword_list(request):
         "kind": kind,
         "kinds": [(value, title_of(value), len(groups[value])) for value in groups],
         "groups": [
-            (value, title_of(value), rows, table_rows(rows))
+            (value, title_of(value), rows)
             for value, rows in groups.items()
             if not kind or value == kind
         ],
         "total": sum(len(rows) for rows in groups.values()),
     }
     return render(request, "rulings/keyword_list.html", context)
-
-
-def table_rows(rows: list[KeywordRow]) -> SafeString:
-    """The rows of one kind's table. Built here rather than in a template: the list holds
-    hundreds of keywords, and a template loop spent most of the page's time on them."""
-    badge = f' <span class="badge">{escape(_("from a document"))}</span>'
-    nothing = '<span class="muted">—</span>'
-    html = []
-    for row in rows:
-        other = nothing
-        if row.other_name:
-            other = f'<span lang="{row.other_language}">{escape(row.other_name)}</span>'
-        rule = nothing
-        if row.rule_number:
-            number = escape(row.rule_number)
-            rule = f'<a class="rule-number" href="{escape(row.rule_url)}">{number}</a>'
-        html.append(
-            f'<tr><th scope="row"><a href="{escape(row.url)}" lang="{row.language}">'
-            f"{escape(row.name)}</a>{badge if row.document_only else ''}</th>"
-            f'<td>{other}</td><td class="num">{row.card_count}</td><td>{rule}</td></tr>'
-        )
-    return mark_safe("\n".join(html))
 
 
 def title_of(kind: str) -> str:
@@ -166,7 +142,7 @@ def keyword_detail(request, slug):
 
 def keyword_rulings(keyword: Keyword) -> list[Ruling]:
     """The rulings about the keyword, Italian ones first on Italian pages, oldest first (their
-    rule numbers are linked by the page: rulings_tags.link_cited_rules)."""
+    rule numbers are linked by the page: rule_text.link_rule_numbers_in_rulings)."""
     rulings = list(keyword.rulings.for_card_page())
     first = Language.ITALIAN if is_italian_page() else Language.ENGLISH
     rulings.sort(key=lambda ruling: (ruling.language != first, ruling.date, ruling.position))

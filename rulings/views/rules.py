@@ -17,8 +17,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from oracle.links import url_prefix
-from oracle.text import fold
 
+from ..confidence import confidence_words
 from ..editions import (
     EditionChoices,
     edition_context,
@@ -26,18 +26,13 @@ from ..editions import (
     not_found,
     reads_an_edition,
 )
+from ..glossary import glossary_by_letter
 from ..models import RuleSection, RulesEdition
-from ..rendering import (
-    RuleText,
-    candidate_numbers,
-    confidence_words,
-    query_words,
-    render_glossary,
-)
 from ..rule_comparison import compare_context
 from ..rule_numbers import normalise_number
 from ..rule_page import build_rule_page, no_such_rule_message, rule_url
 from ..rule_search import MAX_QUERY, answer_lookup, search_words, typed_lookup
+from ..search_excerpts import query_words
 
 Level = RuleSection.Level
 
@@ -149,27 +144,11 @@ def contents(request, editions: EditionChoices, edition: RulesEdition):
 
 @reads_an_edition
 def glossary(request, editions: EditionChoices, edition: RulesEdition):
-    entries = sorted(
-        (fold(term), term, slug, text)
-        for term, slug, text in edition.glossary.order_by().values_list("term", "slug", "text")
-    )
-    cited = set()
-    for *_rest, text in entries:
-        cited |= candidate_numbers(text)
-    known = set(
-        edition.sections.filter(number__in=cited).order_by().values_list("number", flat=True)
-    )
-    query = editions.query(edition)
-    letters = {}
-    for folded, term, slug, text in entries:
-        initial = folded[:1].upper() if folded[:1].isalpha() else "#"
-        letters.setdefault(initial, []).append((term, slug, text))
-    rule_text = RuleText(known, edition.slug if query else None)
+    letters = glossary_by_letter(edition, edition == editions.current)
     context = {
         **edition_context(editions, edition),
-        "letters": list(letters),
-        "glossary": render_glossary(letters, rule_text, edition.language),
-        "count": len(entries),
+        "letters": letters,
+        "count": sum(len(terms) for terms in letters.values()),
     }
     return render(request, "rulings/glossary.html", context)
 

@@ -42,30 +42,30 @@ ROW_COLUMNS = ", ".join(f"s.{name}" for name in Row.__dataclass_fields__)
 # each part reads a range of an index. Written in SQL because the ORM's version (nested
 # subqueries) took ten times longer to build than to run.
 TREE_SQL = """
-WITH here AS (
+WITH asked AS (
     SELECT id, position, level FROM {table}
     WHERE edition_id = %(edition)s AND number = %(number)s
 ), bounds AS MATERIALIZED (
-    SELECT here.id AS id, here.position AS position, here.level AS level,
+    SELECT asked.id AS id, asked.position AS position, asked.level AS level,
         COALESCE((
             SELECT t.position FROM {table} t
-            WHERE t.edition_id = %(edition)s AND t.position > here.position
-                AND t.level <= here.level
+            WHERE t.edition_id = %(edition)s AND t.position > asked.position
+                AND t.level <= asked.level
             ORDER BY t.position LIMIT 1
         ), %(last)s) AS end_position,
         (
             SELECT t.position FROM {table} t
-            WHERE t.edition_id = %(edition)s AND t.position < here.position
-                AND t.level = here.level
+            WHERE t.edition_id = %(edition)s AND t.position < asked.position
+                AND t.level = asked.level
             ORDER BY t.position DESC LIMIT 1
         ) AS previous_position,
         (
             SELECT t.position FROM {table} t
-            WHERE t.edition_id = %(edition)s AND t.position > here.position
-                AND t.level = here.level
+            WHERE t.edition_id = %(edition)s AND t.position > asked.position
+                AND t.level = asked.level
             ORDER BY t.position LIMIT 1
         ) AS next_position
-    FROM here
+    FROM asked
 )
 SELECT {columns} FROM {table} s
 WHERE s.edition_id = %(edition)s AND s.number IN ({numbers})
@@ -83,7 +83,8 @@ WHERE s.edition_id = %(edition)s AND s.position IN (b.previous_position, b.next_
 
 
 def fetch_tree(edition: RulesEdition, number: str) -> tuple[Row | None, list[Row]]:
-    """The rule and, in reading order, the rows its page shows (see TREE_SQL). One query."""
+    """The rule asked for and, in reading order, the rows its page shows (see TREE_SQL); None
+    and no rows when the edition has no such rule. One query."""
     numbers = [*ancestors_of(number), number]
     params = {"edition": edition.pk, "number": number, "last": LAST_POSITION}
     params.update({f"n{index}": value for index, value in enumerate(numbers)})
@@ -101,5 +102,5 @@ def fetch_tree(edition: RulesEdition, number: str) -> tuple[Row | None, list[Row
             row.examples = json.loads(row.examples)
     # Sorted here: an ORDER BY would make SQLite walk each part in position order.
     rows.sort(key=lambda row: row.position)
-    section = next((row for row in rows if row.number == number), None)
-    return section, rows
+    rule = next((row for row in rows if row.number == number), None)
+    return rule, rows

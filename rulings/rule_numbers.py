@@ -49,6 +49,7 @@ NUMBER_CONFIDENCE = 0.6
 
 NUMBER_PATTERN = r"[1-9](?:\d\d(?:\.\d+[a-z]{0,2})?)?"
 VALID_NUMBER = re.compile(rf"^{NUMBER_PATTERN}$")
+NUMBER_PARTS = re.compile(r"^(\d)(\d\d)?(?:\.(\d+)([a-z]*))?$")
 LOOKUP_NUMBER = re.compile(
     rf"(?:\b(?:rules?|regol[ae]|sections?|sezion[ei]|cr)\b\.?\s*|§\s*)?"
     rf"(?<![\d.])(?P<number>{NUMBER_PATTERN})(?![\d])\.?(?![\d])",
@@ -104,6 +105,20 @@ def normalise_number(text: str) -> str | None:
     return number if VALID_NUMBER.match(number) else None
 
 
+def number_key(number: str) -> tuple:
+    """Sort key that puts "7" < "702" < "702.9" < "702.37" < "702.37c" < "702.37z" < "702.37aa"."""
+    match = NUMBER_PARTS.match(number)
+    if not match:
+        raise ValueError(f"not a rule number: {number!r}")
+    chapter, tens, rule, letters = match.groups()
+    if tens is None:  # a chapter
+        return (int(chapter), -1, -1, 0, "")
+    section = int(chapter + tens)
+    if rule is None:
+        return (int(chapter), section, -1, 0, "")
+    return (int(chapter), section, int(rule), len(letters), letters)
+
+
 def level_of(number: str) -> int:
     """1 chapter ("7"), 2 section ("702"), 3 rule ("702.37"), 4 subrule ("702.37c")."""
     if "." not in number:
@@ -120,6 +135,18 @@ def ancestors_of(number: str) -> list[str]:
         if rest[-1].isalpha():
             numbers.append(number[:-1])
     return numbers
+
+
+def parent_number(number: str) -> str | None:
+    """ "702.37c" -> "702.37" -> "702" -> "7" -> None."""
+    level = level_of(number)
+    if level == RuleSection.Level.CHAPTER:
+        return None
+    if level == RuleSection.Level.SECTION:
+        return number[0]
+    if level == RuleSection.Level.RULE:
+        return number.split(".")[0]
+    return number.rstrip("abcdefghijklmnopqrstuvwxyz")
 
 
 def _parse_date(text: str) -> tuple[date, tuple[int, int]] | tuple[None, None]:

@@ -34,6 +34,7 @@ from pathlib import Path
 
 from oracle.text import ENGLISH_MONTHS, ITALIAN_MONTHS
 
+from ..rule_numbers import number_key, parent_number
 from .rules_file_text import decode, normalise_lines
 from .rules_glossary import CREDITS_HEADINGS, GLOSSARY_HEADINGS, GlossaryRecord, read_glossary
 
@@ -64,7 +65,6 @@ BROKEN_NUMBER = re.compile(r"^(?P<section>[1-9]\d\d)\.\s+(?P<rest>\d+(?:[a-z]+\.
 # Starts like a rule number but is none of the above: "1002.1 ...", "702.37. " with no text.
 NUMBER_LIKE = re.compile(r"^\d{1,4}\.\d")
 EXAMPLE_LINE = re.compile(r"^(?:Examples?|Esempi[oi]?)\s*:\s*(?P<text>.*)$", re.IGNORECASE)
-NUMBER_PARTS = re.compile(r"^(\d)(\d\d)?(?:\.(\d+)([a-z]*))?$")
 
 # A headed rule ("702.37. Morph") is one short line without a sentence's end.
 HEADING_MAX_LENGTH = 80
@@ -117,41 +117,6 @@ class RulesDocument:
             "subrules": levels[SUBRULE],
             "glossary": len(self.glossary),
         }
-
-
-def number_key(number: str) -> tuple:
-    """Sort key that puts "7" < "702" < "702.9" < "702.37" < "702.37c" < "702.37z" < "702.37aa"."""
-    match = NUMBER_PARTS.match(number)
-    if not match:
-        raise ValueError(f"not a rule number: {number!r}")
-    chapter, tens, rule, letters = match.groups()
-    if tens is None:  # a chapter
-        return (int(chapter), -1, -1, 0, "")
-    section = int(chapter + tens)
-    if rule is None:
-        return (int(chapter), section, -1, 0, "")
-    return (int(chapter), section, int(rule), len(letters), letters)
-
-
-def level_of(number: str) -> int:
-    chapter, section, rule, _, letters = number_key(number)
-    if section < 0:
-        return CHAPTER
-    if rule < 0:
-        return SECTION
-    return SUBRULE if letters else RULE
-
-
-def parent_number(number: str) -> str | None:
-    """ "702.37c" -> "702.37" -> "702" -> "7" -> None."""
-    level = level_of(number)
-    if level == CHAPTER:
-        return None
-    if level == SECTION:
-        return number[0]
-    if level == RULE:
-        return number.split(".")[0]
-    return number.rstrip("abcdefghijklmnopqrstuvwxyz")
 
 
 # --- The header --------------------------------------------------------------------------------

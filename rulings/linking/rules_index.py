@@ -28,12 +28,6 @@ def list_items(text: str) -> list[str]:
     return [item.strip() for item in LIST_SEPARATOR.split(text) if item.strip()]
 
 
-def number_key(number: str) -> tuple:
-    """Sort key in reading order: "7", "702", "702.9", "702.9a", "702.10", then "8"."""
-    parts = re.findall(r"\d+|[a-z]+", number)
-    return (int(number[0]), *(int(part) if part.isdigit() else part for part in parts))
-
-
 class RulesIndex:
     def __init__(self, sections):
         self.sections = sorted(sections, key=lambda section: section.position)  # reading order

@@ -38,10 +38,10 @@ from oracle.models import Card, CardFace, Keyword
 
 from ..models import CardRule, Language, RuleMapping, RuleSection, RulesEdition, Ruling
 from ..rule_citations import TodaysNumbers, cited_numbers
-from ..rule_numbers import ancestors_of
+from ..rule_numbers import ancestors_of, number_key
 from .compute import CardFacts, FaceFacts, Link, RuleLinker
 from .keyword_rules import Coverage, coverage
-from .rules_index import RulesIndex, Section, number_key
+from .rules_index import RulesIndex, Section
 
 Origin = CardRule.Origin
 # A quick look before the full search for references: "702.9", "rule 702", "section 7".

@@ -34,15 +34,8 @@ from oracle.models import CardType, Keyword
 from oracle.text import fold
 
 from ...models import Language, RuleSection, RulesEdition
-from ..comprehensive_rules import (
-    HEADING_MAX_LENGTH,
-    RULE,
-    SECTION,
-    SENTENCE_END,
-    level_of,
-    number_key,
-    parent_number,
-)
+from ...rule_numbers import level_of, number_key, parent_number
+from ..comprehensive_rules import HEADING_MAX_LENGTH, RULE, SECTION, SENTENCE_END
 from ..renumbering import title_key
 from .changes import save_changes
 from .document import Block, Document, ReadError

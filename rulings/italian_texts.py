@@ -10,7 +10,7 @@ from datetime import date
 from django.utils.html import escape, format_html
 from django.utils.translation import gettext as _
 
-from oracle.templatetags.oracle_tags import long_date
+from oracle.dates import long_date
 
 from .models import RuleSection
 

@@ -13,8 +13,8 @@ from django.core.paginator import Page, Paginator
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from oracle.dates import long_date
 from oracle.paging import page_number
-from oracle.templatetags.oracle_tags import long_date
 from oracle.text import fold
 
 from .editions import EditionChoices, italian_twin

@@ -1,15 +1,11 @@
 """Keyword pages: every keyword ability, keyword action and ability word; one keyword with its
 names, reminder text, defining rule, rulings and cards.
 
-The list costs one query. A keyword's page costs nine whatever the keyword (asserted in
-rulings/tests/test_keyword_pages.py): the keyword; the rules editions; its rule and subrules in
-the current rules; the old numbers of those rules; their Italian texts; the rulings about it;
-the documents that speak of it; a few of its cards with their count; its cards per card type.
-
-The Italian text of the defining rule comes from an Italian edition that numbers the rules as
-today (the translation of the current rules), or else from an older Italian text of the same
-rule under its old number (the Future Sight release notes quote morph as 502.26 of May 2007):
-the page says which, and where it was quoted.
+The list costs one query. A keyword's page costs eleven whatever the keyword: the keyword; the
+rules editions; its rule and subrules in the current rules; the old numbers of those rules;
+their Italian texts (``defining_rule``); the rulings about it; the documents that speak of it;
+a few of its cards with their count; its cards per card type; and two for the rule numbers its
+rulings cite (``rule_text.link_rule_numbers_in_rulings``).
 """
 
 from dataclasses import dataclass

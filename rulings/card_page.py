@@ -24,7 +24,7 @@ from oracle.card_page import (
 from oracle.models import Card, CardType, Keyword, Layout, is_italian_page, localized
 
 from .models import CardRule, RuleSection, RulesEdition, Ruling, SourceDocument, edition_in_force
-from .rule_text import link_rule_references
+from .rule_text import link_citations
 
 
 def card_context(card: Card, printing) -> dict:
@@ -55,8 +55,8 @@ def link_rule_numbers(markup, printed_on, context):
     editions = context["rules_editions"]
     in_force = edition_in_force(editions, printed_on) if printed_on else None
     if in_force is None or in_force.effective_date == edition_in_force(editions).effective_date:
-        return link_rule_references(markup)
-    return link_rule_references(markup, edition=in_force.effective_date.isoformat())
+        return link_citations(markup)
+    return link_citations(markup, edition=in_force.effective_date.isoformat())
 
 
 def has_page(document) -> bool:

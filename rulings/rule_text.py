@@ -143,20 +143,20 @@ def link_to_todays_rule(cited: CitedNumber | None, label: str, prefix: str | Non
     return f'<a class="rule-ref" href="{href}"{title}>{label}</a>'
 
 
-def link_rule_references(text: str, exists: Exists = None, *, edition: str | None = None):
+def link_citations(text: str, exists: Exists = None, *, edition: str | None = None):
     """Escape ``text`` (unless it is already safe HTML), then link every rule it cites."""
     markup = str(conditional_escape(text or ""))
     return mark_safe(RuleTextRenderer(exists, edition).link(markup) if markup else "")
 
 
-def link_rule_references_on(text: str, day: date | None):
+def link_citations_on(text: str, day: date | None):
     """The same for a text written on ``day`` (a ruling, a release note): its numbers are read
     in the rules then in force, so "502.26b" in a 2007 note opens 502.26b of May 2007. One
     query per call."""
     editions = RulesEdition.objects.official()
     in_force = editions.in_force(day) if day else None
     older = in_force is not None and in_force != editions.in_force(None)
-    return link_rule_references(text, edition=in_force.slug if older else None)
+    return link_citations(text, edition=in_force.slug if older else None)
 
 
 def link_rule_numbers_in_rulings(rulings) -> None:

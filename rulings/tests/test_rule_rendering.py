@@ -17,7 +17,7 @@ from rulings.rule_citations import cited_numbers, rule_shaped_numbers
 from rulings.rule_comparison import comparable_text
 from rulings.rule_numbers import ancestors_of, level_of
 from rulings.rule_text import (
-    link_rule_references,
+    link_citations,
     render_rule_body,
     render_rule_text,
     side_by_side,
@@ -31,13 +31,13 @@ def link(number, label=None, query=""):
     return f'<a class="rule-ref" href="/it/rules/{number}/{query}">{label or number}</a>'
 
 
-class LinkRuleReferencesTests(SimpleTestCase):
+class LinkCitationsTests(SimpleTestCase):
     def setUp(self):
         translation.activate("it")
         self.addCleanup(translation.deactivate)
 
     def assertLinks(self, text, expected, **options):
-        self.assertEqual(str(link_rule_references(text, **options)), expected)
+        self.assertEqual(str(link_citations(text, **options)), expected)
 
     def test_see_rule_with_a_subrule_number(self):
         self.assertLinks("See rule 702.9a.", f"See rule {link('702.9a')}.")
@@ -112,11 +112,11 @@ class LinkRuleReferencesTests(SimpleTestCase):
 
     def test_links_follow_the_page_language(self):
         with translation.override("en"):
-            self.assertIn('href="/en/rules/702.9/"', link_rule_references("rule 702.9"))
+            self.assertIn('href="/en/rules/702.9/"', link_citations("rule 702.9"))
 
     def test_empty_text(self):
-        self.assertEqual(link_rule_references(""), "")
-        self.assertEqual(link_rule_references(None), "")
+        self.assertEqual(link_citations(""), "")
+        self.assertEqual(link_citations(None), "")
 
     def test_cited_numbers_lists_the_numbers_cited_once_each(self):
         self.assertEqual(

@@ -37,7 +37,7 @@ class KeywordPagesTests(BundledDocumentsTestCase):
         response = self.client.get("/en/keywords/")
         groups = response.context["groups"]
         self.assertEqual([kind for kind, *_rest in groups], KINDS)
-        for kind, _label, rows, _html in groups:
+        for kind, _label, rows in groups:
             self.assertEqual(len(rows), Keyword.objects.filter(kind=kind).count(), kind)
         self.assertEqual(sum(len(group[2]) for group in groups), Keyword.objects.count())
         page = squeeze(response.content.decode())
@@ -65,7 +65,7 @@ class KeywordPagesTests(BundledDocumentsTestCase):
             '<td><span lang="en">Flying</span>',
             page,
         )
-        for _kind, _label, rows, _html in response.context["groups"]:
+        for _kind, _label, rows in response.context["groups"]:
             names = [fold(row.name) for row in rows]
             self.assertEqual(names, sorted(names))
         abilities = [row.name for row in response.context["groups"][0][2]]

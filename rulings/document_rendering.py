@@ -52,11 +52,6 @@ class CardNames:
         )
 
 
-def card_url_prefix() -> str:
-    """ "/it/cards/" in the active language; one reverse() for a whole page of links."""
-    return url_prefix("oracle:card-detail")
-
-
 # --- One section ------------------------------------------------------------------------------
 
 
@@ -171,7 +166,9 @@ class SectionRenderer:
     def __init__(self, cited: dict[str, CitedNumber], card_prefix: str | None = None):
         self.cited = cited
         self.rules = TodaysRuleRenderer(cited)
-        self.card_prefix = card_prefix if card_prefix is not None else card_url_prefix()
+        if card_prefix is None:
+            card_prefix = url_prefix("oracle:card-detail")  # one reverse() for a page of links
+        self.card_prefix = card_prefix
         self.interface_language = get_language()
         self.ruling_ordinal = 0  # ruling blocks seen so far in the document
 

@@ -34,11 +34,6 @@ from .rule_citations import (
 Exists = Collection[str] | Callable[[str], bool] | None
 
 
-def rule_url_prefix() -> str:
-    """ "/it/rules/" in the active language; one reverse() for a whole page of links."""
-    return url_prefix("rulings:rule-detail")
-
-
 class RuleTextRenderer:
     """Renders the texts of one page: the address prefix, the labels and the numbers that exist
     are worked out once.
@@ -56,7 +51,7 @@ class RuleTextRenderer:
             self.exists = exists
         else:
             self.exists = exists.__contains__
-        self.prefix = rule_url_prefix()
+        self.prefix = url_prefix("rulings:rule-detail")  # one reverse() for a page of links
         self.query = f"?edition={edition}" if edition else ""
         self.example_label = html.escape(_("Example"))
         self.interface_language = get_language()
@@ -134,7 +129,7 @@ def link_to_todays_rule(cited: CitedNumber | None, label: str, prefix: str | Non
     words = html.escape(today_words(cited))
     if cited is None or not cited.found:
         return f'<span class="rule-ref-unknown" title="{words}">{label}</span>'
-    prefix = prefix or rule_url_prefix()
+    prefix = prefix or url_prefix("rulings:rule-detail")
     if cited.current is None:
         href = f"{prefix}{cited.number}/?edition={cited.edition}"
     else:

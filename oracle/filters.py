@@ -12,7 +12,7 @@ be used, which the views answer with HTTP 400.
 """
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from html import escape
 from urllib.parse import urlencode
@@ -39,7 +39,7 @@ from .models import (
     Rarity,
     is_italian_page,
 )
-from .search import parse
+from .search import Problem, parse
 from .text import fold
 
 # Name, then the primary key so that cards sharing a name (tokens) keep a stable page order.
@@ -116,19 +116,6 @@ FACETS = ("type", "keyword", "card_set", "color", "rarity", "mv_min", "mv_max", 
 
 # A top-level term of canonical query text: runs of plain characters and quoted phrases.
 QUERY_TERM = re.compile(r'(?:[^\s"]+|"(?:[^"\\]|\\.)*")+')
-
-
-@dataclass(frozen=True)
-class Problem:
-    """Something in the request that could not be used: the part, why, and a fix if known."""
-
-    part: str
-    message: str
-    suggestion: str = ""
-    corrected: str = ""  # the whole query text with the suggestion in place of the part
-
-    def as_json(self):
-        return {"part": self.part, "message": str(self.message), "suggestion": self.suggestion}
 
 
 @dataclass(frozen=True)
@@ -318,14 +305,9 @@ class CardFilter(django_filters.FilterSet):
                 problems.append(Problem(part=f"{label}: {raw}" if raw else label, message=message))
         # The box's own (``search`` is re-parsed text), then the names the database lacks.
         for problem in [*self.query.problems, *self.query.unknown_names()]:
-            problems.append(
-                Problem(
-                    part=problem.part,
-                    message=problem.message,
-                    suggestion=problem.suggestion,
-                    corrected=self._corrected(problem) if problem.suggestion else "",
-                )
-            )
+            if problem.suggestion:
+                problem = replace(problem, corrected=self._corrected(problem))
+            problems.append(problem)
         return problems
 
     @property

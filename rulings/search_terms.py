@@ -30,7 +30,7 @@ from django.utils.translation import gettext_lazy as _
 from oracle.dates import long_date
 from oracle.search.conditions import Condition
 from oracle.search.extensions import HelpRow, SearchKey, add_flag_value, add_search_key
-from oracle.search.tokens import Problem
+from oracle.search.problems import Problem
 
 from .models import Language, RuleSection, RulesEdition, Ruling
 from .rule_numbers import normalise_number

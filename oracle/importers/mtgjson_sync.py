@@ -11,9 +11,9 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 
 from oracle.models import Card, CardFace, CardSet, CardType, Keyword, Printing, PrintingFace
-from oracle.search.normalize import fold_line, refresh_search_columns
+from oracle.search.normalize import refresh_search_columns
 from oracle.signals import cards_synced
-from oracle.text import slug_for
+from oracle.text import fold_line, slug_for
 
 from .keyword_names import align_keyword_names
 from .mtgjson_records import MtgjsonData

@@ -50,6 +50,6 @@ accents and case ignored: "aether" finds "Æther", "e" finds "è"):
 """
 
 from .parser import Query, parse
-from .tokens import Problem
+from .problems import Problem
 
 __all__ = ["Problem", "Query", "parse"]

@@ -31,10 +31,11 @@ from django.db.models.lookups import (
 from django.utils.translation import gettext
 
 from oracle.models import COLOR_ORDER, Card, CardFace, CardSet, Erratum, Keyword, Layout, Printing
-from oracle.text import fold, slug_for
+from oracle.text import fold, fold_line, slug_for
 
-from .normalize import NUMBER, fold_line, number_value
-from .tokens import Problem, quote
+from .normalize import NUMBER, number_value
+from .problems import Problem
+from .tokens import quote
 
 COMPARISONS = {"=": "exact", ">": "gt", ">=": "gte", "<": "lt", "<=": "lte"}
 

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from django.db.models import Q
 
 from . import conditions, tokens
-from .tokens import Problem
+from .problems import Problem
 
 
 @dataclass(frozen=True)

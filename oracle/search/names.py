@@ -12,12 +12,12 @@ import difflib
 from django.utils.translation import gettext
 
 from oracle.models import CardSet
-from oracle.text import slug_for
+from oracle.text import fold_line, slug_for
 
 from . import conditions as c
 from . import extensions
-from .normalize import fold_line
-from .tokens import Problem, quote
+from .problems import Problem
+from .tokens import quote
 
 
 def unknown_names(tree: c.Node | None) -> list[Problem]:

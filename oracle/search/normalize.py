@@ -1,8 +1,9 @@
 """The search columns: folded names, type lines and texts, and numbers, filled at import time.
 
-Search compares folded text (``oracle.text.fold``: lower case, no accents, "Æ" -> "ae"; here
-also "’" -> "'") on both sides, so "aether" finds "Æther Vial", "e" finds "è" and "d’Alba"
-finds "d'Alba" with a plain substring match that works the same on SQLite and PostgreSQL. The
+Search compares folded text (``oracle.text.fold_line`` and ``fold_lines``: lower case, no
+accents, "Æ" -> "ae", "’" -> "'") on both sides, so "aether" finds "Æther Vial", "e" finds "è"
+and "d’Alba" finds "d'Alba" with a plain substring match that works the same on SQLite and
+PostgreSQL. The
 importer calls ``refresh_search_columns`` after it writes cards, faces and Italian printed text
 (saving a card or face one by one does it through ``receivers``); migration 0002 fills them for
 existing rows.
@@ -33,7 +34,7 @@ from collections import defaultdict
 from datetime import date
 from decimal import Decimal, InvalidOperation
 
-from oracle.text import fold
+from oracle.text import fold, fold_line, fold_lines
 
 NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)")
 LARGEST = Decimal("99999999")  # the columns hold 9 digits, one after the point
@@ -64,27 +65,6 @@ FACE_SOURCE = (
     "name", "name_it", "type_line", "type_line_it", "oracle_text", "printed_text_it", "power",
     "toughness", "loyalty",
 )  # fmt: skip
-
-
-# Typographic apostrophes and primes are searched as the plain one: the data writes
-# "Avvertimento dell'Esploratore", a phone keyboard types "dell’Esploratore", and either must
-# find the other.
-APOSTROPHES = str.maketrans(dict.fromkeys("\u2019\u2018\u02bc\u2032", "'"))
-
-
-def fold_search(text: str) -> str:
-    """``fold``, with every kind of apostrophe made "'"."""
-    return fold(text).translate(APOSTROPHES)
-
-
-def fold_line(text: str) -> str:
-    """``fold_search`` with every run of white space made one space, as query values are."""
-    return " ".join(fold_search(text).split())
-
-
-def fold_text(text: str) -> str:
-    """``fold_search`` with white space made single spaces within each line; lines stay apart."""
-    return "\n".join(" ".join(line.split()) for line in fold_search(text).splitlines())
 
 
 def number_value(text: str) -> Decimal | None:
@@ -128,7 +108,7 @@ def card_columns(
             (face["oracle_text"], face["name"]),
             (face["printed_text_it"], face["name_it"]),
         ):
-            text, own_name = fold_text(text), fold_line(own_name)
+            text, own_name = fold_lines(text), fold_line(own_name)
             texts.append(text)
             if own_name and own_name in text:
                 texts.append(text.replace(own_name, "~"))

@@ -17,7 +17,8 @@ from oracle.text import fold
 
 from . import conditions as c
 from . import extensions, names
-from .tokens import KEY_ALIASES, Problem, Token, canonical_key, tokenize
+from .problems import Problem
+from .tokens import KEY_ALIASES, Token, canonical_key, tokenize
 
 MAX_DEPTH = 20  # parentheses inside parentheses; deeper ones are ignored
 MAX_TERMS = 50  # terms searched for; the rest are named as a problem

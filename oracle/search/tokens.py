@@ -13,6 +13,8 @@ from django.utils.translation import gettext
 
 from oracle.text import fold
 
+from .problems import Problem
+
 # Canonical key -> every spelling accepted (compared folded: "identità" = "identita").
 KEYS = {
     "name": ("name", "nome"),
@@ -42,15 +44,6 @@ OPERATORS = (">=", "<=", "!=", "<>", ":", "=", "<", ">")
 KEY = re.compile(r"[^\W\d_]+")
 MAX_LENGTH = 1000  # characters of query text read; the rest is named as a problem
 SPECIAL = '()"'
-
-
-@dataclass(frozen=True)
-class Problem:
-    """A part of the query that could not be used (or was used differently), and why."""
-
-    part: str
-    message: str
-    suggestion: str = ""
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from oracle.models import Card, CardFace, CardSet, CardType, Keyword, Layout, Printing, PrintingFace
-from oracle.search.normalize import fold_search
+from oracle.text import fold_apostrophes
 
 # A word with its elision apostrophe ("dell'", "d’"), a word, or one punctuation mark.
 _TOKEN = re.compile(r"\w+['’ʼ](?=\w)|\w+|[^\w\s]")
@@ -77,13 +77,13 @@ def _tokens(text: str) -> list[_Token]:
         line += text.count("\n", last, match.start())
         last = match.start()
         word = match.group()
-        tokens.append(_Token(match.start(), match.end(), word, fold_search(word), line))
+        tokens.append(_Token(match.start(), match.end(), word, fold_apostrophes(word), line))
     return tokens
 
 
 def _key(name: str) -> tuple[str, ...]:
     """A name's words, folded: how the index knows a name however it is written."""
-    return tuple(fold_search(word) for word in _TOKEN.findall(name))
+    return tuple(fold_apostrophes(word) for word in _TOKEN.findall(name))
 
 
 def _is_capitalised(word: str) -> bool:

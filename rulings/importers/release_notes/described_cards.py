@@ -19,8 +19,8 @@ from decimal import Decimal
 from pathlib import Path
 
 from oracle.models import Card, CardFace, CardType, Keyword, Layout
-from oracle.search.normalize import fold_line, refresh_search_columns
-from oracle.text import fold, slug_for
+from oracle.search.normalize import refresh_search_columns
+from oracle.text import fold, fold_line, slug_for
 
 from .changes import save_changes
 from .document import Document

@@ -33,7 +33,7 @@ from pathlib import Path
 from django.db.models import Count, Q
 
 from oracle.models import Card, CardFace, Erratum, Keyword, Printing, PrintingFace
-from oracle.search.normalize import fold_line
+from oracle.text import fold_line
 
 from ...models import DocumentSection, Ruling
 from .document import Document

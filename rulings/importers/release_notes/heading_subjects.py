@@ -4,7 +4,7 @@ names of the keywords and card types known in the document's language."""
 import re
 
 from oracle.models import CardType, Keyword
-from oracle.search.normalize import fold_line
+from oracle.text import fold_line
 
 from ...models import Language
 

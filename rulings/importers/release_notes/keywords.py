@@ -29,8 +29,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from oracle.models import CardType, Keyword
-from oracle.search.normalize import fold_line
-from oracle.text import slug_for
+from oracle.text import fold_line, slug_for
 
 from ...models import RuleSection, RulesEdition
 from ...rule_numbers import resolve

@@ -14,19 +14,25 @@ be used, which the views answer with HTTP 400.
 import re
 from dataclasses import dataclass, replace
 from functools import cached_property
-from html import escape
 from urllib.parse import urlencode
 
 import django_filters
 from django import forms
-from django.core.cache import cache
-from django.db import connection
-from django.db.models import Count, Exists, OuterRef, Q
+from django.db.models import Exists, OuterRef, Q
 from django.http import QueryDict
-from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
+from . import facets
+from .facets import (
+    COLOR_CHOICES,
+    COLORLESS,
+    DIRECTION_CHOICES,
+    ORDER_CHOICES,
+    TYPE_NAMES,
+    ColorMode,
+    type_label,
+)
 from .models import (
     COLOR_ORDER,
     Card,
@@ -37,75 +43,11 @@ from .models import (
     Layout,
     Printing,
     Rarity,
-    is_italian_page,
 )
 from .search import Problem, parse
-from .text import fold
 
 # Name, then the primary key so that cards sharing a name (tokens) keep a stable page order.
 DEFAULT_ORDERING = ("name", "pk")
-
-# The query language's order:/dir: values, offered as two selects beside the box.
-ORDER_CHOICES = [
-    ("name", _("Name")),
-    ("mv", _("Mana value")),
-    ("set", pgettext_lazy("card set", "Set")),
-    ("released", _("Release date")),
-    ("rarity", _("Rarity")),
-]
-DIRECTION_CHOICES = [("asc", _("Ascending")), ("desc", _("Descending"))]
-
-# Card types and supertypes (Comprehensive Rules 205.2a and 205.4a) offered in the type facet.
-# The data also records Un-set jokes ("Eaturecray") as types; those are not offered.
-# CardType.name_it wins where the importer filled it; these words are the fallback.
-CARD_TYPE_NAMES = {
-    "Artifact": pgettext_lazy("card type", "Artifact"),
-    "Battle": pgettext_lazy("card type", "Battle"),
-    "Conspiracy": pgettext_lazy("card type", "Conspiracy"),
-    "Creature": pgettext_lazy("card type", "Creature"),
-    "Dungeon": pgettext_lazy("card type", "Dungeon"),
-    "Enchantment": pgettext_lazy("card type", "Enchantment"),
-    "Instant": pgettext_lazy("card type", "Instant"),
-    "Kindred": pgettext_lazy("card type", "Kindred"),
-    "Land": pgettext_lazy("card type", "Land"),
-    "Phenomenon": pgettext_lazy("card type", "Phenomenon"),
-    "Plane": pgettext_lazy("card type", "Plane"),
-    "Planeswalker": pgettext_lazy("card type", "Planeswalker"),
-    "Scheme": pgettext_lazy("card type", "Scheme"),
-    "Sorcery": pgettext_lazy("card type", "Sorcery"),
-    "Tribal": pgettext_lazy("card type", "Tribal"),
-    "Vanguard": pgettext_lazy("card type", "Vanguard"),
-}
-SUPERTYPE_NAMES = {
-    "Basic": pgettext_lazy("supertype", "Basic"),
-    "Legendary": pgettext_lazy("supertype", "Legendary"),
-    "Ongoing": pgettext_lazy("supertype", "Ongoing"),
-    "Snow": pgettext_lazy("supertype", "Snow"),
-    "World": pgettext_lazy("supertype", "World"),
-}
-TYPE_NAMES = {name.lower(): name for name in CARD_TYPE_NAMES | SUPERTYPE_NAMES}
-
-COLORLESS = "C"
-COLOR_CHOICES = [
-    ("W", _("White")),
-    ("U", _("Blue")),
-    ("B", _("Black")),
-    ("R", _("Red")),
-    ("G", _("Green")),
-    (COLORLESS, _("Colourless")),
-]
-
-
-class ColorMode:
-    INCLUDING = "including"
-    EXACTLY = "exactly"
-    AT_MOST = "at-most"
-    CHOICES = [
-        (INCLUDING, _("including these")),
-        (EXACTLY, _("exactly these")),
-        (AT_MOST, _("at most these")),
-    ]
-
 
 # Mana values run from 0 to 1,000,000 (Gleemax), in halves (Little Girl).
 MANA_VALUE_FIELD = {"min_value": 0, "max_value": 1_000_000, "max_digits": 8, "decimal_places": 1}
@@ -113,6 +55,9 @@ MANA_VALUE_FIELD = {"min_value": 0, "max_value": 1_000_000, "max_digits": 8, "de
 # The facets that narrow the cards; the other parameters (colour mode, order, direction, page)
 # only change how the facets or the results behave.
 FACETS = ("type", "keyword", "card_set", "color", "rarity", "mv_min", "mv_max", "layout")
+
+# The selects with a few options, written out on every page.
+SHORT_SELECTS = ("rarity", "layout", "order", "dir")
 
 # A top-level term of canonical query text: runs of plain characters and quoted phrases.
 QUERY_TERM = re.compile(r'(?:[^\s"]+|"(?:[^"\\]|\\.)*")+')
@@ -337,7 +282,6 @@ class CardFilter(django_filters.FilterSet):
         """The facets in use, in words, each with the parameters that take it away."""
         self.form.is_valid()
         cleaned = self.form.cleaned_data
-        italian = is_italian_page()
         facets = []
 
         def add(name, value, also=()):
@@ -346,9 +290,7 @@ class CardFilter(django_filters.FilterSet):
             facets.append(ActiveFacet(str(label), str(value), removal))
 
         if cleaned.get("type"):
-            english = TYPE_NAMES[cleaned["type"]]
-            fallback = CARD_TYPE_NAMES | SUPERTYPE_NAMES
-            add("type", fallback[english] if italian else english)
+            add("type", type_label(TYPE_NAMES[cleaned["type"]]))
         if cleaned.get("keyword"):
             add("keyword", cleaned["keyword"].display_name)
         if cleaned.get("card_set"):
@@ -390,7 +332,7 @@ class CardFilter(django_filters.FilterSet):
             kind__in=[CardType.Kind.TYPE, CardType.Kind.SUPERTYPE], name=english
         )
         links = CardFace.card_types.through.objects.filter(cardtype__in=card_types.values("pk"))
-        sizes = _cached("type-sizes", _type_sizes, self._fingerprint)
+        sizes = facets.cached("type-sizes", facets.type_sizes, self.data_fingerprint)
         if sizes.get(english, 0) * 3 > sizes.get("", 0):
             return queryset.filter(Exists(links.filter(cardface__card_id=OuterRef("pk"))))
         return queryset.filter(pk__in=links.values("cardface__card_id"))
@@ -426,157 +368,46 @@ class CardFilter(django_filters.FilterSet):
             condition &= Q(colors__contains=letter)
         return queryset.filter(condition)
 
-    # --- The selects, written out as <option> HTML: Django's widget templates take about
-    # 0.2 ms an option, and there are hundreds of sets and keywords
+    # --- What the selects offer, and what they show chosen. The template writes the options
+    # of the long selects (sets, keywords, types) once per language, data fingerprint and
+    # choice, and keeps them in the cache for ``options_ttl``: the lists are read only then.
 
-    def set_options(self) -> SafeString:
-        selected = self._cleaned("card_set")
-        return _cached_options(
-            "sets", _set_options, selected.code if selected else "", self._fingerprint
-        )
-
-    def keyword_options(self) -> SafeString:
-        return _cached_options(
-            "keywords", _keyword_options, self._selected("keyword"), self._fingerprint
-        )
-
-    def type_options(self) -> SafeString:
-        return _cached_options(
-            "types", _type_options, self._selected("type").lower(), self._fingerprint
-        )
-
-    @cached_property
-    def _fingerprint(self) -> str:
-        return _options_fingerprint()
-
-    def options(self, name) -> SafeString:
-        """Options of a short select (rarity, layout, order, direction), the first one empty."""
-        selected = self._selected(name)
-        return _options(
-            (value, label, value == selected) for value, label in self.form.fields[name].choices
-        )
-
-    @property
-    def options_rarity(self):
-        return self.options("rarity")
-
-    @property
-    def options_layout(self):
-        return self.options("layout")
-
-    @property
-    def options_order(self):
-        return self.options("order")
-
-    @property
-    def options_dir(self):
-        return self.options("dir")
-
+    options_ttl = facets.OPTIONS_TTL
     color_choices = COLOR_CHOICES
     color_modes = ColorMode.CHOICES
+
+    @cached_property
+    def data_fingerprint(self) -> str:
+        return facets.data_fingerprint()
+
+    def set_choices(self):
+        return facets.set_choices()
+
+    def keyword_groups(self):
+        return facets.keyword_groups()
+
+    def type_groups(self):
+        return facets.type_groups()
+
+    @cached_property
+    def choices(self) -> dict[str, list]:
+        """The short selects' (value, label) pairs, the first one empty, by parameter."""
+        return {name: list(self.form.fields[name].choices) for name in SHORT_SELECTS}
+
+    @cached_property
+    def selected(self) -> dict[str, str]:
+        """The value each select shows chosen, by parameter: as given ("" when absent), the set
+        by its code as stored ("fut" chooses FUT), the type in lower case."""
+        chosen = {name: str(self.data.get(name, "") or "") for name in self.filters}
+        card_set = self._cleaned("card_set")
+        chosen["card_set"] = card_set.code if card_set else ""
+        chosen["type"] = chosen["type"].lower()
+        return chosen
 
     @property
     def query_only(self) -> str:
         """The query string of this search without its facets: ``q=...``."""
         return urlencode({"q": self.query_text})
-
-    def _selected(self, name) -> str:
-        return str(self.data.get(name, "") or "")
-
-
-# --- The long selects' options (and the type sizes), kept in the cache: building them costs
-# more than the rest of a results page. The key holds the language and a fingerprint of the
-# tables they come from (one small query), so an import shows at once; a rename in the admin
-# within OPTIONS_TTL.
-
-OPTIONS_TTL = 10 * 60
-
-
-def _cached(kind, build, fingerprint: str, language: str = ""):
-    key = f"oracle:search-facets:{kind}:{language}:{fingerprint}"
-    value = cache.get(key)
-    if value is None:
-        value = build()
-        cache.set(key, value, OPTIONS_TTL)
-    return value
-
-
-def _cached_options(kind, build, selected: str, fingerprint: str) -> SafeString:
-    html = _cached(kind, build, fingerprint, get_language())
-    if selected:
-        chosen = f'value="{escape(selected)}">'
-        html = html.replace(chosen, f'value="{escape(selected)}" selected>', 1)
-    return mark_safe(html)
-
-
-def _options_fingerprint() -> str:
-    """Row counts and highest ids of the tables the options come from, in one query."""
-    tables = [model._meta.db_table for model in (Card, CardSet, Keyword, CardType)]
-    quote = connection.ops.quote_name
-    columns = ", ".join(
-        f"(SELECT COUNT(*) FROM {quote(t)}), (SELECT MAX(id) FROM {quote(t)})" for t in tables
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT {columns}")
-        return "-".join(str(value) for value in cursor.fetchone())
-
-
-def _set_options() -> str:
-    sets = CardSet.objects.exclude(set_type="token").values_list("code", "name", "name_it")
-    italian = is_italian_page()
-    return _options(
-        (code, f"{name_it if italian and name_it else name} ({code})", False)
-        for code, name, name_it in sets
-    )
-
-
-def _keyword_options() -> str:
-    used = Card.keywords.through.objects.filter(keyword_id=OuterRef("pk"))
-    keywords = Keyword.objects.filter(Exists(used)).values_list("slug", "name", "name_it", "kind")
-    italian = is_italian_page()
-    groups = {kind: [] for kind, _ in Keyword.Kind.choices}
-    for slug, name, name_it, kind in keywords:
-        groups.setdefault(kind, []).append((slug, name_it if italian and name_it else name, False))
-    return _optgroups(
-        (label, sorted(groups[kind], key=lambda o: fold(o[1])))
-        for kind, label in Keyword.Kind.choices
-    )
-
-
-def _type_sizes() -> dict[str, int]:
-    """English type name -> how many faces have it; "" -> how many cards there are."""
-    links = CardFace.card_types.through.objects.filter(
-        cardtype__kind__in=[CardType.Kind.TYPE, CardType.Kind.SUPERTYPE]
-    )
-    sizes = dict(
-        links.values("cardtype__name").annotate(n=Count("pk")).values_list("cardtype__name", "n")
-    )
-    return sizes | {"": Card.objects.count()}
-
-
-def _type_options() -> str:
-    used = CardFace.card_types.through.objects.filter(cardtype_id=OuterRef("pk"))
-    types = (
-        CardType.objects.filter(
-            kind__in=[CardType.Kind.TYPE, CardType.Kind.SUPERTYPE],
-            name__in=list(TYPE_NAMES.values()),
-        )
-        .filter(Exists(used))
-        .values_list("kind", "name", "name_it")
-    )
-    italian = is_italian_page()
-    fallback = CARD_TYPE_NAMES | SUPERTYPE_NAMES
-    groups = {CardType.Kind.TYPE: [], CardType.Kind.SUPERTYPE: []}
-    for kind, name, name_it in types:
-        label = (name_it or str(fallback[name])) if italian else name
-        groups[kind].append((name.lower(), label, False))
-    return _optgroups(
-        (label, sorted(groups[kind], key=lambda o: fold(o[1])))
-        for kind, label in [
-            (CardType.Kind.TYPE, _("Card types")),
-            (CardType.Kind.SUPERTYPE, _("Supertypes")),
-        ]
-    )
 
 
 def _number(value) -> str:
@@ -589,25 +420,3 @@ def _any_color(letters):
     for letter in letters:
         condition |= Q(colors__contains=letter)
     return condition
-
-
-def _options(choices) -> SafeString:
-    """<option> elements from (value, label, selected). Plain escape() and join: format_html
-    costs about 20 µs an option, which is 12 ms for the set list alone."""
-    return mark_safe(
-        "".join(
-            f'<option value="{escape(str(value))}"{" selected" if chosen else ""}>'
-            f"{escape(str(label))}</option>"
-            for value, label, chosen in choices
-        )
-    )
-
-
-def _optgroups(groups) -> SafeString:
-    return mark_safe(
-        "".join(
-            f'<optgroup label="{escape(str(label))}">{_options(choices)}</optgroup>'
-            for label, choices in groups
-            if choices
-        )
-    )

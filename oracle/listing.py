@@ -1,25 +1,22 @@
-"""Rows for the long card tables (search results, a set's cards), built in Python.
+"""Rows for the long card tables (search results, a set's cards), built from plain values.
 
 A set page can list 1,700 printings. Fetching plain values (no model instances) and computing
-each row here, once, keeps such pages fast; templates only print the fields. A page of rows
-costs the same few queries whatever it holds: one for the faces, one for the printings.
+each row here, once, keeps such pages fast; templates only print the fields
+(``includes/card_row.html``, ``oracle/set_detail.html``). A page of rows costs the same few
+queries whatever it holds: one for the faces, one for the printings.
 """
 
 from collections import defaultdict
-from dataclasses import dataclass, field
-from html import escape
-from urllib.parse import quote
+from dataclasses import dataclass
 
 from django.db.models import F
-from django.urls import reverse
 from django.utils.html import format_html_join
-from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import ngettext
+from django.utils.safestring import SafeString
 
+from .links import url_maker, url_maker2
 from .models import CardFace, Printing, Rarity, is_italian_page, joined_name, names_for_page
 from .rendering import render_mana
 
-PLACEHOLDER = "__placeholder__"
 FACE_COLUMNS = ("card_id", "name_it", "mana_cost", "type_line", "type_line_it")
 PRINTING_COLUMNS = (
     "card_id",
@@ -35,6 +32,17 @@ SETS_SHOWN = 5
 
 
 @dataclass(frozen=True)
+class SetLink:
+    """A set symbol and code linking to the card as printed in that set."""
+
+    url: str
+    code: str
+    symbol: str
+    rarity: str
+    set_name: str  # in the page's language
+
+
+@dataclass(frozen=True)
 class CardRow:
     url: str
     name: str
@@ -44,7 +52,8 @@ class CardRow:
     collector_number: str = ""
     rarity: str = ""
     rarity_label: str = ""
-    sets: SafeString = field(default_factory=SafeString)
+    sets: tuple[SetLink, ...] = ()  # the newest SETS_SHOWN
+    more_sets: int = 0  # how many other sets the card is in
 
 
 @dataclass(frozen=True)
@@ -67,7 +76,7 @@ def card_rows(cards, with_sets=False) -> list[CardRow]:
     faces = faces_by_card(ids)
     sets = sets_by_card(ids) if with_sets else {}
     url = url_maker("oracle:card-detail")
-    printing_url = _printing_url_maker()
+    printing_url = url_maker2("oracle:printing-detail")
     italian = is_italian_page()
     return [
         _row(
@@ -75,7 +84,8 @@ def card_rows(cards, with_sets=False) -> list[CardRow]:
             url(card.slug),
             faces[card.pk],
             italian,
-            sets=_set_links(sets.get(card.pk, []), italian, printing_url),
+            sets=_set_links(sets.get(card.pk, [])[:SETS_SHOWN], italian, printing_url),
+            more_sets=max(len(sets.get(card.pk, [])) - SETS_SHOWN, 0),
         )
         for card in cards
     ]
@@ -153,34 +163,14 @@ def _row(name, url, faces, italian, **extra) -> CardRow:
     )
 
 
-def _set_links(printings, italian, url) -> SafeString:
-    """Set symbols and codes, each a link to the card as printed in that set. Plain escape()
-    and join, not format_html: this runs for every printing on the page."""
-    shown = printings[:SETS_SHOWN]
-    links = " ".join(
-        f'<a class="set-code" href="{escape(url(p.code.lower(), p.collector_number))}" '
-        f'title="{escape(p.name_it if italian and p.name_it else p.name)}">'
-        f'<i class="ss ss-{escape(p.symbol)} ss-{escape(p.rarity)}" aria-hidden="true"></i>'
-        f"{escape(p.code)}</a>"
-        for p in shown
-    )
-    hidden = len(printings) - len(shown)
-    if hidden:
-        more = ngettext("+%(n)s more set", "+%(n)s more sets", hidden) % {"n": hidden}
-        links += f' <span class="more-sets">{escape(more)}</span>'
-    return mark_safe(links)
-
-
-def url_maker(view_name: str, *fixed):
-    """reverse() once, then fill in the value: the same URL without a resolver walk per row."""
-    pattern = reverse(view_name, args=[*fixed, PLACEHOLDER])
-    return lambda value: pattern.replace(PLACEHOLDER, str(value))
-
-
-def _printing_url_maker():
-    """The printing page's URL for (set code, collector number), reverse()d once."""
-    code_at, number_at = PLACEHOLDER + "1", PLACEHOLDER + "2"
-    pattern = reverse("oracle:printing-detail", args=[code_at, number_at])
-    return lambda code, number: pattern.replace(code_at, quote(code, safe="")).replace(
-        number_at, quote(number, safe="")
+def _set_links(printings, italian, printing_url) -> tuple[SetLink, ...]:
+    return tuple(
+        SetLink(
+            url=printing_url(p.code.lower(), p.collector_number),
+            code=p.code,
+            symbol=p.symbol,
+            rarity=p.rarity,
+            set_name=p.name_it if italian and p.name_it else p.name,
+        )
+        for p in printings
     )

@@ -2,6 +2,8 @@
 bundled data. Expected cards come from the MTGJSON file itself, not from our search."""
 
 import re
+import uuid
+from datetime import date
 from urllib.parse import parse_qs, urlsplit
 
 from django.core.cache import cache
@@ -10,8 +12,9 @@ from django.test.utils import CaptureQueriesContext
 
 from config.testing import BundledDataTestCase, EmptyDatabaseTestCase
 from oracle.filters import FACETS
-from oracle.models import Card
+from oracle.models import Card, Printing
 from oracle.search_help import SEARCH_EXAMPLES, help_sections
+from oracle.tests.factories import make_card, make_set
 
 from .helpers import mtgjson_cards
 
@@ -87,7 +90,9 @@ class SearchPageTests(BundledDataTestCase):
         self.assertEqual(
             self.row_names(response), ["Forest", "Island", "Mountain", "Plains", "Swamp"]
         )
-        sets = str(response.context["rows"][0].sets)
+        sets = re.search(
+            r'<td class="set-codes" role="cell">(.*?)</td>', response.content.decode()
+        )[1]
         self.assertRegex(sets, r'href="/en/sets/tsp/\d+/".*>TSP</a> .*href="/en/sets/ons/\d+/"')
         self.assertIn('<i class="ss ss-tsp ss-common" aria-hidden="true"></i>', sets)
         self.assertIn('title="Time Spiral"', sets)
@@ -399,3 +404,49 @@ class EmptySearchTests(EmptyDatabaseTestCase):
         response = self.client.get("/en/cards/", {"q": "t:creature", "type": "creature"})
         self.assertContains(response, "0 cards found.")
         self.assertContains(response, "No card matches.")
+
+
+class FacetOptionsAndSetLinksTests(EmptyDatabaseTestCase):
+    """The cached facet options follow the data; result rows link a card's newest sets."""
+
+    def setUp(self):
+        cache.clear()
+
+    def test_a_new_set_is_offered_at_once_and_a_choice_is_shown_chosen(self):
+        make_card(card_set=make_set("FUT", "Future Sight", "Visione Futura"))
+        page = self.client.get("/en/cards/")
+        self.assertContains(page, '<option value="FUT">Future Sight (FUT)</option>')
+        self.assertNotContains(page, 'value="NEW"')
+        make_set("NEW", "Newest Set", "Set Nuovissimo")
+        page = self.client.get("/en/cards/")
+        self.assertContains(page, '<option value="NEW">Newest Set (NEW)</option>')
+        chosen = self.client.get("/it/cards/", {"card_set": "new"})
+        self.assertContains(chosen, '<option value="NEW" selected>Set Nuovissimo (NEW)</option>')
+        self.assertContains(chosen, '<option value="FUT">Visione Futura (FUT)</option>')
+        again = self.client.get("/it/cards/")
+        self.assertContains(again, '<option value="NEW">Set Nuovissimo (NEW)</option>')
+        self.assertNotContains(again, " selected>Set Nuovissimo")
+
+    def test_a_row_shows_the_five_newest_sets_and_how_many_more(self):
+        card = make_card("Llanowar Elves", "Elfi di Llanowar")  # printed in TST, 2007-05-04
+        make_card("Llanowar Behemoth", "Behemoth di Llanowar")
+        for year in range(2001, 2008):
+            code, released = f"S{year % 100:02d}", date(year, 1, 1)
+            card_set = make_set(code, f"Set {year}", f"Espansione {year}", release_date=released)
+            Printing.objects.create(
+                card=card,
+                card_set=card_set,
+                uuid=uuid.uuid4(),
+                collector_number="7★",
+                rarity="common",
+            )
+        for language, name, more in (
+            ("en", "Set 2007", "+3 more sets"),
+            ("it", "Espansione 2007", "+3 altre espansioni"),
+        ):
+            page = self.client.get(f"/{language}/cards/", {"q": "llanowar"}).content.decode()
+            cell = re.findall(r'<td class="set-codes" role="cell">(.*?)</td>', page)[1]
+            codes = re.findall(r"</i>(\w+)</a>", cell)
+            self.assertEqual(codes, ["TST", "S07", "S06", "S05", "S04"])
+            self.assertIn(f'href="/{language}/sets/s07/7%E2%98%85/" title="{name}"', cell)
+            self.assertTrue(cell.endswith(f'</a> <span class="more-sets">{more}</span>'))

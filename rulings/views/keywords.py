@@ -15,7 +15,7 @@ from django.db.models.functions import Concat
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext_lazy as _
 
-from oracle.filters import CARD_TYPE_NAMES
+from oracle.facets import CARD_TYPE_NAMES
 from oracle.links import url_maker, url_prefix
 from oracle.models import Card, CardFace, CardType, Keyword, is_italian_page, names_for_page
 from oracle.search.tokens import quote

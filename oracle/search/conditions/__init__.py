@@ -1,0 +1,93 @@
+"""Condition tree: each node turns into a ``Q`` on Card and prints back as canonical text.
+
+Most conditions test the card's own search columns (``normalize``: folded names, type lines,
+texts, flags and printings of all its faces, one per line); the rest, which look at a to-many
+relation (a face's power, keywords, errata), become ``pk__in=<subquery>`` or EXISTS. So
+conditions combine with and, or and not without joins that would multiply rows or make
+"t:creature t:land" mean "one face that is both".
+
+Each keyed condition class has ``from_term(op, value)``, which returns the condition or a
+Problem explaining what is wrong with the value: one small rule per key.
+
+- ``tree``: And, Or, Not and Condition, the leaves; ``lookups``: the ``Q`` building blocks
+  they share; ``value_problems``: what is wrong with a value, and the closest right one.
+- ``card_text``: names, type lines, texts, keywords; ``printings``: sets, rarities, dates;
+  ``colors``; ``numbers``: mana value, power, toughness, loyalty; ``flags``: ``is:``,
+  ``has:``, ``lang:``; ``ordering``: ``order:`` and ``dir:``.
+"""
+
+from .card_text import (
+    ENGLISH_TYPE_WORDS,
+    ITALIAN_TYPE_WORDS,
+    KeywordCondition,
+    NameCondition,
+    TextCondition,
+    TypeCondition,
+    keyword_rows,
+    keyword_table,
+)
+from .colors import COLOR_FIELDS, COLOR_WORDS, ColorCondition
+from .flags import FLAGS, FlagCondition
+from .lookups import (
+    cards_with_faces,
+    cards_with_printings,
+    compare,
+    compare_expression,
+    everything,
+    nothing,
+)
+from .numbers import NUMBER_KEYS, STAR_COLUMNS, NumberCondition
+from .ordering import DIR_ALIASES, ORDER_ALIASES, ordering
+from .printings import (
+    RARITIES,
+    RARITY_WORDS,
+    SET_CODE,
+    DateCondition,
+    RarityCondition,
+    SetCondition,
+)
+from .tree import And, Condition, Node, Not, Or, leaves
+from .value_problems import needs_colon, suggest, unknown_value
+
+__all__ = [
+    "COLOR_FIELDS",
+    "COLOR_WORDS",
+    "DIR_ALIASES",
+    "ENGLISH_TYPE_WORDS",
+    "FLAGS",
+    "ITALIAN_TYPE_WORDS",
+    "NUMBER_KEYS",
+    "ORDER_ALIASES",
+    "RARITIES",
+    "RARITY_WORDS",
+    "SET_CODE",
+    "STAR_COLUMNS",
+    "And",
+    "ColorCondition",
+    "Condition",
+    "DateCondition",
+    "FlagCondition",
+    "KeywordCondition",
+    "NameCondition",
+    "Node",
+    "Not",
+    "NumberCondition",
+    "Or",
+    "RarityCondition",
+    "SetCondition",
+    "TextCondition",
+    "TypeCondition",
+    "cards_with_faces",
+    "cards_with_printings",
+    "compare",
+    "compare_expression",
+    "everything",
+    "keyword_rows",
+    "keyword_table",
+    "leaves",
+    "needs_colon",
+    "nothing",
+    "ordering",
+    "suggest",
+    "unknown_value",
+]

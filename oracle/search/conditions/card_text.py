@@ -1,0 +1,143 @@
+"""Conditions on what a card says: its names, type lines, texts and keywords (``name``, ``t:``,
+``o:``, ``kw:``), English or Italian."""
+
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+
+from django.db.models import Q
+
+from oracle.models import Card, Keyword
+from oracle.text import fold_line, slug_for
+
+from ..tokens import quote
+from .lookups import nothing
+from .tree import Condition
+
+
+@dataclass(frozen=True)
+class NameCondition(Condition):
+    """A bare word or "phrase" in a name, or ``!"exact name"``; English or Italian."""
+
+    value: str
+    exact: bool = False
+
+    def to_q(self) -> Q:
+        folded = fold_line(self.value)
+        if self.exact:
+            return Q(search_name__contains=f"\n{folded}\n")
+        return Q(search_name__contains=folded)
+
+    def __str__(self):
+        if self.exact:
+            return f"!{quote(self.value)}"
+        return quote(self.value, bare_word=True)
+
+
+# Italian type words, whose endings change with the noun ("Creatura Leggendaria", "Artefatto
+# Leggendario"), also find the English word of the Oracle type line.
+ITALIAN_TYPE_WORDS = {
+    "leggendario": "legendary", "leggendaria": "legendary", "leggendari": "legendary",
+    "leggendarie": "legendary", "creatura": "creature", "istantaneo": "instant",
+    "istantanei": "instant", "stregoneria": "sorcery", "stregonerie": "sorcery",
+    "incantesimo": "enchantment", "incantesimi": "enchantment", "artefatto": "artifact",
+    "artefatti": "artifact", "terra": "land", "terre": "land", "tribale": "tribal",
+    "tribali": "tribal", "base": "basic", "mondo": "world", "equipaggiamento": "equipment",
+    # Tribal became Kindred in 2024: either word finds both.
+    "tribal": "kindred", "kindred": "tribal",
+}  # fmt: skip
+ENGLISH_TYPE_WORDS = {"tribal", "kindred"}
+
+
+@dataclass(frozen=True)
+class TypeCondition(Condition):
+    """``t:`` a word or phrase of a face's type line, English or Italian."""
+
+    value: str
+
+    def to_q(self) -> Q:
+        folded = fold_line(self.value)
+        other = ITALIAN_TYPE_WORDS.get(folded)
+        if other is None:
+            return Q(search_type__contains=folded)
+        if folded in ENGLISH_TYPE_WORDS:  # "tribal" -> also "kindred"
+            return Q(search_type__contains=folded) | Q(search_type__contains=other)
+        # An Italian type word is looked for as its English one only: old Italian printings
+        # call an Aura's type "Incanta Creatura" ("Enchant Creature"), which "t:creatura" must
+        # not find, and every card has its English type line.
+        q = Q(search_type__contains=other)
+        if other in ITALIAN_TYPE_WORDS:  # "tribale" -> "tribal" -> "kindred"
+            q |= Q(search_type__contains=ITALIAN_TYPE_WORDS[other])
+        return q
+
+    def __str__(self):
+        return f"t:{quote(self.value)}"
+
+
+@dataclass(frozen=True)
+class TextCondition(Condition):
+    """``o:`` Oracle text or Italian printed text of a face; ``~`` is that face's name.
+
+    ``normalize`` keeps a second copy of each text that names its own face, with the name
+    written "~", so ``o:"~ deals"`` is a plain substring search too.
+    """
+
+    value: str
+
+    def to_q(self) -> Q:
+        return Q(search_text__contains=fold_line(self.value))
+
+    def __str__(self):
+        return f"o:{quote(self.value)}"
+
+
+# The keyword table as (pk, slug, folded name, folded Italian name), read once for every
+# ``kw:`` term of a query while ``keyword_table(rows)`` is open, instead of once per term:
+# "k:flying or k:reach or k:haste" costs one query, not three. The Query passes the same list
+# each time, so filtering and naming unknown keywords share one read.
+_keyword_rows: ContextVar[list | None] = ContextVar("keyword_rows", default=None)
+
+
+@contextmanager
+def keyword_table(rows: list):
+    token = _keyword_rows.set(rows)  # filled in place by the first kw: term that needs it
+    try:
+        yield
+    finally:
+        _keyword_rows.reset(token)
+
+
+def keyword_rows() -> list[tuple]:
+    """(pk, slug, folded name, folded Italian name) of every keyword; read once per query."""
+    rows = _keyword_rows.get()
+    if rows:
+        return rows
+    fetched = [
+        (pk, slug, fold_line(name), fold_line(name_it))
+        for pk, slug, name, name_it in Keyword.objects.values_list("pk", "slug", "name", "name_it")
+    ]
+    if rows is not None:
+        rows.extend(fetched)
+    return fetched
+
+
+@dataclass(frozen=True)
+class KeywordCondition(Condition):
+    """``kw:`` a keyword by its English or Italian name (Flying, Volare) or slug."""
+
+    value: str
+
+    def to_q(self) -> Q:
+        folded, slug = fold_line(self.value), slug_for(self.value)
+        ids = [
+            pk
+            for pk, key, name, name_it in keyword_rows()
+            if folded in (name, name_it) or (slug and slug == key)
+        ]
+        if not ids:
+            return nothing()
+        links = Card.keywords.through.objects.filter(keyword_id__in=ids)
+        return Q(pk__in=links.values("card_id"))
+
+    def __str__(self):
+        return f"kw:{quote(self.value)}"

@@ -1,0 +1,93 @@
+"""``is:``, ``has:`` and ``lang:``: kinds of card, what a card has, its languages, each from a
+fixed list of values (other apps add values: ``oracle.search.extensions``)."""
+
+from dataclasses import dataclass
+
+from django.db.models import Exists, OuterRef, Q
+
+from oracle.models import Erratum, Layout
+from oracle.text import fold_line
+
+from .lookups import everything
+from .tree import Condition
+from .value_problems import unknown_value
+
+DOUBLE_FACED = (
+    Layout.TRANSFORM, Layout.MODAL_DFC, Layout.MELD, Layout.DOUBLE_FACED_TOKEN,
+    Layout.REVERSIBLE_CARD,
+)  # fmt: skip
+
+
+def _flag(word: str) -> Q:
+    return Q(search_flags__contains=f" {word} ")
+
+
+def _related_exists(model) -> Q:
+    """EXISTS rather than IN: a name-ordered page stops after 50 cards with errata."""
+    return Q(Exists(model.objects.filter(card_id=OuterRef("pk"))))
+
+
+IS_VALUES = {
+    "dfc": lambda: Q(layout__in=DOUBLE_FACED),
+    "mdfc": lambda: Q(layout=Layout.MODAL_DFC),
+    "split": lambda: Q(layout__in=(Layout.SPLIT, Layout.AFTERMATH)),
+    "permanent": lambda: _flag("permanent"),
+    "spell": lambda: _flag("spell"),
+    "token": lambda: Q(is_token=True),
+    "futureshifted": lambda: _flag("futureshifted"),
+    "timeshifted": lambda: _flag("timeshifted"),
+    "reprint": lambda: _flag("reprint"),
+    **{
+        layout: (lambda layout=layout: Q(layout=layout))
+        for layout in Layout.values
+        if layout not in ("normal", "split", "modal_dfc", "token")
+    },
+}
+IS_ALIASES = {
+    "doublefaced": "dfc", "bifronte": "dfc", "modaldfc": "mdfc", "modal_dfc": "mdfc",
+    "permanente": "permanent", "magia": "spell", "pedina": "token", "ristampa": "reprint",
+    "avventura": "adventure", "cronotraslata": "timeshifted", "cronotraslato": "timeshifted",
+}  # fmt: skip
+# Other apps add values (oracle.search.extensions.add_flag_value).
+HAS_VALUES = {
+    "errata": lambda: _related_exists(Erratum),
+}
+HAS_ALIASES = {"erratum": "errata"}
+LANG_VALUES = {
+    "it": lambda: _flag("italian"),
+    "en": everything,
+}
+LANG_ALIASES = {
+    "ita": "it", "italian": "it", "italiano": "it", "eng": "en", "english": "en",
+    "inglese": "en",
+}  # fmt: skip
+FLAGS = {
+    "is": (IS_VALUES, IS_ALIASES),
+    "has": (HAS_VALUES, HAS_ALIASES),
+    "lang": (LANG_VALUES, LANG_ALIASES),
+}
+
+
+@dataclass(frozen=True)
+class FlagCondition(Condition):
+    """``is:``, ``has:`` and ``lang:`` with a value from a fixed list."""
+
+    key: str
+    value: str
+
+    @classmethod
+    def from_term(cls, key, op, value):
+        values, aliases = FLAGS[key]
+        word = fold_line(value).replace(" ", "").replace("-", "")
+        word = aliases.get(word, word)
+        if word not in values:
+            return unknown_value(
+                f"{key}{op}{value}", key, value, values, {**{v: v for v in values}, **aliases}
+            )
+        return cls(key, word)
+
+    def to_q(self) -> Q:
+        return FLAGS[self.key][0][self.value]()
+
+    def __str__(self):
+        return f"{self.key}:{self.value}"

@@ -1,0 +1,97 @@
+"""``mv``, ``pow``, ``tou`` and ``loy``: numbers compared with a number or with each other."""
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from django.db.models import F, Q
+from django.utils.translation import gettext
+
+from ..normalize import NUMBER, number_value
+from ..problems import Problem
+from .lookups import Unindexed, cards_with_faces, compare, compare_expression
+from .tree import Condition
+
+NUMBER_KEYS = {
+    "mv": "mana_value",
+    "pow": "power_value",
+    "tou": "toughness_value",
+    "loy": "loyalty_value",
+}
+
+
+# The printed values that can hold a "*", for pow=* and the like.
+STAR_COLUMNS = {"pow": "power", "tou": "toughness", "loy": "loyalty"}
+
+
+@dataclass(frozen=True)
+class NumberCondition(Condition):
+    """``mv``, ``pow``, ``tou``, ``loy`` against a number or another of them (``pow>tou``).
+
+    Power, toughness and loyalty are a face's; "*" and "1+*" are not numbers, so no
+    comparison with a number matches them: ``pow=*`` (and ``pow!=*``) asks for them instead.
+    ``mv`` is the card's mana value.
+    """
+
+    key: str
+    op: str
+    value: Decimal | None = None
+    other: str = ""
+    star: bool = False  # pow=*: a face whose printed value has a "*" ("*", "1+*")
+    # With other conditions beside it, a range of mana values ("mv<=3": most cards) is better
+    # tested while scanning than looked up in its index: see parser.steer_indexes.
+    use_index: bool = field(default=True, compare=False, repr=False)
+
+    @classmethod
+    def from_term(cls, key, op, value, key_of):
+        op = {":": "=", "<>": "!="}.get(op, op)
+        other = key_of(value)
+        if other in NUMBER_KEYS:
+            return cls(key, op, other=other)
+        if value.strip() == "*" and key in STAR_COLUMNS:
+            if op not in ("=", "!="):
+                return Problem(
+                    f"{key}{op}{value}",
+                    gettext("“*” can only be compared with “=” and “!=”"),
+                    f"{key}=*",
+                )
+            return cls(key, op, star=True)
+        number = number_value(value)
+        if number is None or not NUMBER.fullmatch(value.strip()):
+            return Problem(
+                f"{key}{op}{value}", gettext("“%(value)s” is not a number") % {"value": value}
+            )
+        return cls(key, op, number)
+
+    def to_q(self) -> Q:
+        if self.key == "mv" and not self.other:
+            if self.use_index:
+                return compare("mana_value", self.op, self.value)
+            return compare_expression(Unindexed(F("mana_value")), self.op, self.value)
+
+        def column(key):  # on the face
+            return "card__mana_value" if key == "mv" else NUMBER_KEYS[key]
+
+        if self.star:
+            printed = STAR_COLUMNS[self.key]
+            condition = Q(**{f"{printed}__contains": "*"})
+            if self.op == "!=":
+                condition = ~condition & ~Q(**{printed: ""})
+        elif self.other:
+            condition = Q(**{f"{column(self.other)}__isnull": False}) & compare(
+                column(self.key), self.op, F(column(self.other))
+            )
+        else:
+            condition = compare(column(self.key), self.op, self.value)
+        return cards_with_faces(condition)
+
+    def __str__(self):
+        if self.star:
+            return f"{self.key}{self.op}*"
+        if self.other:
+            return f"{self.key}{self.op}{self.other}"
+        return f"{self.key}{self.op}{_number_text(self.value)}"
+
+
+def _number_text(value: Decimal) -> str:
+    text = format(value.normalize(), "f")
+    return "0" if text in ("-0", "0") else text

@@ -1,0 +1,43 @@
+"""``order:`` and ``dir:``: the order_by() of a query."""
+
+from django.db.models import F, Value
+from django.db.models.functions import Greatest, StrIndex, Substr
+
+ORDER_ALIASES = {
+    "name": "name", "nome": "name",
+    "mv": "mv", "cmc": "mv", "vm": "mv", "manavalue": "mv",
+    "set": "set", "s": "set", "e": "set", "espansione": "set",
+    "released": "released", "release": "released", "date": "released", "data": "released",
+    "uscita": "released", "year": "released", "anno": "released",
+    "rarity": "rarity", "r": "rarity", "rarita": "rarity",
+}  # fmt: skip
+DIR_ALIASES = {
+    "asc": "asc", "ascending": "asc", "cresc": "asc", "crescente": "asc",
+    "desc": "desc", "descending": "desc", "decr": "desc", "decrescente": "desc",
+}  # fmt: skip
+
+
+def ordering(order: str, direction: str) -> list:
+    """order_by() expressions for ``order:`` and ``dir:``; name then id break ties."""
+    descending = direction == "desc"
+
+    def directed(expression, nullable=False):
+        if nullable:  # cards without a dated printing come last either way
+            return (
+                expression.desc(nulls_last=True) if descending else expression.asc(nulls_last=True)
+            )
+        # Plain ASC/DESC, which an index on the column can give without sorting.
+        return expression.desc() if descending else expression.asc()
+
+    # search_printings starts with the oldest printing: " fut:rare:2007-05-04 ...".
+    first_set = Substr(
+        "search_printings", 2, Greatest(StrIndex("search_printings", Value(":")) - 2, Value(0))
+    )
+    keys = {
+        "name": [],
+        "mv": [directed(F("mana_value"))],
+        "set": [directed(first_set)],
+        "released": [directed(F("first_released"), nullable=True)],
+        "rarity": [directed(F("rarity_rank"))],
+    }[order]
+    return [*keys, directed(F("name")), directed(F("pk"))]

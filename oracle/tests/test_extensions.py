@@ -13,7 +13,7 @@ from django.utils.safestring import mark_safe
 
 from oracle import card_page, card_record
 from oracle.search import conditions, extensions, parse, tokens
-from oracle.search.tokens import Problem
+from oracle.search.problems import Problem
 from oracle.search_help import help_sections
 
 

@@ -8,12 +8,12 @@ strings folds differently.
 
 import hashlib
 import json
-from pathlib import Path
 
-from django.conf import settings
 from django.test import SimpleTestCase
 
 from oracle.text import fold, fold_apostrophes, fold_line, fold_lines, fold_with_origins
+
+from .helpers import MTGJSON_FIXTURES
 
 FIELDS = ("name", "faceName", "type", "text", "flavorText")
 DIGESTS = {
@@ -29,7 +29,7 @@ def bundled_strings() -> list[str]:
     """Every distinct name, type line, text and flavour text of the bundled MTGJSON files (the
     keyword lists too), in English and Italian, in file order."""
     found = []
-    for path in sorted((Path(settings.BASE_DIR) / "fixtures" / "mtgjson").glob("*.json")):
+    for path in sorted(MTGJSON_FIXTURES.glob("*.json")):
         data = json.loads(path.read_text(encoding="utf-8"))["data"]
         if path.name == "Keywords.json":
             for words in data.values():

@@ -16,11 +16,11 @@ and rolls its own changes back. The documents are not in the copies because seve
 the state before them (what importing them reports and adds); the first class of a worker
 that wants them loads them into that worker's database for good, a few seconds once. The
 runner orders the classes so that this is safe: empty-table cases, then cards and rules, then
-documents, then the tests without a database, then the ``TransactionTestCase`` ones (the live-
-server browser tests), which flush the database after each test and so come after every case
-that needs the data; they empty the tables before their first test themselves
-(oracle.tests.browser). A database ``TestCase`` that picks none of the three is refused, so no
-test depends on the bundled data by accident.
+documents, then the ``TransactionTestCase`` ones (the live-server browser tests), which flush
+the database after each test and so come after every case that needs the data (they empty the
+tables before their first test themselves, oracle.tests.browser), and last the tests without a
+database, many and short, which keep both workers busy to the end. A database ``TestCase`` that
+picks none of the three is refused, so no test depends on the bundled data by accident.
 
 Alternatives weighed: a shared base class loading in ``setUpTestData`` still costs a load per
 class per worker; JSON fixtures load slower than the importers' bulk writes and go stale beside
@@ -28,7 +28,7 @@ the files they come from; ``serialized_rollback`` costs as much as a load per cl
 """
 
 from django.db import transaction
-from django.test import SimpleTestCase, TestCase
+from django.test import SimpleTestCase, TestCase, TransactionTestCase
 from django.test.runner import DiscoverRunner, ParallelTestSuite
 from django.test.utils import iter_test_cases
 
@@ -51,7 +51,7 @@ class SummaryTestRunner(DiscoverRunner):
     one plain "N passed, N failed, N skipped" line for CI."""
 
     parallel_test_suite = BundledDataParallelTestSuite
-    reorder_by = (*testing.TEST_ORDER, SimpleTestCase)
+    reorder_by = (*testing.TEST_ORDER, TransactionTestCase, SimpleTestCase)
 
     def build_suite(self, *args, **kwargs):
         suite = super().build_suite(*args, **kwargs)

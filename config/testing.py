@@ -155,6 +155,6 @@ class BundledDocumentsTestCase(_BundledTestCase):
     with_documents = True
 
 
-# The order the runner runs database test cases in (then the tests without a database, then
-# those that flush the database, as Django does).
+# The order the runner runs database test cases in (then those that flush the database, then
+# the tests without a database).
 TEST_ORDER = (EmptyDatabaseTestCase, BundledDataTestCase, BundledDocumentsTestCase)

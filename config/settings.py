@@ -80,6 +80,15 @@ TEMPLATES = [
             ],
         },
     },
+    {
+        # The partials a page repeats hundreds of times, rendered by their views
+        # (config.jinja2.render_partial); the pages themselves are Django templates.
+        "NAME": "jinja2",
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "DIRS": [BASE_DIR / "templates" / "jinja2"],
+        "APP_DIRS": False,
+        "OPTIONS": {"environment": "config.jinja2.environment"},
+    },
 ]
 
 WSGI_APPLICATION = "config.wsgi.application"

@@ -501,6 +501,14 @@ class OldNumbersTests(EmptyDatabaseTestCase):
             'Formerly: <a href="/en/rules/502.26b/?edition=2007-05-01">502.26b</a> (2007)', page
         )
 
+    def test_an_italian_page_says_formerly_in_italian(self):
+        page = squeeze(self.client.get("/it/rules/702.37/").content.decode())
+        self.assertIn(
+            'In precedenza: <a href="/it/rules/502.26b/?edition=2007-05-01">502.26b</a> (2007)',
+            page,
+        )
+        self.assertNotIn("Formerly:", page)
+
     def test_a_number_in_two_older_editions_offers_both(self):
         july_2009 = make_edition(CURRENT.replace(year=2009, month=7, day=11))
         make_rules(july_2009, [("5", "Turn Structure", ""), ("502", "Untap Step", "")])
@@ -529,6 +537,12 @@ class EdgeCasesTests(EmptyDatabaseTestCase):
             response = self.client.get("/it/rules/search/", {"q": query})
             self.assertEqual(response.status_code, 200, query)
         self.assertNotContains(self.client.get("/it/rules/search/?q=<script>"), "<script>")
+
+    def test_a_rule_text_is_escaped_in_the_tree(self):
+        make_section(self.edition, "707.2", "", "Copy <script>alert(1)</script> & co.")
+        response = self.client.get("/en/rules/707/")
+        self.assertNotContains(response, "<script>alert")
+        self.assertContains(response, "Copy &lt;script&gt;alert(1)&lt;/script&gt; &amp; co.")
 
     def test_search_folds_accents_and_case(self):
         response = self.client.get("/en/rules/search/", {"q": "ABACO"})

@@ -10,6 +10,7 @@ from django.test import SimpleTestCase
 from django.utils import translation
 from django.utils.safestring import mark_safe
 
+from config.jinja2 import render_partial
 from config.testing import EmptyDatabaseTestCase
 from rulings.confidence import confidence_words
 from rulings.models import edition_in_force
@@ -190,6 +191,41 @@ class RuleTextTests(SimpleTestCase):
         self.assertIn('<li id="702.37a" class="rule-item level-4">', tree)
         self.assertIn('Formerly: <a href="/x/">502.26a</a> (2007)', tree)
         self.assertIn("<p>702.37a text</p>", tree)  # its text, as rendered
+
+    def tree_of_one_rule(self, **fields):
+        rule = {"number": "702.37", "level": 3, "url": "/it/rules/702.37/", "title": "Morph"}
+        rule |= {"italian_title": "", "html": "", "children": [], "old_numbers": []}
+        return render_partial(
+            "rulings/_rule_tree.html",
+            {"nodes": [SimpleNamespace(**rule | fields)], "language": "en"},
+        )
+
+    def test_the_tree_escapes_what_is_not_already_html(self):
+        tree = self.tree_of_one_rule(
+            title="<script>alert(1)</script>",
+            italian_title='l\'abilità "Metamorfosi" & co.',
+            html="<script>alert(2)</script>",  # text, not marked safe
+        )
+        self.assertNotIn("<script>", tree)
+        self.assertIn("&lt;script&gt;alert(1)&lt;/script&gt;", tree)
+        self.assertIn("&lt;script&gt;alert(2)&lt;/script&gt;", tree)
+        # Escaped as Django's templates escape, byte for byte.
+        self.assertIn("l&#x27;abilità &quot;Metamorfosi&quot; &amp; co.", tree)
+        # HTML already rendered (a SafeString) is written as it is.
+        tree = self.tree_of_one_rule(html=mark_safe("<p>Morph <b>is</b> static.</p>"))
+        self.assertIn("<p>Morph <b>is</b> static.</p>", tree)
+
+    def test_the_tree_speaks_the_page_language(self):
+        old = SimpleNamespace(
+            number="502.26",
+            url="/it/rules/502.26/?edition=2007-05-01",
+            edition=SimpleNamespace(effective_date=date(2007, 5, 1)),
+        )
+        with translation.override("it"):
+            tree = self.tree_of_one_rule(old_numbers=[old])
+        self.assertIn(
+            'In precedenza: <a href="/it/rules/502.26/?edition=2007-05-01">502.26</a> (2007)', tree
+        )
 
 
 class NumbersTests(SimpleTestCase):

@@ -15,6 +15,7 @@ from django.db.models.functions import Concat
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext_lazy as _
 
+from config.jinja2 import render_partial
 from oracle.facets import CARD_TYPE_NAMES
 from oracle.links import url_maker, url_prefix
 from oracle.models import Card, CardFace, CardType, Keyword, is_italian_page, names_for_page
@@ -87,14 +88,18 @@ def keyword_list(request):
         )
     for rows in groups.values():
         rows.sort(key=lambda row: (fold(row.name), row.url))
+    shown = [
+        (value, title_of(value), rows)
+        for value, rows in groups.items()
+        if not kind or value == kind
+    ]
     context = {
         "kind": kind,
         "kinds": [(value, title_of(value), len(groups[value])) for value in groups],
-        "groups": [
-            (value, title_of(value), rows)
-            for value, rows in groups.items()
-            if not kind or value == kind
-        ],
+        "groups": shown,
+        "groups_html": render_partial(
+            "rulings/_keyword_groups.html", {"groups": shown, "italian": italian}
+        ),
         "total": sum(len(rows) for rows in groups.values()),
     }
     return render(request, "rulings/keyword_list.html", context)

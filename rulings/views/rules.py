@@ -16,6 +16,7 @@ from urllib.parse import urlencode
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from config.jinja2 import render_partial
 from oracle.links import url_prefix
 
 from ..confidence import confidence_words
@@ -63,8 +64,18 @@ def rule_detail(request, editions: EditionChoices, edition: RulesEdition, number
         )
         or any(v.edition == current for v in page.other_rules),
         **compare_context(page, request.GET.get("compare", "").strip()),
+        "tree_html": rule_tree_html(page.node, edition),
     }
     return render(request, "rulings/rule_detail.html", context)
+
+
+def rule_tree_html(node, edition: RulesEdition) -> str:
+    """The rules a section or rule contains, as nested lists; "" for a chapter (its page lists
+    its sections itself) and for a rule without subrules."""
+    if not node.children or node.level == Level.CHAPTER:
+        return ""
+    context = {"nodes": node.children, "language": edition.language}
+    return render_partial("rulings/_rule_tree.html", context)
 
 
 def cited_date(request, edition: RulesEdition) -> date | None:
@@ -149,6 +160,9 @@ def glossary(request, editions: EditionChoices, edition: RulesEdition):
         **edition_context(editions, edition),
         "letters": letters,
         "count": sum(len(terms) for terms in letters.values()),
+        "glossary_html": render_partial(
+            "rulings/_glossary.html", {"letters": letters, "language": edition.language}
+        ),
     }
     return render(request, "rulings/glossary.html", context)
 

@@ -1,0 +1,41 @@
+"""The Jinja2 environment of the templates in ``templates/jinja2/``: the partials a page repeats
+hundreds of times (a section's rule tree, the glossary, the keyword table), rendered by a view
+and handed to its Django template as already-safe HTML (``render_partial``).
+
+Escaping is Django's: a value with ``__html__`` (a SafeString, Markup) is written as it is,
+anything else through ``html.escape`` as Django's templates do, so a partial writes the same
+bytes its Django-template version wrote. ``_()``, ``gettext``, ``ngettext``, ``pgettext`` and
+``{% trans %}`` translate with Django's catalogues. Write translatable words as ``_("...")``:
+makemessages reads ``_("...")`` in any ``.html`` file under the project, Jinja2's included.
+"""
+
+import html
+
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.safestring import SafeString, mark_safe
+from jinja2 import Environment
+from markupsafe import Markup
+
+
+def escape_like_django(value):
+    """Every ``{{ value }}``, before Jinja2's own escaping (which leaves Markup alone)."""
+    if hasattr(value, "__html__"):
+        return value
+    return Markup(html.escape(str(value)))
+
+
+def environment(**options) -> Environment:
+    env = Environment(
+        extensions=["jinja2.ext.i18n"],
+        finalize=escape_like_django,
+        keep_trailing_newline=True,  # as Django's templates do
+        **options,
+    )
+    env.install_gettext_translations(translation, newstyle=True)
+    return env
+
+
+def render_partial(template_name: str, context: dict) -> SafeString:
+    """A Jinja2 partial's HTML, safe to write in a Django template."""
+    return mark_safe(render_to_string(template_name, context, using="jinja2"))

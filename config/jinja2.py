@@ -3,8 +3,8 @@ hundreds of times (a section's rule tree, the glossary, the keyword table), rend
 and handed to its Django template as already-safe HTML (``render_partial``).
 
 Escaping is Django's: a value with ``__html__`` (a SafeString, Markup) is written as it is,
-anything else through ``html.escape`` as Django's templates do, so a partial writes the same
-bytes its Django-template version wrote. ``_()``, ``gettext``, ``ngettext``, ``pgettext`` and
+anything else escaped as Django's templates escape it, so a partial writes the same bytes its
+Django-template version wrote. ``_()``, ``gettext``, ``ngettext``, ``pgettext`` and
 ``{% trans %}`` translate with Django's catalogues. Write translatable words as ``_("...")``:
 makemessages reads ``_("...")`` in any ``.html`` file under the project, Jinja2's included.
 """
@@ -19,10 +19,17 @@ from markupsafe import Markup
 
 
 def escape_like_django(value):
-    """Every ``{{ value }}``, before Jinja2's own escaping (which leaves Markup alone)."""
-    if hasattr(value, "__html__"):
+    """Every ``{{ value }}``, before Jinja2's own escaping, which writes <, > and & as Django
+    does and leaves Markup alone: quotes are written as Django writes them (&#x27; and &quot;,
+    not &#39; and &#34;) here, only in the text that has some, the partials' output being
+    large."""
+    if type(value) is str:
+        if "'" in value or '"' in value:
+            return Markup(html.escape(value))
         return value
-    return Markup(html.escape(str(value)))
+    if type(value) is int or hasattr(value, "__html__"):
+        return value
+    return escape_like_django(str(value))
 
 
 def environment(**options) -> Environment:

@@ -182,6 +182,12 @@ class BundledRulesPagesTests(BundledDataTestCase):
         self.assertIn('<a href="/en/rules/504.3/?edition=2009-07-11">', page)
         self.assertIn('<a href="/en/rules/504.3/?edition=2007-05-01">', page)
 
+    def test_a_chapter_missing_from_an_older_edition_offers_the_editions_that_have_it(self):
+        # The May 2007 rules have no chapter 7; chapters have no parent to borrow a title from.
+        page = squeeze(self.get("/it/rules/7/?edition=2007-05-01", status=404).content.decode())
+        self.assertIn('<a href="/it/rules/7/?edition=2026-04-17">', page)
+        self.assertIn("(Additional Rules)", page)
+
     def test_every_seed_number_resolves(self):
         # The old numbers the seed documents quote, and the rules they are today (as in
         # test_renumbering's SEED_CITATIONS): each old rule's page names today's rule.

@@ -109,6 +109,8 @@ def rule_elsewhere(request, editions: EditionChoices, edition: RulesEdition, num
             {
                 "edition": row_edition,
                 "section": row,
+                # A subrule has no title of its own: it is named by its rule's.
+                "title": row.title or (row.parent.title if row.parent_id else ""),
                 "url": rule_url(number, f"?edition={row_edition.slug}"),
                 "mapping": mapping,
                 "words": mapping

@@ -2,7 +2,7 @@
 
 A set page can list 1,700 printings. Fetching plain values (no model instances) and computing
 each row here, once, keeps such pages fast; templates only print the fields
-(``includes/card_row.html``, ``oracle/set_detail.html``). A page of rows costs the same few
+(``oracle/_card_row.html``, ``oracle/set_detail.html``). A page of rows costs the same few
 queries whatever it holds: one for the faces, one for the printings.
 """
 

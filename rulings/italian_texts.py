@@ -3,16 +3,23 @@
 The Italian text of a rule is the translation of the rules read, or a text of another date
 quoted by a document (a release note, an FAQ), maybe under the number the rule had then. The
 page says so above the text, and shows what the document says changed in the rule.
+
+On a page of the current rules, an Italian text read in an older edition (morph's 502.26b of
+May 2007 for today's 702.37c) translates a text since superseded: it follows today's English
+text, collapsed under a banner that says so (``superseded_translation``).
 """
 
 from datetime import date
 
 from django.utils.html import escape, format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
+from config.jinja2 import render_partial
 from oracle.dates import long_date
+from oracle.links import url_maker
 
-from .models import RuleSection
+from .models import RuleSection, RulesEdition
 
 LIKELY_MATCH = 0.5  # an older rule less surely the same as today's lends it no Italian text
 
@@ -77,3 +84,29 @@ def italian_note(translated: RuleSection) -> str:
         _("The document notes:"),
         translated.note,
     )
+
+
+def superseded_translation(
+    translated: RuleSection,
+    italian: str,
+    translated_on: date,
+    old_number: str,
+    read_in: RulesEdition,
+    number: str,
+) -> SafeString:
+    """The Italian text ``translated`` (``italian``, rendered; of the edition of
+    ``translated_on``) of a text since superseded, collapsed under a banner with its date, with
+    where it comes from, what the document notes and the link that compares the rule it
+    translates (``old_number`` in ``read_in``, the older edition it is read in) with today's
+    rule ``number``."""
+    source = italian_source(translated, translated_on, read_in.effective_date, old_number)
+    url = url_maker("rulings:rule-detail")(old_number)
+    context = {
+        "date": long_date(translated_on),
+        "italian": mark_safe(source + italian + italian_note(translated)),
+        "old_number": old_number,
+        "old_date": long_date(read_in.effective_date),
+        "number": number,
+        "compare_url": f"{url}?edition={read_in.slug}&compare=today#compare",
+    }
+    return render_partial("rulings/_superseded_translation.html", context)

@@ -16,7 +16,7 @@ from functools import cached_property
 
 from django.db.models import Q
 from django.utils.html import format_html
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from oracle.links import url_maker, url_prefix
@@ -25,7 +25,12 @@ from oracle.models import is_italian_page
 from .card_samples import CardSample, cards_using_rule
 from .confidence import confidence_words
 from .editions import MAIN_LANGUAGE, EditionChoices, italian_sources
-from .italian_texts import LIKELY_MATCH, ItalianLabels, italian_note
+from .italian_texts import (
+    LIKELY_MATCH,
+    ItalianLabels,
+    italian_note,
+    superseded_translation,
+)
 from .models import Language, RuleMapping, RuleSection, RulesEdition
 from .rule_citations import rule_shaped_numbers
 from .rule_text import RuleTextRenderer, side_by_side
@@ -160,7 +165,8 @@ class RulePage:
     other_rules: list[Version]  # the same number in other editions, where it is another rule
     today: Today | None
     context_title: str
-    # The cards that use the rule (on an old edition's page, the current rule it became).
+    # The cards that use the rule (on an old edition's page, the current rule it became; for a
+    # subrule no card is linked to, the rule it belongs to): ``cards_rule`` is that rule.
     cards: CardSample | None = None
     cards_rule: str = ""
 
@@ -215,10 +221,11 @@ class RulePageBuilder:
         cards_rule = self.rule.number if self.is_current else ""
         if not self.is_current and today and today.section:
             cards_rule = today.section.number
+        cards = cards_using_rule(cards_rule) if cards_rule else None
         titled = [ancestor for ancestor in self.ancestors if ancestor.title]
         return RulePage(
-            cards=cards_using_rule(cards_rule) if cards_rule else None,
-            cards_rule=cards_rule,
+            cards=cards,
+            cards_rule=cards.rule if cards else "",
             edition=self.edition,
             editions=self.editions,
             node=self.node,
@@ -361,7 +368,8 @@ class RulePageBuilder:
 
     def render_texts(self):
         """Each rule's text (``node.html``), with the Italian text beside it and where that
-        comes from; the template lays out the tree (``rulings/_rule_tree.html``).
+        comes from, or after it when it translates an older edition's text (on a page of the
+        current rules); the template lays out the tree (``rulings/_rule_tree.html``).
         Links in an old edition's text open that edition: "rule 504" in 2007 is 2007's rule
         504; an old number's Italian text cites the numbers of its time."""
         edition = self.edition
@@ -376,10 +384,21 @@ class RulePageBuilder:
             translated = node.italian
             if translated is not None:
                 translated_in = self.editions.by_pk(translated.edition_id)
+                read_in = self.editions.read_in(translated_in)
                 cited_in = rule_text
                 if node.italian_as:
-                    cited_in = RuleTextRenderer(edition=self.editions.read_in(translated_in).slug)
+                    cited_in = RuleTextRenderer(edition=read_in.slug)
                 italian = cited_in.body(translated.text, translated.examples, Language.ITALIAN)
+                if italian and read_in != edition:  # a text since superseded: after today's
+                    node.html = mark_safe(english) + superseded_translation(
+                        translated,
+                        italian,
+                        translated_in.effective_date,
+                        node.italian_as or node.number,
+                        read_in,
+                        node.number,
+                    )
+                    continue
                 if italian:
                     label = labels(translated, translated_in.effective_date, node.italian_as)
                     italian = label + italian + italian_note(translated)

@@ -3,7 +3,9 @@ and the Italian text of rules quoted by documents whose date has no English edit
 
 ``RuleCardsTests`` reads the real bundled cards and rules, linked by ``link_rules``; the
 Italian texts of the seed documents come from ``load_bundled_documents``. ``ItalianQuotedTests``
-builds small editions with the factories, to pin down which Italian text wins.
+builds small editions with the factories, to pin down which Italian text wins;
+``SupersededTranslationTests`` the banner over an older edition's Italian text on a page of the
+current rules.
 """
 
 import html
@@ -12,11 +14,13 @@ from datetime import date
 
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import translation
 
 from config.testing import BundledDocumentsTestCase, EmptyDatabaseTestCase
 from oracle.models import Card
 from oracle.search import parse
 from oracle.tests.helpers import squeeze
+from rulings.italian_texts import superseded_translation
 from rulings.models import Language, RuleSection, SourceDocument
 
 from .factories import MAY_2007, make_edition, make_mapping, make_old_rules, make_small_rules
@@ -24,6 +28,7 @@ from .factories import MAY_2007, make_edition, make_mapping, make_old_rules, mak
 ONSLAUGHT = date(2002, 10, 7)
 WIKI = date(2023, 6, 16)
 AFTER_CURRENT = date(2026, 5, 1)
+JULY_2009 = date(2009, 7, 11)
 
 
 def block(page: str, number: str) -> str:
@@ -88,6 +93,41 @@ class RuleCardsTests(BundledDocumentsTestCase):
         self.assertGreaterEqual(
             len(self.searched("rule:702.37")), len(self.searched("rule:702.37c"))
         )
+
+    def test_a_subrule_no_card_is_linked_to_shows_the_cards_of_its_rule(self):
+        self.assertEqual(self.searched("rule:702.37c"), set())
+        morph = self.searched("rule:702.37")
+        self.assertIn("Daru Healer", morph)  # morph, in the bundled Onslaught
+        for url in ["/it/rules/702.37c/", "/it/rules/502.26b/?edition=2007-05-01"]:
+            with self.subTest(url=url):
+                section = cards_section(self.page(url))
+                self.assertNotIn("Nessuna carta qui", section)
+                self.assertIn(f"{len(morph)} carte usano la regola 702.37 o una regola", section)
+                self.assertIn(
+                    "Nessuna carta è collegata alla sola sottoregola 702.37c: queste sono le "
+                    "carte della regola 702.37, di cui fa parte.",
+                    section,
+                )
+                self.assertIn('href="/it/cards/?q=rule%3A702.37"', section)
+                slugs = re.findall(r'<li><a href="/it/cards/([^"]+)/">', section)
+                self.assertEqual(len(slugs), 8)
+                names = set(Card.objects.filter(slug__in=slugs).values_list("name", flat=True))
+                self.assertLessEqual(names, morph)
+        current = cards_section(self.page("/it/rules/702.37c/"))
+        self.assertIn("Carte che usano la regola 702.37</h2>", current)
+        older = cards_section(self.page("/it/rules/502.26b/?edition=2007-05-01"))
+        self.assertIn("Carte che usano l’attuale regola 702.37</h2>", older)
+
+    def test_a_subrule_with_cards_of_its_own_keeps_them(self):
+        own = self.searched("rule:205.4d")
+        self.assertLess(len(own), len(self.searched("rule:205.4")))
+        section = cards_section(self.page("/en/rules/205.4d/"))
+        self.assertIn("Cards that use this rule</h2>", section)
+        self.assertIn(f"{len(own)} cards use rule 205.4d or a rule in it.", section)
+        self.assertNotIn("which it belongs to", section)
+        shown = re.findall(r'<li><a href="/en/cards/[^"]+/">([^<]+)</a>', section)
+        self.assertEqual(len(shown), 8)
+        self.assertLessEqual(set(shown), own)
 
     def test_a_rule_no_card_uses_says_so(self):
         section = cards_section(self.page("/en/rules/100.1/"))
@@ -158,6 +198,47 @@ class RuleCardsTests(BundledDocumentsTestCase):
         self.assertIn('<a class="rule-ref" href="/it/rules/418.5/?edition=2007-05-01">', subrule)
         self.assertIn("To cast a card using its morph ability", subrule)
         self.assertNotIn('lang="it"', block(self.page("/en/rules/702.37/"), "702.37c"))
+
+    def test_todays_english_text_comes_first_and_the_italian_of_2007_follows_collapsed(self):
+        page = self.page("/it/rules/702.37/")
+        subrule = block(page, "702.37c")
+        english = subrule.index("To cast a card using its morph ability")
+        italian = subrule.index("Per giocare una carta usando la sua abilità metamorfosi")
+        self.assertLess(english, italian)
+        self.assertNotIn("bilingual", subrule)
+        details = re.search(r"<details class=\"rule-superseded\">.*?</details>", subrule)[0]
+        self.assertGreater(subrule.index(details), english)
+        self.assertIn(
+            "<summary>traduzione del testo in vigore dal 1º maggio 2007, oggi superato</summary>",
+            details,
+        )
+        self.assertIn("Per giocare una carta usando la sua abilità metamorfosi", details)
+        self.assertIn("come regola 502.26b", details)
+        self.assertIn("La terza frase è nuova.", details)
+        compare = "/it/rules/502.26b/?edition=2007-05-01&compare=today#compare"
+        self.assertIn(
+            f'<a href="{compare}">Confronta la regola 502.26b del 1º maggio 2007 con '
+            "l’attuale regola 702.37c</a>",
+            details,
+        )
+        # The comparison it links to: the rule of 2007 with today's.
+        compared = self.page(compare.removesuffix("#compare"))
+        self.assertIn('<div id="compare" class="rule-compare">', compared)
+        self.assertIn("alla regola 702.37c", html.unescape(compared))
+        # The Onslaught FAQ's text of 2002 for today's 702.37a, the same way.
+        first = block(page, "702.37a")
+        self.assertLess(first.index("Morph is a static ability"), first.index("Metamorfosi è"))
+        self.assertIn("in vigore dal 7 ottobre 2002, oggi superato", first)
+        self.assertIn('href="/it/rules/502.26a/?edition=2007-05-01&compare=today#compare"', first)
+
+    def test_a_subrule_page_shows_todays_text_before_the_italian_of_2007(self):
+        page = html.unescape(self.page("/it/rules/702.37c/"))
+        article = page[page.index('<article class="rule-page"') :]
+        english = article.index("To cast a card using its morph ability")
+        summary = article.index("<summary>traduzione del testo in vigore dal 1º maggio 2007")
+        italian = article.index("Per giocare una carta usando la sua abilità metamorfosi")
+        self.assertLess(english, summary)
+        self.assertLess(summary, italian)
 
     def test_the_sorcery_wiki_of_2023_is_read_in_the_rules_of_2009(self):
         response = self.client.get("/it/rules/307.1/?edition=2023-06-16")
@@ -274,6 +355,51 @@ class ItalianQuotedTests(EmptyDatabaseTestCase):
 
     def test_the_italian_texts_cost_no_extra_query(self):
         for url in ["/it/rules/502.26/?edition=2007-05-01", "/it/rules/702/", "/en/rules/702/"]:
+            with self.subTest(url=url), self.assertNumQueries(5):
+                self.client.get(url)
+
+
+class SupersededTranslationTests(EmptyDatabaseTestCase):
+    """An Italian text of July 2009 under the number today's 702.37c had then."""
+
+    @classmethod
+    def setUpTestData(cls):
+        cls.current, cls.now = make_small_rules()
+        cls.old, cls.then = make_old_rules(JULY_2009)
+        make_mapping(cls.then["502.26b"], cls.now["702.37c"], confidence=0.95)
+        cls.italian = quote_rules(
+            JULY_2009, None, [("502.26b", "", "Per giocare una carta a faccia in giù (2009).")]
+        )
+
+    def test_the_banner_elides_the_article_before_11(self):
+        response = self.client.get("/it/rules/702.37/")
+        subrule = block(squeeze(response.content.decode()), "702.37c")
+        self.assertLess(subrule.index("To cast a card"), subrule.index("a faccia in giù (2009)"))
+        self.assertIn("traduzione del testo in vigore dall’11 luglio 2009, oggi superato", subrule)
+        self.assertIn("Confronta la regola 502.26b dell’11 luglio 2009 con l’attuale", subrule)
+        self.assertIn('href="/it/rules/502.26b/?edition=2009-07-11&compare=today#compare"', subrule)
+
+    def test_the_banner_in_english(self):
+        translated = RuleSection.objects.get(edition=self.italian, number="502.26b")
+        with translation.override("en"):
+            banner = superseded_translation(
+                translated, "<p>Per giocare</p>", JULY_2009, "502.26b", self.old, "702.37c"
+            )
+        banner = html.unescape(squeeze(banner))
+        self.assertIn(
+            "<summary>translation of the text in force from July 11, 2009, since superseded"
+            "</summary>",
+            banner,
+        )
+        self.assertIn(
+            '<a href="/en/rules/502.26b/?edition=2009-07-11&compare=today#compare">Compare rule '
+            "502.26b of July 11, 2009 with today’s rule 702.37c</a>",
+            banner,
+        )
+        self.assertIn('<div class="lang-it" lang="it">', banner)
+
+    def test_the_superseded_text_costs_no_extra_query(self):
+        for url in ["/it/rules/702.37/", "/it/rules/702.37c/"]:
             with self.subTest(url=url), self.assertNumQueries(5):
                 self.client.get(url)
 

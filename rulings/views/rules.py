@@ -5,7 +5,8 @@ Every page reads one edition (``?edition=2007-05-01``; the current one by defaul
 text is shown beside the English: from the Italian edition of the same date, or else from a
 partial Italian edition read in it (a release note or FAQ that quoted the rules of its time),
 labelled with its date and the document. On a page of the current rules, a rule no Italian text
-numbers as today may still have one under its old number (morph was 502.26 in May 2007).
+numbers as today may still have one under its old number (morph was 502.26 in May 2007): that
+text is shown after today's English, collapsed under a banner that says it is superseded.
 
 A rule page costs five queries whatever the rule (``rulings.rule_page``).
 """

@@ -151,3 +151,8 @@ LOGGING = {
 }
 
 TEST_RUNNER = "config.test_runner.SummaryTestRunner"
+
+# update_data: where it downloads from, and the folder it keeps the downloaded files in.
+MTGJSON_URL = os.environ.get("ORACOLO_MTGJSON_URL", "https://mtgjson.com/api/v5/")
+RULES_URL = os.environ.get("ORACOLO_RULES_URL", "https://magic.wizards.com/en/rules")
+DATA_CACHE_DIR = Path(os.environ.get("DATA_CACHE_DIR", BASE_DIR / "data-cache"))

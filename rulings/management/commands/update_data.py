@@ -1,0 +1,156 @@
+"""``update_data``: bring the cards (MTGJSON) and the Comprehensive Rules up to date from their
+publishers. It lives in rulings because it imports both the cards (oracle's importer) and the
+rules (rulings'), and rulings is the app allowed to use oracle, not the other way round.
+
+The downloading is rulings.importers.downloads; the imports are the import_mtgjson and
+import_rules commands (idempotent; they relink the cards to the rules), run in one transaction
+so that a file that fails to import leaves the database as it was.
+"""
+
+import gzip
+from io import StringIO
+from pathlib import Path
+
+import ijson
+from django.conf import settings
+from django.core.management import call_command
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+
+from rulings.importers.comprehensive_rules import ReadError, read_rules
+from rulings.importers.downloads import (
+    DataCache,
+    DownloadError,
+    Fetched,
+    cached_sources,
+    fetch_mtgjson,
+    fetch_rules,
+)
+
+
+class Command(BaseCommand):
+    help = (
+        "Download the current MTGJSON AllPrintings and Keywords and the current Comprehensive "
+        "Rules TXT into DATA_CACHE_DIR (only what changed since the last run) and import them."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--mtgjson-url",
+            default=settings.MTGJSON_URL,
+            help="Folder holding AllPrintings.json.gz, its .sha256 and Keywords.json "
+            "(default: $ORACOLO_MTGJSON_URL or %(default)s).",
+        )
+        parser.add_argument(
+            "--rules-url",
+            default=settings.RULES_URL,
+            help="The rules TXT, or a page linking to it (default: $ORACOLO_RULES_URL or "
+            "%(default)s).",
+        )
+        parser.add_argument(
+            "--timeout",
+            type=float,
+            default=60.0,
+            help="Seconds to wait for a server (default: %(default)s).",
+        )
+        parser.add_argument(
+            "--offline",
+            action="store_true",
+            help="Download nothing: import the files already in the cache.",
+        )
+
+    def handle(self, mtgjson_url, rules_url, timeout, offline, verbosity, **options):
+        cache = DataCache(Path(settings.DATA_CACHE_DIR))
+        progress = self._progress if verbosity >= 1 else None
+        try:
+            if offline:
+                mtgjson, rules = cached_sources(cache)
+            else:
+                mtgjson = fetch_mtgjson(cache, mtgjson_url, timeout=timeout, progress=progress)
+                try:
+                    rules = fetch_rules(cache, rules_url, timeout=timeout, progress=progress)
+                except DownloadError:
+                    cache.discard(*mtgjson)
+                    raise
+        except DownloadError as error:
+            raise CommandError(f"Nothing was imported. {error}") from error
+        fetched = [*mtgjson, rules]
+        if offline:
+            self.stdout.write(f"Offline: importing the files cached in {cache.folder}.")
+        else:
+            for item in fetched:
+                state = "downloaded" if item.downloaded else "unchanged (not downloaded)"
+                self.stdout.write(f"{item.file_name}: {state} ({item.url})")
+        import_cards = offline or any(item.downloaded for item in mtgjson)
+        import_rules = offline or rules.downloaded
+        try:
+            versions = [mtgjson_version(mtgjson[0]), rules_version(rules)]
+            if import_cards or import_rules:
+                with transaction.atomic():
+                    # The rules first: a card file that fails after them undoes them too.
+                    if import_rules:
+                        self._import([rules], "import_rules", verbosity)
+                    if import_cards:
+                        self._import(mtgjson, "import_mtgjson", verbosity)
+        except BaseException:
+            cache.discard(*fetched)  # the previous cached files stay
+            raise
+        for item in fetched:
+            cache.keep(item)
+        for line in versions:
+            self.stdout.write(line)
+        if not (import_cards or import_rules):
+            self.stdout.write(
+                self.style.SUCCESS("Nothing changed: every source is as last imported.")
+            )
+        else:
+            self.stdout.write(self.style.SUCCESS("Cards and rules are up to date."))
+
+    def _import(self, files: list[Fetched], command: str, verbosity: int) -> None:
+        out = StringIO()
+        try:
+            call_command(
+                command,
+                *[item.path for item in files],
+                verbosity=verbosity,
+                stdout=out,
+                stderr=self.stderr,  # its progress and warnings
+            )
+        except CommandError as error:
+            names = ", ".join(item.url or str(item.path) for item in files)
+            raise CommandError(f"{names}: {error}") from error
+        finally:
+            self.stdout.write(out.getvalue().rstrip("\n"))
+
+    def _progress(self, line: str, last: bool) -> None:
+        end = "\r" if self.stderr.isatty() and not last else "\n"
+        self.stderr.write(line, ending=end)
+        self.stderr.flush()
+
+
+def mtgjson_version(item: Fetched) -> str:
+    """MTGJSON's meta.version and meta.date, read from the head of the file."""
+    where = item.url or str(item.path)
+    try:
+        with item.path.open("rb") as raw:
+            compressed = raw.read(2) == b"\x1f\x8b"
+            raw.seek(0)
+            with gzip.GzipFile(fileobj=raw) if compressed else raw as handle:
+                meta = next(ijson.items(handle, "meta"), None)
+    except (OSError, EOFError, ValueError, ijson.JSONError) as error:
+        raise CommandError(f"{where}: not readable as MTGJSON ({error})") from error
+    if not isinstance(meta, dict):
+        raise CommandError(f"{where}: no MTGJSON 'meta' object found")
+    return f"Cards: MTGJSON {meta.get('version', '?')} of {meta.get('date', '?')}."
+
+
+def rules_version(item: Fetched) -> str:
+    """The rules' effective date (the file is read, not yet imported)."""
+    try:
+        document = read_rules(item.path)
+    except ReadError as error:
+        raise CommandError(f"{item.url or item.path}: {error}") from error
+    return (
+        f"Rules: Comprehensive Rules ({document.language}) effective "
+        f"{document.effective_date:%Y-%m-%d}."
+    )

@@ -52,6 +52,9 @@ class Fetched:
     downloaded: bool
     final_url: str = ""
     http: dict = field(default_factory=dict)  # what the cache records beside the file
+    # Downloaded again (the server sent no ETag or Last-Modified to compare, or ignored them)
+    # and byte for byte the cached copy: the cached copy is used, as if unchanged.
+    same_as_cached: bool = False
 
     @property
     def file_name(self) -> str:
@@ -158,6 +161,10 @@ class DataCache:
             raise DownloadError(_failure(url, error, timeout)) from error
         if progress and received and time.monotonic() - started >= PROGRESS_EVERY:
             progress(_progress_line(file_name, received, received, started), True)
+        if cached and cached.file_name == file_name and cached.http.get("sha256") == http["sha256"]:
+            path.unlink()
+            self._write_record(slot, http)
+            return Fetched(slot, url, cached.path, False, final_url, http, same_as_cached=True)
         return Fetched(slot, url, path, downloaded=True, final_url=final_url, http=http)
 
     def keep(self, fetched: Fetched) -> None:
@@ -169,11 +176,14 @@ class DataCache:
         os.replace(fetched.path, target)
         if previous and previous["file"] != fetched.file_name:
             (self.folder / previous["file"]).unlink(missing_ok=True)
-        record_path = self._record_path(fetched.slot)
-        temporary = record_path.with_name(record_path.name + ".tmp")
-        temporary.write_text(json.dumps(fetched.http, indent=1), encoding="utf-8")
-        os.replace(temporary, record_path)
+        self._write_record(fetched.slot, fetched.http)
         fetched.path, fetched.downloaded = target, False
+
+    def _write_record(self, slot: str, http: dict) -> None:
+        record_path = self._record_path(slot)
+        temporary = record_path.with_name(record_path.name + ".tmp")
+        temporary.write_text(json.dumps(http, indent=1), encoding="utf-8")
+        os.replace(temporary, record_path)
 
     def discard(self, *fetched: Fetched) -> None:
         """Delete downloaded files that are not to be kept; the cached copies stay."""

@@ -13,6 +13,7 @@ from datetime import date
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from io import StringIO
 from pathlib import Path
+from unittest import mock
 from urllib.parse import unquote
 
 from django.conf import settings
@@ -55,6 +56,7 @@ class Server(ThreadingHTTPServer):
         super().__init__(("127.0.0.1", 0), Handler)
         self.files: dict[str, bytes] = {}
         self.slow: set[str] = set()
+        self.etags = True  # False: no ETag, as a server without conditional requests
         self.requests: list[tuple[str, int]] = []
 
     def url(self, path: str) -> str:
@@ -69,8 +71,8 @@ class Handler(BaseHTTPRequestHandler):
         body = self.server.files.get(path)
         if body is None:
             return self._answer(path, 404)
-        etag = f'"{hashlib.sha256(body).hexdigest()[:16]}"'
-        if self.headers.get("If-None-Match") == etag:
+        etag = f'"{hashlib.sha256(body).hexdigest()[:16]}"' if self.server.etags else ""
+        if etag and self.headers.get("If-None-Match") == etag:
             return self._answer(path, 304)
         self._answer(path, 200, body, etag)
 
@@ -112,9 +114,9 @@ class UpdateDataTests(EmptyDatabaseTestCase):
         digest = digest or hashlib.sha256(data).hexdigest()
         self.server.files["/mtgjson/AllPrintings.json.gz.sha256"] = digest.encode()
 
-    def update(self, *options, mtgjson="/mtgjson/", rules="/en/rules"):
+    def update(self, *options, mtgjson="/mtgjson/", rules="/en/rules", err=None):
         self.server.requests.clear()
-        out, err = StringIO(), StringIO()
+        out, err = StringIO(), err or StringIO()
         call_command(
             "update_data",
             "--mtgjson-url",
@@ -173,6 +175,22 @@ class UpdateDataTests(EmptyDatabaseTestCase):
         )
         self.assertIn("Cards: MTGJSON 5.2.0+test of 2026-01-01.", out)
         self.assertEqual(self.database(), before)
+
+    def test_a_server_without_conditional_requests_same_bytes_are_not_imported_again(self):
+        self.server.etags = False
+        self.update()
+        before = self.database()
+        out = self.update()
+        self.assertIn("AllPrintings.json.gz: unchanged (downloaded again: the same bytes)", out)
+        self.assertIn("Nothing changed: every source is as last imported.", out)
+        self.assertEqual(self.database(), before)
+        self.assertEqual(list((self.cache / ".partial").iterdir()), [])
+
+    def test_long_downloads_show_a_progress_line_on_stderr(self):
+        err = StringIO()
+        with mock.patch("rulings.importers.downloads.PROGRESS_EVERY", 0):
+            self.update(err=err)
+        self.assertRegex(err.getvalue(), r"AllPrintings\.json\.gz: [\d.]+ MB of [\d.]+ MB \(100%\)")
 
     def test_a_changed_file_is_downloaded_and_imported_the_others_are_not(self):
         self.update()

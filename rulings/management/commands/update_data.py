@@ -79,7 +79,13 @@ class Command(BaseCommand):
             self.stdout.write(f"Offline: importing the files cached in {cache.folder}.")
         else:
             for item in fetched:
-                state = "downloaded" if item.downloaded else "unchanged (not downloaded)"
+                state = (
+                    "downloaded"
+                    if item.downloaded
+                    else "unchanged (downloaded again: the same bytes)"
+                    if item.same_as_cached
+                    else "unchanged (not downloaded)"
+                )
                 self.stdout.write(f"{item.file_name}: {state} ({item.url})")
         import_cards = offline or any(item.downloaded for item in mtgjson)
         import_rules = offline or rules.downloaded

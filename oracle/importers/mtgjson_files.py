@@ -2,6 +2,7 @@
 AllPrintings or Keywords, read one set at a time (ijson) so memory stays flat."""
 
 import gzip
+import hashlib
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,6 +27,26 @@ def _open(path: Path):
     magic = handle.read(2)
     handle.seek(0)
     return gzip.GzipFile(fileobj=handle) if magic == b"\x1f\x8b" else handle
+
+
+def file_digest(path: Path) -> str:
+    """The sha256 of the file as it is on disk (compressed or not)."""
+    try:
+        with path.open("rb") as handle:
+            return hashlib.file_digest(handle, "sha256").hexdigest()
+    except OSError as error:
+        raise ReadError(f"{path}: cannot be opened ({error.strerror})") from error
+
+
+def read_meta(path: Path) -> dict:
+    """The file's ``meta`` object ({"date": "2022-04-25", "version": "5.2.0+20220425"}), {}
+    when it has none. MTGJSON writes it first, so only the file's start is read."""
+    try:
+        with _open(path) as handle:
+            meta = next(ijson.items(handle, "meta"), None)
+    except (ijson.JSONError, OSError, EOFError, UnicodeDecodeError):
+        return {}  # iter_sets reports what is wrong with the file
+    return meta if isinstance(meta, dict) else {}
 
 
 def iter_sets(path: Path, data: MtgjsonData) -> Iterator[tuple[str, dict]]:

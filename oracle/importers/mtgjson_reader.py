@@ -16,7 +16,7 @@ from pathlib import Path
 from oracle.models import Layout
 
 from .italian_set_names import ITALIAN_SET_NAMES
-from .mtgjson_files import iter_sets
+from .mtgjson_files import file_digest, iter_sets, read_meta
 from .mtgjson_records import (
     CardRecord,
     FaceRecord,
@@ -66,13 +66,27 @@ def read_mtgjson(
     for path in paths:
         path = Path(path)
         data.files.append(path.name)
+        data.digests[path.name] = file_digest(path)
+        holds_cards = False
         for set_code, set_obj in iter_sets(path, data):
+            holds_cards = True
             where = f"{path.name}: set {set_code}"
             pending_reversible += _read_set(set_obj, where, data)
             if progress:
                 progress(f"{path.name}: {set_code} read ({len(data.cards)} cards so far)")
+        if holds_cards:  # the keyword list's own date says nothing of the cards
+            _read_meta(path, data)
     _resolve_reversible(pending_reversible, data)
     return data
+
+
+def _read_meta(path: Path, data: MtgjsonData) -> None:
+    """Keep the newest ``meta`` date of the card files, with its version."""
+    meta = read_meta(path)
+    day = parse_date(meta.get("date"), f"{path.name}: meta")
+    if day and (data.data_date is None or day > data.data_date):
+        data.data_date = day
+        data.version = str(meta.get("version") or "")
 
 
 def _read_set(set_obj: dict, where: str, data: MtgjsonData) -> list[tuple[str, list[dict]]]:

@@ -106,3 +106,7 @@ class MtgjsonData:
     keyword_kinds: dict[str, str] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
+    # Each file's sha256, by name; the files' ``meta`` (the newest date, and its version).
+    digests: dict[str, str] = field(default_factory=dict)
+    version: str = ""
+    data_date: date | None = None

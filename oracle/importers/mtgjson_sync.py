@@ -2,7 +2,9 @@
 
 Every table is upserted by its natural key (set code, Oracle id, card + face position, set +
 collector number), so a second run of the same files changes nothing. Columns that editors own
-(errata, a set's or keyword's Italian name once filled) are never overwritten.
+(errata, a set's or keyword's Italian name once filled) are never overwritten. A run that
+changes something, or reads other files than the last recorded import, adds a
+``CardDataImport`` saying what was read; a second run of the same files adds none.
 """
 
 from collections.abc import Callable
@@ -10,7 +12,16 @@ from collections.abc import Callable
 from django.db import IntegrityError, transaction
 from django.db.models import F
 
-from oracle.models import Card, CardFace, CardSet, CardType, Keyword, Printing, PrintingFace
+from oracle.models import (
+    Card,
+    CardDataImport,
+    CardFace,
+    CardSet,
+    CardType,
+    Keyword,
+    Printing,
+    PrintingFace,
+)
 from oracle.search.normalize import refresh_search_columns
 from oracle.signals import cards_synced
 from oracle.text import fold_line, slug_for
@@ -34,8 +45,10 @@ TYPE_KINDS = (
 
 
 def sync_mtgjson(
-    data: MtgjsonData, log: Callable[[str], None] | None = None
+    data: MtgjsonData, log: Callable[[str], None] | None = None, source: str = ""
 ) -> dict[str, SyncStats]:
+    """Write ``data``; ``source`` is the address it was downloaded from (default: the files'
+    names)."""
     log = log or (lambda message: None)
     stats: dict[str, SyncStats] = {}
     log("Writing sets…")
@@ -73,7 +86,26 @@ def sync_mtgjson(
     stats["search columns"] = SyncStats(updated=updated, unchanged=unchanged)
     for _receiver, result in cards_synced.send(sender=Card, data=data, card_pks=card_pks, log=log):
         stats.update(result or {})
+    stats["import record"] = _record_import(data, source, stats)
     return stats
+
+
+def _record_import(data: MtgjsonData, source: str, stats: dict[str, SyncStats]) -> SyncStats:
+    files = [{"name": name, "sha256": digest} for name, digest in data.digests.items()]
+    last = CardDataImport.objects.order_by("-imported_at", "-pk").first()
+    changed = any(counts.changed for counts in stats.values())
+    if not changed and last is not None and (last.files, last.version) == (files, data.version):
+        return SyncStats(unchanged=1)
+    CardDataImport.objects.create(
+        source=(source or ", ".join(data.files))[:500],
+        files=files,
+        version=data.version,
+        data_date=data.data_date,
+        card_count=len(data.cards),
+        printing_count=len(data.printings),
+        set_count=len(data.sets),
+    )
+    return SyncStats(created=1)
 
 
 def _sync_sets(data: MtgjsonData):

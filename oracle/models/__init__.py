@@ -17,6 +17,7 @@ from .cards import (
     Layout,
 )
 from .errata import Erratum
+from .imports import CardDataImport
 from .keywords_and_types import CardType, Keyword
 from .page_language import is_italian_page, joined_name, localized, names_for_page
 from .printings import Printing, PrintingFace, Rarity
@@ -27,6 +28,7 @@ __all__ = [
     "FACE_DOWN_KEYWORDS",
     "LEGALITY_LABELS",
     "Card",
+    "CardDataImport",
     "CardFace",
     "CardQuerySet",
     "CardSet",

@@ -78,6 +78,8 @@ def _sync_edition(document: RulesDocument) -> tuple[RulesEdition, bool]:
         "is_complete": not document.partial,
         "source": Path(document.name).name,
         "sha256": document.sha256,
+        "rule_count": len(document.sections),
+        "glossary_count": len(document.glossary),
     }
     edition, created = RulesEdition.objects.get_or_create(
         language=document.language, effective_date=document.effective_date, defaults=wanted

@@ -78,6 +78,9 @@ class RulesEdition(models.Model):
     )
     sha256 = models.CharField(max_length=64, blank=True, editable=False)
     imported_at = models.DateTimeField(_("imported"), auto_now=True)
+    # What the imported file held: numbered rules (chapters to subrules) and glossary terms.
+    rule_count = models.PositiveIntegerField(_("rules"), default=0, editable=False)
+    glossary_count = models.PositiveIntegerField(_("glossary entries"), default=0, editable=False)
 
     objects = RulesEditionQuerySet.as_manager()
 

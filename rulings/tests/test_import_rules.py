@@ -5,6 +5,7 @@ on small samples (rulings/tests/data/) turned into the shapes real files come in
 or bare CR line ends, a cp437 or Mac Roman byte, U+2028 and no-break spaces.
 """
 
+import hashlib
 from datetime import date
 from io import StringIO
 from pathlib import Path
@@ -502,3 +503,16 @@ class RulesAdminTests(EmptyDatabaseTestCase):
         mapping.refresh_from_db()
         self.assertEqual(mapping.current_section.edition.effective_date, date(2026, 6, 12))
         self.assertEqual((mapping.current_section.number, mapping.method), ("702.9b", "manual"))
+
+
+class EditionRecordTests(EmptyDatabaseTestCase):
+    def test_an_edition_records_what_its_file_held(self):
+        run(DATA / "cr_en_sample.txt")
+        edition = RulesEdition.objects.get()
+        self.assertEqual((edition.rule_count, edition.glossary_count), (25, 2))
+        self.assertEqual(edition.sha256, hashlib.sha256(SAMPLE).hexdigest())
+        self.assertIsNotNone(edition.imported_at)
+
+    def test_a_dry_run_records_no_edition(self):
+        run(DATA / "cr_en_sample.txt", dry_run=True)
+        self.assertFalse(RulesEdition.objects.exists())

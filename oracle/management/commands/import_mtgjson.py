@@ -18,8 +18,14 @@ class Command(BaseCommand):
         parser.add_argument(
             "--dry-run", action="store_true", help="Read and compare, write nothing."
         )
+        parser.add_argument(
+            "--source",
+            default="",
+            help="Where the files were downloaded from, for the import's record "
+            "(default: their names).",
+        )
 
-    def handle(self, paths, dry_run, verbosity, **options):
+    def handle(self, paths, dry_run, source, verbosity, **options):
         progress = self._progress if verbosity >= 1 else None
         try:
             data = read_mtgjson(paths, progress=self._set_progress(verbosity))
@@ -33,7 +39,7 @@ class Command(BaseCommand):
                 f"{len(data.printings)} printings."
             )
         with transaction.atomic():
-            stats = sync_mtgjson(data, log=progress)
+            stats = sync_mtgjson(data, log=progress, source=source)
             if dry_run:
                 transaction.set_rollback(True)
         if verbosity >= 1:

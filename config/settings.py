@@ -77,6 +77,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "oracle.context_processors.language_links",
+                "oracle.context_processors.data_age",
             ],
         },
     },

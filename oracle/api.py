@@ -5,9 +5,10 @@ card's whole record.
     GET /api/cards/<Oracle id>/                     one card: faces, printings, errata, and
                                                     what other apps add (``card_record``)
 
-Answers are UTF-8 JSON with readable accents. Cards are named by their Oracle id, which stays
-the same across imports. HTML links point at the English pages (/en/...); messages follow the
-request's Accept-Language (English unless it asks for Italian).
+Both answer with ``"data": {"cards": "2022-04-25", "rules": "2026-04-17"}``, the date of each
+kind of data (``data_sources``). Answers are UTF-8 JSON with readable accents. Cards are named
+by their Oracle id, which stays the same across imports. HTML links point at the English pages
+(/en/...); messages follow the request's Accept-Language (English unless it asks for Italian).
 """
 
 import uuid
@@ -17,7 +18,7 @@ from django.core.paginator import Paginator
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from . import card_record
+from . import card_record, data_sources
 from .filters import CardFilter
 from .json_views import get_only, json_response
 from .links import url_maker
@@ -69,6 +70,7 @@ def card_search(request):
     page = paginator.page(number)
     return json_response(
         {
+            "data": data_sources.api_dates(),
             "total": paginator.count,
             "page": number,
             "pages": paginator.num_pages,
@@ -93,7 +95,7 @@ def card_detail(request, oracle_id):
         return json_response(
             {"error": _("No card has the Oracle id “%(id)s”.") % {"id": oracle_id}}, status=404
         )
-    return json_response(_card_record(request, card))
+    return json_response({"data": data_sources.api_dates()} | _card_record(request, card))
 
 
 def _results(request, cards):

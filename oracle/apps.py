@@ -8,4 +8,7 @@ class OracleConfig(AppConfig):
     verbose_name = _("Oracle cards")
 
     def ready(self):
+        from . import card_data_source
         from .search import receivers  # noqa: F401  (keeps the search columns of saved cards filled)
+
+        card_data_source.register()

@@ -1,6 +1,8 @@
 from django.conf import settings
 from django.urls import translate_url
 
+from . import data_sources
+
 
 def language_links(request):
     """The current page in each interface language, for the language switch."""
@@ -10,3 +12,8 @@ def language_links(request):
             (code, name, translate_url(path, code)) for code, name in settings.LANGUAGES
         ]
     }
+
+
+def data_age(request):
+    """The footer's sentences on the data's age; read only when a template shows them."""
+    return {"data_age_lines": data_sources.footer_lines}

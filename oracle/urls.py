@@ -12,4 +12,5 @@ urlpatterns = [
     path("sets/", views.set_list, name="set-list"),
     path("sets/<str:code>/", views.set_detail, name="set-detail"),
     path("sets/<str:code>/<str:number>/", views.printing_detail, name="printing-detail"),
+    path("about/", views.about, name="about"),
 ]

@@ -2,7 +2,7 @@ from django.core.paginator import Paginator
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404, redirect, render
 
-from . import card_page
+from . import card_page, data_sources
 from .filters import CardFilter
 from .listing import card_rows, printing_rows
 from .models import Card, CardSet, Printing, Rarity, is_italian_page
@@ -123,3 +123,9 @@ def set_detail(request, code):
         "oracle/set_detail.html",
         {"set": card_set, "rows": printing_rows(card_set), "rarities": rarities},
     )
+
+
+def about(request):
+    """Where the data comes from, which version, under which licence, and when it came in: each
+    source's part (``oracle.data_sources``)."""
+    return render(request, "oracle/about.html", {"sections": data_sources.about_sections()})

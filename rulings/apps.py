@@ -12,6 +12,7 @@ class RulingsConfig(AppConfig):
         from . import (
             card_page,
             card_record,
+            data_source,
             receivers,  # noqa: F401  (connects the import signal)
             search_terms,
         )
@@ -20,5 +21,6 @@ class RulingsConfig(AppConfig):
         search_terms.register()
         card_page.register()
         card_record.register()
+        data_source.register()
 
         post_migrate.connect(ensure_editors_group, sender=self, dispatch_uid="rulings.editors")

@@ -6,7 +6,7 @@ import re
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from config.testing import BundledDocumentsTestCase, EmptyDatabaseTestCase
+from config.testing import DATA_AGE_QUERIES, BundledDocumentsTestCase, EmptyDatabaseTestCase
 from oracle.models import Card
 from oracle.tests.factories import make_card, make_set
 from rulings.models import CardRule, RuleSection, RulesEdition
@@ -18,8 +18,9 @@ RULE_ITEM = re.compile(
     re.DOTALL,
 )
 # The card and its parts (6); rule editions, rulings, documents that speak of it, rules used;
-# the rules editions and sections the rulings' rule numbers lead to (link_rule_numbers_in_rulings).
-CARD_PAGE_QUERIES = 12
+# the rules editions and sections the rulings' rule numbers lead to (link_rule_numbers_in_rulings);
+# the footer's dates.
+CARD_PAGE_QUERIES = 12 + DATA_AGE_QUERIES
 
 
 def rules_used(response) -> list[dict]:

@@ -1,0 +1,39 @@
+"""The card data's place in ``oracle.data_sources``: the newest MTGJSON import's date."""
+
+from datetime import date
+
+from django.utils.translation import gettext as _
+
+from .data_sources import DataSource, add_source
+from .dates import long_date
+from .models import CardDataImport
+
+# The newest imports the about page lists.
+ABOUT_IMPORTS = 5
+
+
+def card_data_date() -> date | None:
+    """The MTGJSON date of the newest import that says one."""
+    record = CardDataImport.objects.newest_dated()
+    return record.data_date if record else None
+
+
+def footer(day: date) -> str:
+    return _("Cards: MTGJSON of %(date)s") % {"date": long_date(day)}
+
+
+def about_context() -> dict:
+    return {"card_imports": list(CardDataImport.objects.all()[:ABOUT_IMPORTS])}
+
+
+def register() -> None:
+    add_source(
+        DataSource(
+            key="cards",
+            position=10,
+            current_date=card_data_date,
+            footer=footer,
+            about_template="oracle/_about_cards.html",
+            about_context=about_context,
+        )
+    )

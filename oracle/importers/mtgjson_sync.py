@@ -37,6 +37,9 @@ from .upsert import (
     upsert,
 )
 
+# The key of the import's own record in the stats: bookkeeping, not a change to the card data.
+IMPORT_RECORD = "import record"
+
 TYPE_KINDS = (
     ("supertypes", CardType.Kind.SUPERTYPE),
     ("types", CardType.Kind.TYPE),
@@ -86,7 +89,7 @@ def sync_mtgjson(
     stats["search columns"] = SyncStats(updated=updated, unchanged=unchanged)
     for _receiver, result in cards_synced.send(sender=Card, data=data, card_pks=card_pks, log=log):
         stats.update(result or {})
-    stats["import record"] = _record_import(data, source, stats)
+    stats[IMPORT_RECORD] = _record_import(data, source, stats)
     return stats
 
 

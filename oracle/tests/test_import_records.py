@@ -7,7 +7,7 @@ from config.testing import BundledDataTestCase, EmptyDatabaseTestCase
 from oracle.models import CardDataImport
 
 from .helpers import FUT
-from .test_import_mtgjson import KEYWORDS, run_import
+from .test_import_mtgjson import KEYWORDS, TemporaryFilesMixin, run_import, small_set
 
 
 def sha256_of(path) -> str:
@@ -63,3 +63,14 @@ class BundledImportRecordTests(BundledDataTestCase):
         self.assertEqual(record.data_date, date(2022, 4, 25))
         self.assertEqual(len(record.files), 7)
         self.assertGreater(record.card_count, 500)
+
+
+class NewVersionTests(TemporaryFilesMixin, EmptyDatabaseTestCase):
+    def test_a_new_version_of_the_same_cards_is_recorded_but_changes_no_card(self):
+        cards = small_set()
+        run_import(self.write_set_file("ABC.json", cards))
+        newer = {"meta": {"date": "2026-02-01", "version": "5.3.0+20260201"}, "data": cards}
+        stdout, _ = run_import(self.write_json("ABC.json", newer))
+        self.assertIn("Nothing changed: the database already matches.", stdout)
+        self.assertIn("import record: 1 created", stdout)
+        self.assertEqual(CardDataImport.objects.newest_dated().data_date, date(2026, 2, 1))

@@ -4,7 +4,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from oracle.importers.mtgjson_reader import ReadError, read_mtgjson
-from oracle.importers.mtgjson_sync import sync_mtgjson
+from oracle.importers.mtgjson_sync import IMPORT_RECORD, sync_mtgjson
 
 
 class Command(BaseCommand):
@@ -45,7 +45,7 @@ class Command(BaseCommand):
         if verbosity >= 1:
             for label, counts in stats.items():
                 self.stdout.write(f"{label}: {counts}")
-        if not any(counts.changed for counts in stats.values()):
+        if not any(counts.changed for key, counts in stats.items() if key != IMPORT_RECORD):
             self.stdout.write(self.style.SUCCESS("Nothing changed: the database already matches."))
         elif dry_run:
             self.stdout.write(self.style.WARNING("Dry run: nothing was written."))

@@ -3,13 +3,14 @@ force today applies, and the editions and documents the about page lists."""
 
 from datetime import date
 
+from django.db.models import Count, IntegerField, OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from oracle.data_sources import DataSource, add_source
 from oracle.dates import long_date
 
-from .models import RulesEdition, SourceDocument
+from .models import RuleSection, RulesEdition, SourceDocument
 
 
 def rules_in_force_since() -> date | None:
@@ -23,13 +24,30 @@ def footer(day: date) -> str:
 
 def about_context() -> dict:
     return {
-        "editions": list(RulesEdition.objects.order_by("-effective_date", "language")),
+        "editions": list(
+            RulesEdition.objects.order_by("-effective_date", "language").annotate(
+                rules_held=_rules_held()
+            )
+        ),
         "documents": list(
             SourceDocument.objects.order_by("-published_on", "title").only(
                 "pk", "title", "kind", "language", "published_on", "source", "imported_at"
             )
         ),
     }
+
+
+def _rules_held():
+    """How many rules an edition holds: a partial edition's are written by the documents that
+    quote them, so its file's count says nothing."""
+    counts = (
+        RuleSection.objects.filter(edition=OuterRef("pk"))
+        .order_by()
+        .values("edition")
+        .annotate(count=Count("pk"))
+        .values("count")
+    )
+    return Subquery(counts, output_field=IntegerField())
 
 
 def register() -> None:

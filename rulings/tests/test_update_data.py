@@ -22,7 +22,7 @@ from django.core.management.base import CommandError
 from django.test import SimpleTestCase, override_settings
 
 from config.testing import EmptyDatabaseTestCase
-from oracle.models import Card
+from oracle.models import Card, CardDataImport
 from rulings.importers.downloads import find_rules_link
 from rulings.models import RuleSection, RulesEdition
 
@@ -145,6 +145,7 @@ class UpdateDataTests(EmptyDatabaseTestCase):
         self.assertIn("Rules: Comprehensive Rules (en) effective 2026-04-17.", out)
         self.assertIn("Cards and rules are up to date.", out)
         self.assertTrue(Card.objects.filter(name="Human Torch").exists())
+        self.assertEqual(CardDataImport.objects.get().source, self.server.url("/mtgjson/"))
         edition = RulesEdition.objects.get()
         self.assertEqual(edition.source, "MagicCompRules 20260417.txt")
         self.assertTrue(RuleSection.objects.filter(edition=edition).exists())

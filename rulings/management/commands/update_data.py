@@ -97,7 +97,9 @@ class Command(BaseCommand):
                     if import_rules:
                         self._import([rules], "import_rules", verbosity)
                     if import_cards:
-                        self._import(mtgjson, "import_mtgjson", verbosity)
+                        # The import record names the folder the files came from.
+                        source = "" if offline else mtgjson_url
+                        self._import(mtgjson, "import_mtgjson", verbosity, source=source)
         except BaseException:
             cache.discard(*fetched)  # the previous cached files stay
             raise
@@ -112,7 +114,7 @@ class Command(BaseCommand):
         else:
             self.stdout.write(self.style.SUCCESS("Cards and rules are up to date."))
 
-    def _import(self, files: list[Fetched], command: str, verbosity: int) -> None:
+    def _import(self, files: list[Fetched], command: str, verbosity: int, **options) -> None:
         out = StringIO()
         try:
             call_command(
@@ -121,6 +123,7 @@ class Command(BaseCommand):
                 verbosity=verbosity,
                 stdout=out,
                 stderr=self.stderr,  # its progress and warnings
+                **options,
             )
         except CommandError as error:
             names = ", ".join(item.url or str(item.path) for item in files)

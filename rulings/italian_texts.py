@@ -101,12 +101,20 @@ def superseded_translation(
     rule ``number``."""
     source = italian_source(translated, translated_on, read_in.effective_date, old_number)
     url = url_maker("rulings:rule-detail")(old_number)
-    context = {
-        "date": long_date(translated_on),
-        "italian": mark_safe(source + italian + italian_note(translated)),
+    # The sentences are translated here, not in the Jinja2 partial: makemessages reads
+    # gettext() in Python, but not Jinja2's _() with keyword arguments.
+    banner = _("translation of the text in force from %(date)s, since superseded") % {
+        "date": long_date(translated_on)
+    }
+    compare = _("Compare rule %(old_number)s of %(old_date)s with today’s rule %(number)s") % {
         "old_number": old_number,
         "old_date": long_date(read_in.effective_date),
         "number": number,
+    }
+    context = {
+        "banner": banner,
+        "italian": mark_safe(source + italian + italian_note(translated)),
+        "compare": compare,
         "compare_url": f"{url}?edition={read_in.slug}&compare=today#compare",
     }
     return render_partial("rulings/_superseded_translation.html", context)

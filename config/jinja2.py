@@ -5,8 +5,10 @@ and handed to its Django template as already-safe HTML (``render_partial``).
 Escaping is Django's: a value with ``__html__`` (a SafeString, Markup) is written as it is,
 anything else escaped as Django's templates escape it, so a partial writes the same bytes its
 Django-template version wrote. ``_()``, ``gettext``, ``ngettext``, ``pgettext`` and
-``{% trans %}`` translate with Django's catalogues. Write translatable words as ``_("...")``:
-makemessages reads ``_("...")`` in any ``.html`` file under the project, Jinja2's included.
+``{% trans %}`` translate with Django's catalogues. Write translatable words as ``_("...")``
+with no arguments: makemessages reads those in any ``.html`` file under the project, Jinja2's
+included, but not ``_("... %(x)s", x=...)`` nor ``{% trans %}``; translate a sentence with
+values in Python and hand it to the partial.
 """
 
 import html

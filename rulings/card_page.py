@@ -36,6 +36,7 @@ def card_context(card: Card, printing) -> dict:
     for ruling in every_ruling:
         ruling.document_url = document_url(ruling)
     documents = documents_about(card)
+    editions = list(RulesEdition.objects.official().only("effective_date"))
     return {
         "rulings": own,
         "topic_rulings": topics,
@@ -43,8 +44,8 @@ def card_context(card: Card, printing) -> dict:
         "ruling_count": len(every_ruling),
         "documents": documents,
         "known_from": documents[0] if card.document_only and documents else None,
-        "rules_used": rules_used(card),
-        "rules_editions": list(RulesEdition.objects.official().only("effective_date")),
+        "rules_used": rules_used(card, edition_in_force(editions)),
+        "rules_editions": editions,
     }
 
 
@@ -121,11 +122,10 @@ def documents_about(card: Card) -> list:
     )
 
 
-def rules_used(card: Card) -> list:
-    """The current rules the card uses (computed or set by an editor, less those an editor
-    removed), in the rules' order, each with its title (Italian on Italian pages where an
-    Italian edition of the same date has it) and its reason in words."""
-    current = RulesEdition.objects.official().order_by("-effective_date").values("pk")[:1]
+def rules_used(card: Card, current: RulesEdition | None) -> list:
+    """The rules of ``current`` (today's edition) the card uses (computed or set by an editor,
+    less those an editor removed), in the rules' order, each with its title (Italian on Italian
+    pages where an Italian edition of the same date has it) and its reason in words."""
     italian = RuleSection.objects.filter(
         edition__language="it",
         edition__effective_date=OuterRef("section__edition__effective_date"),
@@ -133,7 +133,7 @@ def rules_used(card: Card) -> list:
     )
     named = Q(name__iexact=OuterRef("detail")) | Q(slug__iexact=OuterRef("detail"))
     links = (
-        card.rule_links.filter(excluded=False, section__edition__in=Subquery(current))
+        card.rule_links.filter(excluded=False, section__edition=current)
         .select_related("section", "section__parent")
         .annotate(
             italian_title=Subquery(italian.values("title")[:1]),

@@ -7,17 +7,15 @@ import_rules commands (idempotent; they relink the cards to the rules), run in o
 so that a file that fails to import leaves the database as it was.
 """
 
-import gzip
 from io import StringIO
 from pathlib import Path
 
-import ijson
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from rulings.importers.comprehensive_rules import ReadError, read_rules
+from oracle.models import CardDataImport
 from rulings.importers.downloads import (
     DataCache,
     DownloadError,
@@ -26,6 +24,7 @@ from rulings.importers.downloads import (
     fetch_mtgjson,
     fetch_rules,
 )
+from rulings.models import RulesEdition
 
 
 class Command(BaseCommand):
@@ -90,7 +89,6 @@ class Command(BaseCommand):
         import_cards = offline or any(item.downloaded for item in mtgjson)
         import_rules = offline or rules.downloaded
         try:
-            versions = [mtgjson_version(mtgjson[0]), rules_version(rules)]
             if import_cards or import_rules:
                 with transaction.atomic():
                     # The rules first: a card file that fails after them undoes them too.
@@ -105,7 +103,7 @@ class Command(BaseCommand):
             raise
         for item in fetched:
             cache.keep(item)
-        for line in versions:
+        for line in data_versions():
             self.stdout.write(line)
         if not (import_cards or import_rules):
             self.stdout.write(
@@ -137,29 +135,17 @@ class Command(BaseCommand):
         self.stderr.flush()
 
 
-def mtgjson_version(item: Fetched) -> str:
-    """MTGJSON's meta.version and meta.date, read from the head of the file."""
-    where = item.url or str(item.path)
-    try:
-        with item.path.open("rb") as raw:
-            compressed = raw.read(2) == b"\x1f\x8b"
-            raw.seek(0)
-            with gzip.GzipFile(fileobj=raw) if compressed else raw as handle:
-                meta = next(ijson.items(handle, "meta"), None)
-    except (OSError, EOFError, ValueError, ijson.JSONError) as error:
-        raise CommandError(f"{where}: not readable as MTGJSON ({error})") from error
-    if not isinstance(meta, dict):
-        raise CommandError(f"{where}: no MTGJSON 'meta' object found")
-    return f"Cards: MTGJSON {meta.get('version', '?')} of {meta.get('date', '?')}."
-
-
-def rules_version(item: Fetched) -> str:
-    """The rules' effective date (the file is read, not yet imported)."""
-    try:
-        document = read_rules(item.path)
-    except ReadError as error:
-        raise CommandError(f"{item.url or item.path}: {error}") from error
-    return (
-        f"Rules: Comprehensive Rules ({document.language}) effective "
-        f"{document.effective_date:%Y-%m-%d}."
-    )
+def data_versions() -> list[str]:
+    """What the database holds now, as its import records say: the MTGJSON version and date
+    of the newest card import, the effective date of the newest official rules."""
+    record = CardDataImport.objects.newest_dated()
+    edition = RulesEdition.objects.official().in_force()
+    return [
+        f"Cards: MTGJSON {record.version or '?'} of {record.data_date:%Y-%m-%d}."
+        if record
+        else "Cards: no MTGJSON import recorded yet.",
+        f"Rules: Comprehensive Rules ({edition.language}) effective "
+        f"{edition.effective_date:%Y-%m-%d}."
+        if edition
+        else "Rules: no official edition imported yet.",
+    ]

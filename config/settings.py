@@ -8,6 +8,8 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from config.csp import content_security_policy
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -52,6 +54,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -157,3 +160,18 @@ TEST_RUNNER = "config.test_runner.SummaryTestRunner"
 MTGJSON_URL = os.environ.get("ORACOLO_MTGJSON_URL", "https://mtgjson.com/api/v5/")
 RULES_URL = os.environ.get("ORACOLO_RULES_URL", "https://magic.wizards.com/en/rules")
 DATA_CACHE_DIR = Path(os.environ.get("DATA_CACHE_DIR", BASE_DIR / "data-cache"))
+
+# Card pictures: "scryfall" shows each printing's picture from Scryfall's servers (the English
+# one by the printing's Scryfall id, the Italian one by its Italian multiverse id: see
+# oracle/card_images.py); "off" shows none and lets no image host into the CSP below.
+CARD_IMAGES = os.environ.get("CARD_IMAGES", "scryfall").strip().lower()
+if CARD_IMAGES not in {"scryfall", "off"}:
+    raise ImproperlyConfigured('CARD_IMAGES must be "scryfall" or "off".')
+# Where the pictures are fetched from (a mirror, or a local server in tests).
+CARD_IMAGE_URL = os.environ.get("CARD_IMAGE_URL", "https://cards.scryfall.io").rstrip("/")
+CARD_IMAGE_API_URL = os.environ.get("CARD_IMAGE_API_URL", "https://api.scryfall.com").rstrip("/")
+
+# Content-Security-Policy (config/csp.py): the site's own files and the card image hosts.
+SECURE_CSP = content_security_policy(
+    [] if CARD_IMAGES == "off" else [CARD_IMAGE_URL, CARD_IMAGE_API_URL]
+)

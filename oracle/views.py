@@ -2,7 +2,7 @@ from django.core.paginator import Paginator
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404, redirect, render
 
-from . import card_page, data_sources
+from . import card_images, card_page, data_sources
 from .filters import CardFilter
 from .listing import card_rows, printing_rows
 from .models import Card, CardSet, Printing, Rarity, is_italian_page
@@ -59,11 +59,13 @@ def card_detail(request, slug, printing=None):
     panels and the links in its text: ``oracle.card_page``)."""
     card = get_object_or_404(Card.objects.for_detail(), slug=slug)
     printings = list(card.printings.all())
+    chosen = printing is not None
     if printing is None:
         printing = default_printing(card, printings)
     else:
         printing = next(p for p in printings if p.pk == printing.pk)
     faces = list(card.faces.all())
+    pictured = card_images.picture_printing(printings, printing, chosen=chosen)
     printed = {pf.face_id: pf for pf in printing.faces.all()} if printing else {}
     context = {
         "card": card,
@@ -72,6 +74,8 @@ def card_detail(request, slug, printing=None):
         "printings": printings,
         "errata": list(card.errata.all()),
         "keywords": list(card.keywords.all()),
+        "pictured": pictured,
+        "card_images": card_images.card_page_images(card, pictured, faces),
     }
     page_parts = ("panels", "oracle_text_links", "printed_text_links")
     added = card_page.additions(card, printing, taken=[*context, *page_parts])

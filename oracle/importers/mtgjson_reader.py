@@ -264,11 +264,13 @@ def _printing_record(oracle_id, set_code: str, group: list[dict]) -> PrintingRec
     identifiers = first["identifiers"]
     faces = []
     printing_name_it = ""
+    multiverse_id_it = None
     for entry in group:
         italian = next(
             (fd for fd in entry.get("foreignData") or [] if fd.get("language") == "Italian"), {}
         )
         printing_name_it = printing_name_it or italian.get("name") or ""
+        multiverse_id_it = multiverse_id_it or _foreign_multiverse_id(italian)
         text = entry.get("text") or ""
         type_line = entry["type"]
         original_text = entry.get("originalText") or ""
@@ -295,6 +297,7 @@ def _printing_record(oracle_id, set_code: str, group: list[dict]) -> PrintingRec
         rarity=first.get("rarity") or "common",
         scryfall_id=optional_uuid(identifiers.get("scryfallId")),
         multiverse_id=optional_int(identifiers.get("multiverseId")),
+        multiverse_id_it=multiverse_id_it,
         frame_version=first.get("frameVersion") or "",
         frame_effects=",".join(first.get("frameEffects") or []),
         border_color=first.get("borderColor") or "",
@@ -306,6 +309,13 @@ def _printing_record(oracle_id, set_code: str, group: list[dict]) -> PrintingRec
         name_it=printing_name_it,
         faces=faces,
     )
+
+
+def _foreign_multiverse_id(foreign: dict) -> int | None:
+    """A foreignData entry's multiverse id: ``multiverseId`` in MTGJSON up to 5.2.0, inside
+    ``identifiers`` since."""
+    identifiers = foreign.get("identifiers") or {}
+    return optional_int(identifiers.get("multiverseId") or foreign.get("multiverseId"))
 
 
 def _resolve_reversible(pending: list[tuple[str, list[dict]]], data: MtgjsonData) -> None:

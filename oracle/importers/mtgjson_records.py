@@ -86,6 +86,7 @@ class PrintingRecord:
     rarity: str
     scryfall_id: uuid.UUID | None
     multiverse_id: int | None
+    multiverse_id_it: int | None
     frame_version: str
     frame_effects: str
     border_color: str

@@ -328,8 +328,9 @@ def _sync_face_types(data, card_pks, face_pks, type_pks):
 
 
 PRINTING_FIELDS = (
-    "uuid", "layout", "rarity", "scryfall_id", "multiverse_id", "frame_version", "frame_effects",
-    "border_color", "is_timeshifted", "is_reprint", "is_promo", "artist", "watermark", "name_it",
+    "uuid", "layout", "rarity", "scryfall_id", "multiverse_id", "multiverse_id_it",
+    "frame_version", "frame_effects", "border_color", "is_timeshifted", "is_reprint", "is_promo",
+    "artist", "watermark", "name_it",
 )  # fmt: skip
 
 

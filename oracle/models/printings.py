@@ -31,6 +31,11 @@ class Printing(models.Model):
     uuid = models.UUIDField(_("MTGJSON id"), unique=True)
     scryfall_id = models.UUIDField(_("Scryfall id"), null=True, blank=True)
     multiverse_id = models.PositiveIntegerField(_("Multiverse id"), null=True, blank=True)
+    # Gatherer's id of the Italian print of this printing (MTGJSON's foreignData): its picture
+    # and its Gatherer page in Italian.
+    multiverse_id_it = models.PositiveIntegerField(
+        _("Italian multiverse id"), null=True, blank=True
+    )
     collector_number = models.CharField(_("collector number"), max_length=20)
     sort_number = models.PositiveIntegerField(default=0, editable=False)
     layout = models.CharField(_("printed layout"), max_length=20, choices=Layout)

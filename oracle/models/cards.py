@@ -4,6 +4,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from ..formats import STATUS_LABELS, legality_grid
 from .keywords_and_types import CardType, Keyword
 from .page_language import joined_name, localized, names_for_page
 
@@ -35,12 +36,7 @@ class Layout(models.TextChoices):
 COLOR_ORDER = "WUBRG"
 FACE_DOWN_KEYWORDS = {"morph", "megamorph", "disguise", "cloak", "manifest", "manifest-dread"}
 
-LEGALITY_LABELS = {
-    "Legal": _("Legal"),
-    "Banned": _("Banned"),
-    "Restricted": _("Restricted"),
-    "Not Legal": _("Not legal"),
-}
+LEGALITY_LABELS = STATUS_LABELS
 
 
 class CardQuerySet(models.QuerySet):
@@ -149,6 +145,12 @@ class Card(models.Model):
             (fmt, LEGALITY_LABELS.get(status, status))
             for fmt, status in sorted(self.legalities.items())
         ]
+
+    @property
+    def legality_grid(self):
+        """Its status in every main format and in the others its data names
+        (``oracle.formats``)."""
+        return legality_grid(self.legalities)
 
 
 class CardFace(models.Model):

@@ -14,10 +14,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from oracle.dates import long_date
+from oracle.models import is_italian_page
 from oracle.paging import page_number
 from oracle.text import fold
 
 from .editions import EditionChoices, italian_twin
+from .italian_rule_terms import Explanation, italian_findings, partial_italian_editions
 from .models import GlossaryEntry, RuleSection, RulesEdition
 from .rule_numbers import MONTHS, Lookup, parse_lookup, resolve
 from .rule_page import no_such_rule_message, rule_url
@@ -161,31 +163,56 @@ class SearchResults:
     glossary: list[dict]  # the first glossary terms found, with excerpts
     glossary_count: int
     twin: RulesEdition | None  # the Italian edition searched too, on Italian pages
+    explanations: list[Explanation]  # which Italian words led to which rules
 
 
-def search_words(editions: EditionChoices, edition: RulesEdition, words, page: str | None):
-    """The rules holding every word (in the edition, and on Italian pages in its Italian
-    translation too), ``page`` of them, and the glossary terms holding them."""
-    numbers = find_rules(edition, words)
+def search_words(
+    editions: EditionChoices, edition: RulesEdition, words, page: str | None, query: str = ""
+):
+    """The rules holding every word, ``page`` of them, and the glossary terms holding them.
+
+    The words are looked for in the edition, in the English words of the Italian names and terms
+    the query holds (``italian_rule_terms``), and on Italian pages in the edition's Italian
+    translation and the older Italian texts the documents quote. The rules the Italian words
+    name come first, then those holding the words in their title."""
     twin = italian_twin(editions, edition)
+    partial = partial_italian_editions(editions, edition, twin) if is_italian_page() else []
+    italian = italian_findings(
+        query=query or " ".join(words),
+        words=words,
+        edition=edition,
+        current=editions.current,
+        italian_editions=partial,
+        index_of=lambda each: rules_index(each.pk, stamp(each)),
+        rule_url=lambda number: rule_url(number, editions.query(edition)),
+    )
+    english_words = italian.english_words
+    numbers = italian.first + find_rules(edition, words)
+    if english_words != words:
+        numbers += find_rules(edition, english_words)
     if twin is not None:
-        seen = set(numbers)
-        numbers += [number for number in find_rules(twin, words) if number not in seen]
+        numbers += find_rules(twin, words)
+    numbers = list(dict.fromkeys(numbers + italian.italian_text))
     found = Paginator(numbers, RESULTS_PER_PAGE).get_page(page_number(page))
-    rules = rule_results(editions, edition, twin, list(found.object_list), words)
+    marked = list(dict.fromkeys(words + english_words))
+    rules = rule_results(editions, edition, twin, list(found.object_list), words, marked)
     glossary_ids = find_glossary(edition, words)
+    if english_words != words:
+        glossary_ids = list(dict.fromkeys(glossary_ids + find_glossary(edition, english_words)))
     return SearchResults(
         page=found,
         rules=rules,
-        glossary=glossary_results(editions.query(edition), glossary_ids, words),
+        glossary=glossary_results(editions.query(edition), glossary_ids, marked),
         glossary_count=len(glossary_ids),
         twin=twin,
+        explanations=italian.explanations,
     )
 
 
-def rule_results(editions, edition, twin, numbers: list[str], words) -> list[dict]:
+def rule_results(editions, edition, twin, numbers: list[str], words, marked=None) -> list[dict]:
     """The rules numbered ``numbers``, each with an excerpt from the text that holds the
-    words: the English, or the Italian."""
+    words: the English, or the Italian; ``marked`` (the words, by default) are marked in it."""
+    marked = marked or words
     in_editions = [edition] if twin is None else [edition, twin]
     found, italian = {}, {}
     rows = RuleSection.objects.filter(edition__in=in_editions, number__in=numbers)
@@ -196,16 +223,18 @@ def rule_results(editions, edition, twin, numbers: list[str], words) -> list[dic
     for number in numbers:
         english, translated = found.get(number), italian.get(number)
         row = english or translated
+        if row is None:
+            continue
         source = row
         if translated is not None and not matches_all(fold(row_text(row)), words):
             source = translated
         results.append(
             {
                 "number": number,
-                "title": highlight(row.title, words, width=300) if row.title else "",
+                "title": highlight(row.title, marked, width=300) if row.title else "",
                 "title_language": twin.language if row is translated else edition.language,
                 "context": row.parent.title if row.parent_id and not row.title else "",
-                "snippet": highlight(" ".join([source.text, *source.examples]), words),
+                "snippet": highlight(" ".join([source.text, *source.examples]), marked),
                 "language": twin.language if source is translated else edition.language,
                 "url": rule_url(number, query),
             }

@@ -187,6 +187,7 @@ def search(request, editions: EditionChoices, edition: RulesEdition):
         "results": [],
         "glossary_results": [],
         "glossary_count": 0,
+        "explanations": [],
     }
     lookup = typed_lookup(q)
     if lookup is not None:
@@ -199,8 +200,9 @@ def search(request, editions: EditionChoices, edition: RulesEdition):
     context["words"] = words
     if not words:
         return render(request, "rulings/search.html", context)
-    found = search_words(editions, edition, words, request.GET.get("page"))
+    found = search_words(editions, edition, words, request.GET.get("page"), q)
     context.update(
+        explanations=found.explanations,
         page_obj=found.page,
         results=found.rules,
         glossary_count=found.glossary_count,

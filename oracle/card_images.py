@@ -77,9 +77,9 @@ def printing_images(scryfall_id, multiverse_id_it, layout, names, front_only=Fal
     on an Italian page when its multiverse id is known (with the English one to fall back to),
     else the English one. ``names`` are the faces' names in the page's language, front first
     (one name for a card with one picture). Empty when pictures are off or none is known."""
-    if not images_enabled() or not (scryfall_id or multiverse_id_it):
-        return []
     italian = is_italian_page() and multiverse_id_it
+    if not images_enabled() or not (scryfall_id or italian):
+        return []
     sides = [False, True] if layout in TWO_PICTURES and not front_only else [False]
     images = []
     for back in sides:

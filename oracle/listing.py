@@ -13,6 +13,7 @@ from django.db.models import F
 from django.utils.html import format_html_join
 from django.utils.safestring import SafeString
 
+from .card_images import CardImage, picture_printing, printing_images
 from .links import url_maker, url_maker2
 from .models import CardFace, Printing, Rarity, is_italian_page, joined_name, names_for_page
 from .rendering import render_mana
@@ -26,6 +27,10 @@ PRINTING_COLUMNS = (
     "card_set__name_it",
     "collector_number",
     "rarity",
+    "scryfall_id",
+    "multiverse_id_it",
+    "is_promo",
+    "layout",
 )
 # A result row shows the newest sets a card is in, up to this many, then "+N more".
 SETS_SHOWN = 5
@@ -54,6 +59,7 @@ class CardRow:
     rarity_label: str = ""
     sets: tuple[SetLink, ...] = ()  # the newest SETS_SHOWN
     more_sets: int = 0  # how many other sets the card is in
+    image: CardImage | None = None  # the front's picture, for the image view
 
 
 @dataclass(frozen=True)
@@ -66,15 +72,20 @@ class SetPrinting:
     name_it: str
     collector_number: str
     rarity: str
+    scryfall_id: object = None  # (a UUID) the printing's picture, for the image view
+    multiverse_id_it: int | None = None
+    is_promo: bool = False
+    layout: str = ""
 
 
-def card_rows(cards, with_sets=False) -> list[CardRow]:
+def card_rows(cards, with_sets=False, with_images=False) -> list[CardRow]:
     """Rows for a page of Card objects (only their pk, name and slug are read); with_sets adds
-    the set symbols and codes of each card's printings, newest first."""
+    the set symbols and codes of each card's printings, newest first; with_images, each card's
+    picture (``card_images.picture_printing`` chooses the printing)."""
     cards = list(cards)
     ids = [card.pk for card in cards]
     faces = faces_by_card(ids)
-    sets = sets_by_card(ids) if with_sets else {}
+    sets = sets_by_card(ids) if with_sets or with_images else {}
     url = url_maker("oracle:card-detail")
     printing_url = url_maker2("oracle:printing-detail")
     italian = is_italian_page()
@@ -86,19 +97,29 @@ def card_rows(cards, with_sets=False) -> list[CardRow]:
             italian,
             sets=_set_links(sets.get(card.pk, [])[:SETS_SHOWN], italian, printing_url),
             more_sets=max(len(sets.get(card.pk, [])) - SETS_SHOWN, 0),
+            picture=picture_printing(sets.get(card.pk, [])) if with_images else None,
         )
         for card in cards
     ]
 
 
-def printing_rows(card_set) -> list[CardRow]:
-    """Rows for every printing of a set, in collector-number order."""
+def printing_rows(card_set, with_images=False) -> list[CardRow]:
+    """Rows for every printing of a set, in collector-number order; with_images, each
+    printing's picture."""
     printings = list(
         Printing.objects.filter(card_set=card_set)
         .order_by("sort_number", "collector_number")
-        .values_list("collector_number", "rarity", "card_id", "card__name")
+        .values_list(
+            "collector_number",
+            "rarity",
+            "card_id",
+            "card__name",
+            "scryfall_id",
+            "multiverse_id_it",
+            "layout",
+        )
     )
-    faces = faces_by_card({card_id for _, _, card_id, _ in printings})
+    faces = faces_by_card({card_id for _, _, card_id, *_ in printings})
     url = url_maker("oracle:printing-detail", card_set.code.lower())
     italian = is_italian_page()
     labels = dict(Rarity.choices)
@@ -111,8 +132,9 @@ def printing_rows(card_set) -> list[CardRow]:
             collector_number=number,
             rarity=rarity,
             rarity_label=labels.get(rarity, rarity),
+            picture=(scryfall_id, multiverse_id_it, layout) if with_images else None,
         )
-        for number, rarity, card_id, name in printings
+        for number, rarity, card_id, name, scryfall_id, multiverse_id_it, layout in printings
     ]
 
 
@@ -136,21 +158,26 @@ def sets_by_card(card_ids) -> dict[int, list[SetPrinting]]:
         "sort_number",
         "collector_number",
     )
-    for card_id, code, keyrune, name, name_it, number, rarity in queryset.values_list(
+    for card_id, code, keyrune, name, name_it, number, rarity, *picture in queryset.values_list(
         *PRINTING_COLUMNS
     ):
         if (card_id, code) in seen:
             continue
         seen.add((card_id, code))
         sets[card_id].append(
-            SetPrinting(code, (keyrune or code).lower(), name, name_it, number, rarity)
+            SetPrinting(code, (keyrune or code).lower(), name, name_it, number, rarity, *picture)
         )
     return sets
 
 
-def _row(name, url, faces, italian, **extra) -> CardRow:
+def _row(name, url, faces, italian, picture=None, **extra) -> CardRow:
+    """``picture``: the printing to show the picture of (with ``scryfall_id``,
+    ``multiverse_id_it`` and ``layout``), or those three values."""
     shown, other = names_for_page(name, joined_name(name_it for name_it, *_ in faces))
     costs = [cost for _, cost, _, _ in faces if cost]
+    if picture is not None and not isinstance(picture, tuple):
+        picture = (picture.scryfall_id, picture.multiverse_id_it, picture.layout)
+    images = printing_images(*picture, [shown], front_only=True) if picture else []
     return CardRow(
         url=url,
         name=shown,
@@ -159,6 +186,7 @@ def _row(name, url, faces, italian, **extra) -> CardRow:
         type_line=" // ".join(
             type_it if italian and type_it else type_line for _, _, type_line, type_it in faces
         ),
+        image=images[0] if images else None,
         **extra,
     )
 

@@ -44,9 +44,18 @@ def card_list(request):
     page = Paginator(card_filter.qs, CARDS_PER_PAGE).get_page(page_number(request.GET.get("page")))
     if page.paginator.count == 1 and not card_filter.problems:
         return redirect(page.object_list[0])
-    rows = card_rows(page.object_list, with_sets=True)
-    context |= {"searched": True, "page_obj": page, "rows": rows}
+    view = result_view(request)
+    rows = card_rows(page.object_list, with_sets=True, with_images=view == "images")
+    context |= {"searched": True, "page_obj": page, "rows": rows, "view": view}
+    context["card_images_enabled"] = card_images.images_enabled()
     return render(request, "oracle/card_list.html", context)
+
+
+def result_view(request):
+    """How a list of cards is shown: "images" (a grid of pictures, ``?view=images``, when card
+    pictures are on) or "list" (a table)."""
+    wanted = request.GET.get("view")
+    return "images" if wanted == "images" and card_images.images_enabled() else "list"
 
 
 def search_help(request):
@@ -122,10 +131,18 @@ def set_detail(request, code):
     rarities = [
         (label, rarity_counts[value]) for value, label in Rarity.choices if rarity_counts[value]
     ]
+    view = result_view(request)
+    rows = printing_rows(card_set, with_images=view == "images")
     return render(
         request,
         "oracle/set_detail.html",
-        {"set": card_set, "rows": printing_rows(card_set), "rarities": rarities},
+        {
+            "set": card_set,
+            "rows": rows,
+            "rarities": rarities,
+            "view": view,
+            "card_images_enabled": card_images.images_enabled(),
+        },
     )
 
 

@@ -170,3 +170,72 @@ class PicturePrintingTests(EmptyDatabaseTestCase):
         (img,) = images(html)
         self.assertIn(str(new.scryfall_id), img)
         self.assertIn("Stampa inglese", html)  # said when an Italian page shows English
+
+
+class ImageViewTests(EmptyDatabaseTestCase):
+    """``view=images``: the same cards as pictures, on search results and set pages."""
+
+    @classmethod
+    def setUpTestData(cls):
+        call_command("import_mtgjson", FUT, stdout=StringIO(), stderr=StringIO())
+
+    def test_search_results_as_pictures_keep_query_filters_and_page(self):
+        url = "/en/cards/?q=t:creature&layout=normal&view=images&page=2"
+        html = self.client.get(url).content.decode()
+        grid = html[
+            html.index('<ul class="card-grid"') : html.index("</ul>", html.index("card-grid"))
+        ]
+        pictures = images(grid)
+        self.assertTrue(pictures)
+        self.assertEqual(len(pictures), grid.count("<li>"))
+        for img in pictures:
+            self.assertRegex(
+                img, r'src="https://cards\.scryfall\.io/normal/front/\w/\w/[-\w]+\.jpg"'
+            )
+            self.assertRegex(img, r'alt="[^"]+"')
+            self.assertIn('loading="lazy"', img)
+        self.assertNotIn('class="card-list search-results-table"', html)
+        # The switch back to the list keeps everything else; a new search keeps the view.
+        self.assertIn('href="?q=t%3Acreature&amp;layout=normal&amp;page=2">List</a>', html)
+        self.assertIn('<input type="hidden" name="view" value="images">', html)
+        self.assertIn(
+            'href="?q=t%3Acreature&amp;layout=normal&amp;view=images&amp;page=1" rel="prev"', html
+        )
+
+    def test_list_links_to_the_pictures_of_the_same_results(self):
+        html = self.client.get("/it/cards/?q=t:creatura&page=2").content.decode()
+        self.assertIn('href="?q=t%3Acreatura&amp;page=2&amp;view=images">Immagini</a>', html)
+        self.assertIn('aria-current="true">Elenco</a>', html)
+        self.assertNotIn('class="card-grid"', html)
+
+    def test_italian_pictures_in_the_grid(self):
+        html = self.client.get("/it/cards/?q=tarox+OR+angelo&view=images").content.decode()
+        self.assertIn(f'src="{TAROX_ITALIAN}"', html)
+        self.assertIn('alt="Tarox Alaspada"', html)
+
+    def test_pictures_cost_no_query_more_than_the_list(self):
+        def queries(url):
+            from django.db import connection
+            from django.test.utils import CaptureQueriesContext
+
+            with CaptureQueriesContext(connection) as captured:
+                self.client.get(url)
+            return len(captured)
+
+        self.assertEqual(
+            queries("/en/cards/?q=t:creature&view=images"), queries("/en/cards/?q=t:creature")
+        )
+        self.assertEqual(queries("/it/sets/fut/?view=images"), queries("/it/sets/fut/"))
+
+    def test_set_page_as_pictures(self):
+        html = self.client.get("/it/sets/fut/?view=images").content.decode()
+        self.assertEqual(len(images(html)), 180)
+        self.assertIn('<a href="/it/sets/fut/123/"><span class="card-image">', html)
+        self.assertIn('aria-current="true">Immagini</a>', html)
+
+    def test_no_image_view_when_pictures_are_off(self):
+        with override_settings(CARD_IMAGES="off"):
+            html = self.client.get("/en/cards/?q=t:creature&view=images").content.decode()
+        self.assertNotIn("view-switch", html)
+        self.assertNotIn("card-grid", html)
+        self.assertIn('class="card-list search-results-table"', html)

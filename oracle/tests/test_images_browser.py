@@ -126,3 +126,80 @@ class ImageBrowserTests(BrowserTestCase):
         self.assertEqual(len(self.outside), 1, self.outside)
         self.assertTrue(self.outside[0].startswith("https://cards.scryfall.io/normal/front/"))
         self.assertEqual(self.violations, [])
+
+    def test_image_view_of_search_results(self):
+        page = self.open_page(pictures=True, locale="en-US")
+        page.goto(self.live_server_url + "/en/cards/?q=t:creature&layout=normal&page=2")
+        page.get_by_role("link", name="Images", exact=True).click()
+        page.wait_for_url("**/en/cards/?q=t%3Acreature&layout=normal&page=2&view=images")
+        grid = page.get_by_role("list", name="Search results")
+        first = grid.get_by_role("link").first
+        page.wait_for_function("document.querySelector('.card-grid img').naturalWidth > 0")
+        # A grid of several columns of card-shaped pictures, each a link named by its card.
+        boxes = [item.bounding_box() for item in grid.get_by_role("listitem").all()[:4]]
+        self.assertGreaterEqual(len({box["y"] for box in boxes}), 1)
+        self.assertGreater(boxes[1]["x"], boxes[0]["x"])
+        self.assertEqual(boxes[0]["y"], boxes[1]["y"])
+        state = self.frame_state(page, ".card-grid .card-image")
+        self.assertTrue(state["loaded"])
+        self.assertAlmostEqual(state["ratio"], 680 / 488, places=2)
+        name = first.get_attribute("href").split("/")[-2]
+        self.assertTrue(name)
+        self.assertTrue(first.get_by_role("img").get_attribute("alt"))
+        self.assertTrue(all(url.startswith("https://cards.scryfall.io/") for url in self.outside))
+        # A new search from the box keeps the view; the list is one click away, same page.
+        page.get_by_role("link", name="List", exact=True).click()
+        page.wait_for_url("**/en/cards/?q=t%3Acreature&layout=normal&page=2")
+        self.assertTrue(page.get_by_role("table").is_visible())
+        self.assertEqual(self.violations, [])
+        if SCREENSHOTS:
+            page.go_back()
+            page.wait_for_selector(".card-grid")
+            page.screenshot(path=f"{SCREENSHOTS}/grid.png")
+
+    def test_image_view_with_the_image_host_unreachable(self):
+        page = self.open_page(pictures=False, width=390)
+        page.goto(self.live_server_url + "/it/sets/fut/?view=images")
+        page.wait_for_selector(".card-grid .card-image-failed")
+        # Every frame in view says which card it is, in Italian; none shows a broken picture.
+        page.wait_for_function(
+            """() => [...document.querySelectorAll('.card-grid .card-image')]
+                .filter(frame => frame.getBoundingClientRect().top < innerHeight)
+                .every(frame => frame.classList.contains('card-image-failed'))"""
+        )
+        state = self.frame_state(page, ".card-grid .card-image")
+        self.assertEqual(state["opacity"], "0")
+        self.assertTrue(state["nameVisible"])
+        first = page.locator(".card-grid .card-image-name").first
+        self.assertEqual(first.inner_text(), "Angelo della Salvezza")
+        self.assertTrue(first.is_visible())
+        search = page.get_by_role("list", name="Carte")
+        self.assertEqual(search.get_by_role("listitem").count(), 180)
+        self.assertEqual(self.violations, [])
+        if SCREENSHOTS:
+            page.screenshot(path=f"{SCREENSHOTS}/grid-blocked.png")
+
+    def test_no_page_breaks_the_security_policy(self):
+        page = self.open_page(pictures=False, locale="en-US")
+        errors = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        for path in (
+            "/en/",
+            "/en/cards/",
+            "/en/cards/?q=t:creature",
+            "/en/cards/angel-of-salvation/",
+            "/it/sets/",
+            "/it/sets/fut/",
+            "/en/help/search/",
+            "/en/about/",
+            "/en/rules/",
+            "/en/keywords/",
+            "/en/sources/",
+            "/admin/login/",
+        ):
+            with self.subTest(path=path):
+                response = page.goto(self.live_server_url + path)
+                self.assertLess(response.status, 500)
+                self.assertIn("default-src 'self'", response.headers["content-security-policy"])
+        self.assertEqual(self.violations, [])
+        self.assertEqual(errors, [])

@@ -1,9 +1,13 @@
 """Italian names of sets, for sets whose MTGJSON data has no Italian translation.
 
-MTGJSON 5.2 carries Italian set names for only a handful of sets. These are the names printed
-on the Italian products; the seed documents use the first three ("Visione Futura", "Spirale
-Temporale", "Caos Dimensionale"). An editor can correct any set's Italian name in the admin;
-an import only fills a name that is empty.
+MTGJSON 5.2 leaves every set's ``translations`` empty, so the sets printed in Italian get
+their names here: the names printed on the Italian products, as the Italian Wikipedia's set
+articles give them (e.g. "Fortezza" and "Esodo" for Stronghold and Exodus, "Saga di Urza").
+The seed documents use the first three ("Visione Futura", "Spirale Temporale", "Caos
+Dimensionale"). Sets whose Italian product keeps the English name (Commander 2013, Modern
+Horizons, Time Spiral Remastered) are not listed: their English name is the Italian one. An
+editor can correct any set's Italian name in the admin; an import only fills a name that is
+empty.
 """
 
 ITALIAN_SET_NAMES = {
@@ -31,4 +35,78 @@ ITALIAN_SET_NAMES = {
     "PLS": "Congiunzione",
     "CSP": "Ondata Glaciale",
     "VIS": "Visioni",
+    # The other sets printed in Italian, in order of release.
+    "LEG": "Leggende",
+    "ICE": "Era Glaciale",
+    "ALL": "Alleanze",
+    "TMP": "Tempesta",
+    "STH": "Fortezza",
+    "EXO": "Esodo",
+    "P02": "Portal Seconda Era",
+    "USG": "Saga di Urza",
+    "ULG": "Eredità di Urza",
+    "UDS": "Destino di Urza",
+    "MMQ": "Maschere di Mercadia",
+    "PCY": "Profezia",
+    "INV": "Invasione",
+    "APC": "Apocalisse",
+    "ODY": "Odissea",
+    "TOR": "Tormento",
+    "JUD": "Sentenza",
+    "CHK": "Campioni di Kamigawa",
+    "BOK": "Traditori di Kamigawa",
+    "SOK": "Salvatori di Kamigawa",
+    "RAV": "Ravnica: Città delle Gilde",
+    "LRW": "Lorwyn",
+    "MOR": "Albamatina",
+    "SHM": "Landa Tenebrosa",
+    "EVE": "Vespro",
+    "ALA": "Frammenti di Alara",
+    "CON": "Conflux",
+    "ARB": "Alara Rinata",
+    "ZEN": "Zendikar",
+    "WWK": "Worldwake",
+    "ROE": "L'Ascesa degli Eldrazi",
+    "SOM": "Cicatrici di Mirrodin",
+    "MBS": "Mirrodin Assediato",
+    "NPH": "Nuova Phyrexia",
+    "DKA": "Ascesa Oscura",
+    "AVR": "Avacyn Restaurata",
+    "RTR": "Ritorno a Ravnica",
+    "GTC": "Irruzione",
+    "DGM": "Labirinto del Drago",
+    "THS": "Theros",
+    "BNG": "Nati degli Dei",
+    "JOU": "Viaggio nella Nyx",
+    "KTK": "Khans di Tarkir",
+    "FRF": "Fato Riscritto",
+    "DTK": "Draghi di Tarkir",
+    "ORI": "Magic Origini",
+    "BFZ": "La Battaglia per Zendikar",
+    "OGW": "Giuramento dei Guardiani",
+    "SOI": "Ombre su Innistrad",
+    "EMN": "Luna Spettrale",
+    "KLD": "Kaladesh",
+    "AER": "Rivolta dell'Etere",
+    "AKH": "Amonkhet",
+    "HOU": "L'Era della Rovina",
+    "XLN": "Ixalan",
+    "RIX": "Rivali di Ixalan",
+    "DOM": "Dominaria",
+    "M19": "Set Base 2019",
+    "GRN": "Gilde di Ravnica",
+    "RNA": "Fedeltà di Ravnica",
+    "WAR": "La Guerra della Scintilla",
+    "M20": "Set Base 2020",
+    "ELD": "Il Trono di Eldraine",
+    "THB": "Theros Oltre la Morte",
+    "IKO": "Ikoria: Terra dei Behemoth",
+    "M21": "Set Base 2021",
+    "STX": "Strixhaven: Scuola dei Maghi",
+    "STA": "Archivio Mistico di Strixhaven",
+    "AFR": "Avventure nei Forgotten Realms",
+    "MID": "Innistrad: Caccia di Mezzanotte",
+    "VOW": "Innistrad: Promessa Cremisi",
+    "NEO": "Kamigawa: Dinastia Neon",
+    "SNC": "Strade di New Capenna",
 }

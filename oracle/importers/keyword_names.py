@@ -1,51 +1,87 @@
 """Learn keywords' Italian names and reminder texts from cards printed in both languages.
 
 MTGJSON names a card's keywords only in English, but thousands of cards carry their Italian
-printed text too. Where a line of the English text is a keyword line ("Flying, haste" or
-"Suspend 4—{U} (Rather than ...)") and the Italian line at the same place has the same shape
-("Volare, rapidità", "Sospendere 4—{U} (...)"), the two line up word for word. Each pair is a
-vote; the most voted Italian name wins.
+printed text too. Lines are compared at the same place in both texts:
+
+- a keyword line ("Flying, haste" or "Suspend 4—{U} (Rather than ...)", also after an
+  activation cost: "{4}{G}: Monstrosity 3.") whose Italian line has the same shape ("Volare,
+  rapidità", "Sospendere 4—{U} (...)") lines up word for word; a keyword followed by words
+  ("Enchant creature", "Protection from red") gives as many Italian words as the keyword has;
+- an ability word opens its line with a dash ("Landfall — Whenever ...", "Approdo — ...");
+- a keyword action is named in its reminder ("(To mill a card, ..." / "(Per macinare una
+  carta, ...").
+
+Each pair is a vote (a reminder's infinitive before a line's imperative): the name printed
+most often wins, the newest printing breaks ties. The reminder text is the newest printing's
+(today's wording), the most printed in that set.
 """
 
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable
+from datetime import date
 
-REMINDER = re.compile(r"\s*\(([^()]*)\)\s*$")
+# Older Italian printings close the reminder with a full stop after it: "(... se può farlo)."
+REMINDER = re.compile(r"\s*\(([^()]*)\)\.?\s*$")
 DASHES = str.maketrans({"—": "-", "–": "-"})
+# An activation cost before a keyword: "{4}{G}{G}: Monstrosity 3." (its Italian has the same).
+COST = re.compile(r"^[^:()]*\{[^:()]*\}[^:()]*:\s+")
+ABILITY_WORD = re.compile(r"^(?P<name>[^—–()]{1,40}?)\s*[—–]\s+\S")
+# "Escape—{G}{G}{U}{U}, Exile ..." and "Suspend 4—{U}": the name is what comes before the dash.
+DASHED = re.compile(r"^(?P<name>[^—–(),.]{1,40}?)(?P<number> \d+|X)?[—–]\S")
+# An ability word printed without its dash: "Kinship At the beginning ..." / "Parentela
+# All'inizio ...": the Italian name is the words before the next capitalised one.
+CAPITALISED_AFTER = re.compile(r"^(?P<name>\S+(?: [a-zà-ù'’]\S*)*) [A-ZÀ-Ú]")
+ACTION_REMINDER_EN = re.compile(r"\(To (?P<verb>[\w -]+?)[ ,]", re.IGNORECASE)
+ACTION_REMINDER_IT = re.compile(r"\(Per (?P<verb>\w+)")
 
 
 def align_keyword_names(
-    samples: Iterable[tuple[str, str, set[str]]],
+    samples: Iterable[tuple],
 ) -> dict[str, tuple[str, str, str]]:
-    """From (English text, Italian text, English keywords) give {keyword: (it name, en reminder,
-    it reminder)}; a value is "" where nothing lined up."""
+    """From (English text, Italian text, English keywords[, release date]) give {keyword:
+    (it name, en reminder, it reminder)}; a value is "" where nothing lined up."""
     names: dict[str, Counter] = defaultdict(Counter)
+    action_names: dict[str, Counter] = defaultdict(Counter)
     reminders: dict[str, Counter] = defaultdict(Counter)
     reminders_it: dict[str, Counter] = defaultdict(Counter)
-    for english, italian, keywords in samples:
+    for english, italian, keywords, *rest in samples:
+        released = rest[0] if rest else None
+        lowered = {keyword.lower(): keyword for keyword in keywords}
+        for keyword, name_it in _action_names(english, italian, lowered):
+            action_names[keyword][(name_it, released)] += 1
         english_lines, italian_lines = english.splitlines(), italian.splitlines()
         if len(english_lines) != len(italian_lines):
             continue
-        lowered = {keyword.lower(): keyword for keyword in keywords}
         for en_line, it_line in zip(english_lines, italian_lines, strict=True):
             for keyword, name_it, reminder, reminder_it in _align_line(en_line, it_line, lowered):
-                names[keyword][name_it] += 1
+                names[keyword][(name_it, released)] += 1
                 if reminder:
-                    reminders[keyword][reminder] += 1
+                    reminders[keyword][(reminder, released)] += 1
                 if reminder_it:
-                    reminders_it[keyword][reminder_it] += 1
+                    reminders_it[keyword][(reminder_it, released)] += 1
+    # A keyword action's reminder names it in the infinitive ("Per indagare"), as the rules
+    # do; its lines print the imperative ("Indaga.").
     return {
         keyword: (
-            _most_common(names[keyword]),
-            _most_common(reminders[keyword]),
-            _most_common(reminders_it[keyword]),
+            _most_common(action_names[keyword]) or _most_common(names[keyword]),
+            _newest(reminders[keyword]),
+            _newest(reminders_it[keyword]),
         )
-        for keyword in names
+        for keyword in names.keys() | action_names.keys()
     }
 
 
 def _align_line(en_line: str, it_line: str, keywords: dict[str, str]):
+    for match_line in (_ability_word, _dashed_keyword, _undashed_ability_word):
+        found = match_line(en_line, it_line, keywords)
+        if found:
+            return [found]
+    en_cost, it_cost = COST.match(en_line), COST.match(it_line)
+    if en_cost and it_cost:
+        en_line, it_line = en_line[en_cost.end() :], it_line[it_cost.end() :]
+    elif en_cost or it_cost:
+        return []
     en_body, en_reminder = _split_reminder(en_line)
     it_body, it_reminder = _split_reminder(it_line)
     en_parts = [part.strip() for part in re.split(r"[,;] ", en_body)]
@@ -57,12 +93,7 @@ def _align_line(en_line: str, it_line: str, keywords: dict[str, str]):
         keyword = _keyword_at_start(en_part, keywords)
         if keyword is None:
             return []  # not a pure keyword line: the parts would not line up reliably
-        rest = en_part[len(keyword) :].translate(DASHES).strip()
-        it_flat = it_part.translate(DASHES)
-        if rest and not it_flat.endswith(rest):
-            return []
-        name_it = it_part[: len(it_part) - len(rest)].strip() if rest else it_part
-        name_it = name_it.rstrip(" -—–")
+        name_it = _italian_name(keyword, en_part[len(keyword) :], it_part)
         if not name_it or len(name_it) > 40:
             return []
         single = len(en_parts) == 1
@@ -77,20 +108,105 @@ def _align_line(en_line: str, it_line: str, keywords: dict[str, str]):
     return pairs
 
 
+def _italian_name(keyword: str, rest: str, it_part: str) -> str:
+    """The Italian part less what follows the keyword: a cost or number printed the same in
+    both languages ("4—{U}"), or words, which give as many Italian words as the keyword has."""
+    sentence = rest.endswith(".")
+    rest = rest.translate(DASHES).strip().rstrip(".")
+    it_flat = it_part.translate(DASHES).rstrip(".")
+    if not rest:
+        return it_part.rstrip(".")
+    if it_flat.endswith(rest):
+        return it_part[: len(it_flat) - len(rest)].strip().rstrip(" -—–")
+    # "Enchant creature", not "Flying creatures you control get +1/+1."
+    if rest[0].isalpha() and not sentence and len(rest.split()) <= 6:
+        words = it_part.split()
+        count = len(keyword.split())
+        if len(words) > count:
+            return " ".join(words[:count])
+    return ""
+
+
+def _ability_word(en_line: str, it_line: str, keywords: dict[str, str]):
+    en_match, it_match = ABILITY_WORD.match(en_line), ABILITY_WORD.match(it_line)
+    if not en_match or not it_match:
+        return None
+    keyword = keywords.get(en_match["name"].strip().lower())
+    name_it = it_match["name"].strip()
+    if keyword is None or not name_it or name_it[0].isdigit() or name_it.isupper():
+        return None  # a Saga's chapter ("I, II — ...") is not an ability word
+    return (keyword, name_it[0].upper() + name_it[1:], "", "")
+
+
+def _dashed_keyword(en_line: str, it_line: str, keywords: dict[str, str]):
+    en_match, it_match = DASHED.match(en_line), DASHED.match(it_line)
+    if not en_match or not it_match or bool(en_match["number"]) != bool(it_match["number"]):
+        return None
+    keyword = keywords.get(en_match["name"].strip().lower())
+    name_it = it_match["name"].strip()
+    if keyword is None or not name_it:
+        return None
+    reminder, reminder_it = _split_reminder(en_line)[1], _split_reminder(it_line)[1]
+    return (keyword, name_it[0].upper() + name_it[1:], reminder, reminder_it)
+
+
+def _undashed_ability_word(en_line: str, it_line: str, keywords: dict[str, str]):
+    for lowered, keyword in keywords.items():
+        rest = en_line[len(lowered) :]
+        if not (en_line.lower().startswith(lowered + " ") and rest[1:2].isupper()):
+            continue
+        match = CAPITALISED_AFTER.match(it_line)
+        if match and len(match["name"].split()) <= 3:
+            return (keyword, match["name"], "", "")
+    return None
+
+
+def _action_names(english: str, italian: str, keywords: dict[str, str]):
+    """Keyword actions named by their reminders, paired in order: "(To investigate, ..." and
+    "(Per indagare, ..."."""
+    verbs_en = [match["verb"].lower() for match in ACTION_REMINDER_EN.finditer(english)]
+    verbs_it = [match["verb"] for match in ACTION_REMINDER_IT.finditer(italian)]
+    if not verbs_en or len(verbs_en) != len(verbs_it):
+        return []
+    found = []
+    for verb_en, verb_it in zip(verbs_en, verbs_it, strict=True):
+        keyword = keywords.get(verb_en) or keywords.get(verb_en.split()[0])
+        if keyword is not None:
+            found.append((keyword, verb_it[0].upper() + verb_it[1:]))
+    return found
+
+
 def _split_reminder(line: str) -> tuple[str, str]:
     match = REMINDER.search(line)
     if match:
-        return line[: match.start()].strip(), match[1].strip()
+        reminder = match[1].strip()  # older Italian printings start it in lower case
+        return line[: match.start()].strip(), reminder[:1].upper() + reminder[1:]
     return line.strip(), ""
 
 
 def _keyword_at_start(part: str, keywords: dict[str, str]) -> str | None:
     lowered = part.lower()
     for keyword in sorted(keywords, key=len, reverse=True):
-        if lowered == keyword or (lowered.startswith(keyword) and lowered[len(keyword)] in " —-–"):
+        if lowered == keyword or (lowered.startswith(keyword) and lowered[len(keyword)] in " —-–."):
             return part[: len(keyword)]
     return None
 
 
 def _most_common(counter: Counter) -> str:
-    return counter.most_common(1)[0][0] if counter else ""
+    """The value voted most, the newest breaking ties."""
+    totals: Counter = Counter()
+    newest: dict[str, date] = {}
+    for (value, released), count in counter.items():
+        totals[value] += count
+        if released and (value not in newest or released > newest[value]):
+            newest[value] = released
+    if not totals:
+        return ""
+    return max(totals, key=lambda value: (totals[value], newest.get(value, date.min), value))
+
+
+def _newest(counter: Counter) -> str:
+    """The value of the newest printing, the most voted of that printing's date."""
+    if not counter:
+        return ""
+    return max(counter, key=lambda key: (key[1] or date.min, counter[key], key[0]))[0]

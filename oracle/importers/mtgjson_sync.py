@@ -10,7 +10,6 @@ changes something, or reads other files than the last recorded import, adds a
 from collections.abc import Callable
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
 
 from oracle.models import (
     Card,
@@ -26,14 +25,20 @@ from oracle.search.normalize import refresh_search_columns
 from oracle.signals import cards_synced
 from oracle.text import fold_line, slug_for
 
-from .keyword_names import align_keyword_names
+from .italian_sync import (
+    curated_terms,
+    fill_block_names,
+    fill_keyword_names,
+    fill_type_names,
+    learn_face_names_of_halves,
+    refresh_italian_face_text,
+)
 from .mtgjson_records import MtgjsonData
 from .upsert import (
     SyncStats,
     chunks,
     refresh_planner_statistics,
     sync_links,
-    update_by_pk,
     upsert,
 )
 
@@ -82,8 +87,13 @@ def sync_mtgjson(
         CardSet, Keyword, Card, CardFace, Card.keywords.through, Printing, PrintingFace
     )
     log("Updating Italian names…")
-    stats["Italian face text"] = _refresh_italian_face_text(card_pks.values())
-    stats["keyword names"] = _fill_italian_keyword_names(data)
+    terms = curated_terms()
+    stats["Italian face text"] = refresh_italian_face_text(
+        card_pks.values(), learn_face_names_of_halves(data)
+    )
+    stats["keyword names"] = fill_keyword_names(data, terms)
+    stats["type names"] = fill_type_names(data, terms)
+    stats["block names"] = fill_block_names(terms)
     log("Updating the search columns…")
     updated, unchanged = refresh_search_columns(card_pks.values())
     stats["search columns"] = SyncStats(updated=updated, unchanged=unchanged)
@@ -392,78 +402,4 @@ def _sync_printed_faces(data: MtgjsonData, printing_pks, set_pks, card_pks, face
     ]
     for batch in chunks(stale):
         stats.deleted += PrintingFace.objects.filter(pk__in=batch).delete()[0]
-    return stats
-
-
-def _refresh_italian_face_text(card_ids) -> SyncStats:
-    """Copy the newest Italian printing's wording onto each face, for listings and search.
-
-    Some Italian entries in MTGJSON keep the English name (Dusk // Dawn in Commander 2019
-    beside "Tramonto // Alba" in Amonkhet), so a translated name is preferred to one equal to
-    the English; names that really are the same in both languages (Boomerang) still count.
-    """
-    stats = SyncStats()
-    changed = []
-    # Chunked by card, so every printing of a face is in the same chunk as the face.
-    for chunk in chunks(card_ids):
-        newest, newest_translated = {}, {}
-        printed = (
-            PrintingFace.objects.filter(face__card_id__in=chunk)
-            .exclude(name_it="")
-            .order_by(F("printing__card_set__release_date").desc(nulls_last=True), "-printing_id")
-            .values_list("face_id", "face__name", "name_it", "type_line_it", "text_it")
-        )
-        for face_id, english_name, name_it, type_line_it, text_it in printed:
-            newest.setdefault(face_id, (name_it, type_line_it, text_it))
-            if name_it != english_name:
-                newest_translated.setdefault(face_id, (name_it, type_line_it, text_it))
-        newest.update(newest_translated)
-        faces = CardFace.objects.filter(card_id__in=chunk).only(
-            "pk", "name_it", "type_line_it", "printed_text_it"
-        )
-        for face in faces:
-            wanted = newest.get(face.pk, ("", "", ""))
-            if (face.name_it, face.type_line_it, face.printed_text_it) != wanted:
-                face.name_it, face.type_line_it, face.printed_text_it = wanted
-                changed.append(face)
-            else:
-                stats.unchanged += 1
-    update_by_pk(CardFace, changed, ["name_it", "type_line_it", "printed_text_it"])
-    stats.updated = len(changed)
-    return stats
-
-
-def _fill_italian_keyword_names(data: MtgjsonData) -> SyncStats:
-    """Give keywords without an Italian name the one the Italian printed text shows most."""
-    stats = SyncStats()
-    samples = []
-    for printing in data.printings.values():
-        card = data.cards[printing.oracle_id]
-        if not card.keywords:
-            continue
-        for position, printed in enumerate(printing.faces):
-            if printed.text_it:
-                face = card.faces[min(position, len(card.faces) - 1)]
-                samples.append(
-                    (printed.original_text or face.oracle_text, printed.text_it, card.keywords)
-                )
-    found = align_keyword_names(samples)
-    changed = []
-    for keyword in Keyword.objects.filter(name__in=list(found)):
-        name_it, reminder, reminder_it = found[keyword.name]
-        updated = False
-        for field, value in (
-            ("name_it", name_it),
-            ("reminder_text", reminder),
-            ("reminder_text_it", reminder_it),
-        ):
-            if value and not getattr(keyword, field):
-                setattr(keyword, field, value)
-                updated = True
-        if updated:
-            changed.append(keyword)
-        else:
-            stats.unchanged += 1
-    update_by_pk(Keyword, changed, ["name_it", "reminder_text", "reminder_text_it"])
-    stats.updated = len(changed)
     return stats

@@ -21,6 +21,9 @@ class Keyword(models.Model):
     rule_number = models.CharField(
         _("defining rule"), max_length=20, blank=True, help_text=_("For example 702.9")
     )
+    # The values the last card import learned, by field ({"name_it": "Volare"}): a field that
+    # no longer holds its learned value was set by someone else, and imports leave it alone.
+    learned = models.JSONField(default=dict, blank=True, editable=False)
     document_only = models.BooleanField(
         _("known from a document only"),
         default=False,
@@ -54,6 +57,8 @@ class CardType(models.Model):
     name = models.CharField(_("English name"), max_length=80)
     name_it = models.CharField(_("Italian name"), max_length=80, blank=True)
     kind = models.CharField(_("kind"), max_length=10, choices=Kind)
+    # What the last card import learned, by field, as on Keyword.
+    learned = models.JSONField(default=dict, blank=True, editable=False)
     document_only = models.BooleanField(
         _("known from a document only"),
         default=False,
@@ -70,3 +75,7 @@ class CardType(models.Model):
 
     def __str__(self):
         return self.name
+
+    @property
+    def display_name(self):
+        return localized(self, "name")

@@ -14,6 +14,7 @@ class CardSet(models.Model):
     name_it = models.CharField(_("Italian name"), max_length=200, blank=True)
     set_type = models.CharField(_("set type"), max_length=40, blank=True)
     block = models.CharField(_("block"), max_length=100, blank=True)
+    block_it = models.CharField(_("Italian block name"), max_length=100, blank=True)
     release_date = models.DateField(_("release date"), null=True, blank=True)
     parent = models.ForeignKey(
         "self",
@@ -43,6 +44,10 @@ class CardSet(models.Model):
     @property
     def display_name(self):
         return localized(self, "name")
+
+    @property
+    def display_block(self):
+        return localized(self, "block")
 
     @property
     def other_name(self):

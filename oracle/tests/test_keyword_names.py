@@ -66,14 +66,22 @@ class AlignKeywordNamesTests(SimpleTestCase):
         )
         self.assertEqual(found, {"Flying": ("Volare", "", ""), "Haste": ("Rapidità", "", "")})
 
-    def test_keyword_whose_parameter_is_translated_gives_nothing(self):
+    def test_keyword_whose_parameter_is_translated_gives_as_many_words_as_it_has(self):
         found = align_keyword_names(
             [
                 ("Enchant creature", "Incanta creatura", {"Enchant"}),
                 ("Protection from red", "Protezione dal rosso", {"Protection"}),
+                ("Hexproof from black", "Anti-malocchio dal nero", {"Hexproof from"}),
             ]
         )
-        self.assertEqual(found, {})
+        self.assertEqual(
+            {keyword: names[0] for keyword, names in found.items()},
+            {
+                "Enchant": "Incanta",
+                "Protection": "Protezione",
+                "Hexproof from": "Anti-malocchio dal",
+            },
+        )
 
     def test_keyword_lines_among_other_lines(self):
         found = align_keyword_names(

@@ -1,0 +1,195 @@
+"""Write the Italian names and texts an MTGJSON import learns. Call inside the import's
+transaction, after the cards, faces and printings are written.
+
+- each face's Italian name, type line and text: the newest Italian printing's;
+- the Italian names of keywords (with their reminder texts) and of supertypes, card types and
+  subtypes, lined up from every printing of the import (keyword_names.py, type_names.py),
+  then the curated table ``italian_terms.json`` for what lining up cannot learn.
+
+A learned value is written with a note of it in the row's ``learned``; the next import may
+replace it with what it learns then. A value someone else wrote (an editor in the admin, a
+document's importer) differs from the note, and no import touches it again.
+"""
+
+import json
+from pathlib import Path
+
+from django.db.models import F
+
+from oracle.models import CardFace, CardSet, CardType, Keyword, PrintingFace
+
+from .face_names import FaceTextSample, learn_face_names
+from .keyword_names import align_keyword_names
+from .mtgjson_records import MtgjsonData
+from .type_names import SUBTYPE, SUPERTYPE, TYPE, TypeLineSample, learn_type_names
+from .upsert import SyncStats, chunks, update_by_pk
+
+CURATED_TERMS = Path(__file__).with_name("italian_terms.json")
+KEYWORD_FIELDS = ("name_it", "reminder_text", "reminder_text_it")
+# Layouts whose halves MTGJSON's Italian entries often name in English.
+HALVED_LAYOUTS = ("split", "flip", "adventure", "aftermath")
+TYPE_ATTRIBUTES = {SUPERTYPE: "supertypes", TYPE: "types", SUBTYPE: "subtypes"}
+
+
+def curated_terms() -> dict:
+    """The curated table: {"keywords": {English: {"it", "source"}}, "types": {kind: {...}},
+    "blocks": {...}}."""
+    with CURATED_TERMS.open(encoding="utf-8") as handle:
+        return json.load(handle)
+
+
+def refresh_italian_face_text(card_ids, half_names: dict[str, str] | None = None) -> SyncStats:
+    """Copy the newest Italian printing's wording onto each face, for listings and search.
+
+    Some Italian entries in MTGJSON keep the English name (Dusk // Dawn in Commander 2019
+    beside "Tramonto // Alba" in Amonkhet), so a translated name is preferred to one equal to
+    the English; names that really are the same in both languages (Boomerang) still count.
+    A half of a split, flip, adventure or aftermath card that no printing names in Italian
+    takes its name from ``half_names`` (learn_face_names_of_halves).
+    """
+    half_names = half_names or {}
+    stats = SyncStats()
+    changed = []
+    # Chunked by card, so every printing of a face is in the same chunk as the face.
+    for chunk in chunks(card_ids):
+        newest, newest_translated = {}, {}
+        printed = (
+            PrintingFace.objects.filter(face__card_id__in=chunk)
+            .exclude(name_it="")
+            .order_by(F("printing__card_set__release_date").desc(nulls_last=True), "-printing_id")
+            .values_list(
+                "face_id", "face__name", "face__card__layout", "name_it", "type_line_it", "text_it"
+            )
+        )
+        for face_id, english_name, layout, name_it, type_line_it, text_it in printed:
+            if name_it == english_name and layout in HALVED_LAYOUTS:
+                name_it = half_names.get(english_name) or name_it
+            newest.setdefault(face_id, (name_it, type_line_it, text_it))
+            if name_it != english_name:
+                newest_translated.setdefault(face_id, (name_it, type_line_it, text_it))
+        newest.update(newest_translated)
+        faces = CardFace.objects.filter(card_id__in=chunk).only(
+            "pk", "name_it", "type_line_it", "printed_text_it"
+        )
+        for face in faces:
+            wanted = newest.get(face.pk, ("", "", ""))
+            if (face.name_it, face.type_line_it, face.printed_text_it) != wanted:
+                face.name_it, face.type_line_it, face.printed_text_it = wanted
+                changed.append(face)
+            else:
+                stats.unchanged += 1
+    update_by_pk(CardFace, changed, ["name_it", "type_line_it", "printed_text_it"])
+    stats.updated = len(changed)
+    return stats
+
+
+def learn_face_names_of_halves(data: MtgjsonData) -> dict[str, str]:
+    """{English name: Italian name} of the halves of split, flip, adventure and aftermath cards,
+    from the Italian text that names them."""
+    return learn_face_names(
+        FaceTextSample(
+            face.name, printed.original_text or face.oracle_text, printed.text_it, released
+        )
+        for card, printed, face, released in _printed_faces(data)
+        if card.layout in HALVED_LAYOUTS and printed.text_it
+    )
+
+
+def _printed_faces(data: MtgjsonData):
+    """(printing, printed face, its Oracle face, the set's release date) for every printed
+    face of the import."""
+    for printing in data.printings.values():
+        card = data.cards[printing.oracle_id]
+        released = data.sets[printing.set_code].release_date
+        by_name = {face.name: face for face in card.faces}
+        for position, printed in enumerate(printing.faces):
+            face = by_name.get(printed.face_name) or card.faces[min(position, len(card.faces) - 1)]
+            yield card, printed, face, released
+
+
+def fill_keyword_names(data: MtgjsonData, terms: dict) -> SyncStats:
+    """Keywords' Italian names and reminder texts: the Italian printed text's, the curated
+    table's where it has one."""
+    samples = [
+        (printed.original_text or face.oracle_text, printed.text_it, card.keywords, released)
+        for card, printed, face, released in _printed_faces(data)
+        if card.keywords and printed.text_it
+    ]
+    found = align_keyword_names(samples)
+    for name, entry in terms.get("keywords", {}).items():
+        learned = found.get(name, ("", "", ""))
+        found[name] = (entry["it"], *learned[1:])
+    wanted = {
+        name: dict(zip(KEYWORD_FIELDS, values, strict=True)) for name, values in found.items()
+    }
+    keywords = Keyword.objects.filter(name__in=list(wanted))
+    return _write_learned(Keyword, keywords, lambda k: wanted.get(k.name), KEYWORD_FIELDS)
+
+
+def fill_type_names(data: MtgjsonData, terms: dict) -> SyncStats:
+    """Supertypes', card types' and subtypes' Italian names, from the type lines printed in
+    both languages, the curated table's where it has one."""
+    vocabulary = {kind: set() for kind in TYPE_ATTRIBUTES}
+    for card in data.cards.values():
+        for face in card.faces:
+            for kind, attribute in TYPE_ATTRIBUTES.items():
+                vocabulary[kind].update(getattr(face, attribute))
+    samples = [
+        TypeLineSample(printed.original_type or face.type_line, printed.type_line_it, released)
+        for card, printed, face, released in _printed_faces(data)
+        if printed.type_line_it and not card.is_token
+    ]
+    found = learn_type_names(samples, vocabulary)
+    for kind, entries in terms.get("types", {}).items():
+        for name, entry in entries.items():
+            found[(kind, name)] = entry["it"]
+    return _write_learned(
+        CardType,
+        CardType.objects.all(),
+        lambda t: {"name_it": found[(t.kind, t.name)]} if (t.kind, t.name) in found else None,
+        ("name_it",),
+    )
+
+
+def _write_learned(model, rows, wanted_for, fields) -> SyncStats:
+    """Write each row's wanted values where the row holds nothing or what an import learned."""
+    stats = SyncStats()
+    changed = []
+    for row in rows:
+        wanted = wanted_for(row)
+        if not wanted:
+            continue
+        learned = dict(row.learned or {})
+        for field in fields:
+            value, current = wanted.get(field, ""), getattr(row, field)
+            if not value or (current and current != learned.get(field, "")):
+                continue  # nothing learned, or someone else's value
+            setattr(row, field, value)
+            learned[field] = value
+        if learned != (row.learned or {}):
+            row.learned = learned
+            changed.append(row)
+        else:
+            stats.unchanged += 1
+    update_by_pk(model, changed, [*fields, "learned"])
+    stats.updated = len(changed)
+    return stats
+
+
+def fill_block_names(terms: dict) -> SyncStats:
+    """Fill the empty Italian block names: the curated table's, else the Italian name of the
+    set the block is named after ("Time Spiral" -> "Spirale Temporale")."""
+    names = {name: entry["it"] for name, entry in terms.get("blocks", {}).items()}
+    for name, name_it in CardSet.objects.exclude(name_it="").values_list("name", "name_it"):
+        names.setdefault(name, name_it)
+    stats = SyncStats()
+    changed = []
+    for card_set in CardSet.objects.exclude(block="").filter(block_it="").only("pk", "block"):
+        if names.get(card_set.block):
+            card_set.block_it = names[card_set.block]
+            changed.append(card_set)
+        else:
+            stats.unchanged += 1
+    update_by_pk(CardSet, changed, ["block_it"])
+    stats.updated = len(changed)
+    return stats

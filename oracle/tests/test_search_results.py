@@ -134,6 +134,16 @@ class OracleCard:
         return set(self.faces[0].types)
 
 
+# Split-card halves whose Italian entries keep the English name but whose Italian text names
+# them: "Sussulto infligge 2 danni a ogni creatura senza volare." (Rough, Planar Chaos).
+HALVES_NAMED_BY_TEXT = {
+    "Rough": "Sussulto",
+    "Tumble": "Turbolenza",
+    "Dead": "Colpito",
+    "Assault": "Aggressione",
+}
+
+
 def read_bundled_cards() -> list[OracleCard]:
     entries = []  # (set code, release date, entry)
     sets = [json.loads((MTGJSON_FIXTURES / name).read_text())["data"] for name in SET_FILES]
@@ -210,6 +220,8 @@ def read_bundled_cards() -> list[OracleCard]:
                 _released, _translated, face.name_it, foreign = found[0]
                 face.type_it = foreign.get("type", "")
                 face.text_it = foreign.get("text", "")
+                if face.name_it == face.name:
+                    face.name_it = HALVES_NAMED_BY_TEXT.get(face.name, face.name_it)
         if all(face.name_it for face in card.faces):
             card.names.add(simple_fold(" // ".join(face.name_it for face in card.faces)))
     return list(cards.values())

@@ -10,13 +10,15 @@ from oracle.signals import cards_synced
 
 from .linking.sync import link_cards
 from .models import Language, Ruling, SourceDocument
+from .ruling_status import apply_statuses
 
 MTGJSON_RULINGS_SLUG = "gatherer-rulings-mtgjson"
 
 
 @receiver(cards_synced, dispatch_uid="rulings.sync_imported_rulings")
 def sync_imported_rulings(sender, data, card_pks, log, **kwargs):
-    """Add new English rulings, drop withdrawn ones; an editor's rulings are never touched.
+    """Add new English rulings, drop those the source dropped; an editor's rulings (and those
+    whose status an editor set: a withdrawn one among them) are never touched.
 
     A ruling's ``source_key`` is its date and original wording, so an imported ruling that an
     editor corrected is still recognised and neither duplicated nor reverted.
@@ -71,6 +73,9 @@ def sync_imported_rulings(sender, data, card_pks, log, **kwargs):
             for key, ruling in have.items()
             if key not in wanted_keys and ruling.origin == Ruling.Origin.IMPORTED
         ]
+    # Whether each new ruling still holds, worked out before it is written (its history record
+    # starts with it); an existing ruling's words and date do not change here.
+    apply_statuses(to_create)
     # With a history record each, so that an editor's first change has a "before" to show
     # and to revert to.
     bulk_create_with_history(

@@ -21,6 +21,7 @@ from oracle.importers.upsert import (
 )
 
 from ..models import GlossaryEntry, Language, RuleMapping, RuleSection, RulesEdition
+from ..ruling_status import recompute_statuses
 from .comprehensive_rules import RulesDocument
 from .renumbering import Item, Match, Reference, map_edition, reference_for
 
@@ -70,6 +71,8 @@ def sync_rules(
     if edition.language == Language.ENGLISH:
         result.mappings = update_mappings(edition, log=log)
         refresh_planner_statistics(RuleMapping)
+        if result.changed:  # the rules rulings cite may have gone
+            recompute_statuses(log=log)
     return result
 
 

@@ -14,8 +14,16 @@ from .languages import Language
 
 
 class RulingQuerySet(models.QuerySet):
+    def public(self):
+        """The rulings public pages and the API show: all but those an editor withdrew."""
+        return self.exclude(status=Ruling.Status.WITHDRAWN)
+
     def for_card_page(self):
-        return self.select_related("source_document").order_by("language", "date", "position", "id")
+        return (
+            self.public()
+            .select_related("source_document")
+            .order_by("language", "date", "position", "id")
+        )
 
 
 class Ruling(models.Model):
@@ -29,6 +37,11 @@ class Ruling(models.Model):
     class Origin(models.TextChoices):
         IMPORTED = "imported", _("Imported")
         EDITOR = "editor", _("Written or corrected by an editor")
+
+    class Status(models.TextChoices):
+        CURRENT = "current", _("Current")
+        OUTDATED = "outdated", _("Outdated")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
 
     card = models.ForeignKey(
         Card,
@@ -89,10 +102,35 @@ class Ruling(models.Model):
         editable=False,
         help_text="For imported rulings: a digest of the date and wording as first imported.",
     )
+    # Whether the ruling still holds: worked out from its words and the rules it cites
+    # (rulings.ruling_status), unless an editor set it by hand, which nothing recomputes.
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status, default=Status.CURRENT, db_index=True
+    )
+    status_set_by_hand = models.BooleanField(
+        _("status set by hand"),
+        default=False,
+        help_text=_(
+            "Set when an editor chooses the status: imports and recomputations keep it. "
+            "Clear it to let Oracolo work the status out again."
+        ),
+    )
+    status_note = models.TextField(
+        _("why it is outdated"),
+        blank=True,
+        help_text=_("For a ruling outdated by hand: the reason readers see, in words."),
+    )
+    outdated_because = models.JSONField(
+        _("computed reasons"),
+        default=list,
+        blank=True,
+        editable=False,
+        help_text="What makes it outdated, as rulings.ruling_status found it.",
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
-    history = HistoricalRecords(excluded_fields=["source_key"])
+    history = HistoricalRecords(excluded_fields=["source_key", "outdated_because"])
     objects = RulingQuerySet.as_manager()
 
     class Meta:

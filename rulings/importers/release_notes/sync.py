@@ -23,6 +23,7 @@ from oracle.models import Card, CardSet, CardType, Keyword
 from oracle.text import slug_for
 
 from ...models import DocumentMention, DocumentSection, Language, Ruling, SourceDocument
+from ...ruling_status import recompute_statuses
 from .card_names import CardNameIndex
 from .changes import save_changes
 from .damaged_lines import DAMAGE_REASONS, DamagedLine
@@ -116,6 +117,9 @@ def sync_document(
     report.damaged_lines = [_report_line(line) for line in parsed.damaged_lines]
     if italian:  # the errata quote the document's Italian words
         record_renamed_keyword_errata(document, parsed, report)
+    # Whether each of the document's rulings still holds (those the errata step wrote too);
+    # a status an editor set is kept.
+    recompute_statuses(document.rulings.all())
     return report
 
 

@@ -5,6 +5,10 @@ a card known only from a document, and links on the rule numbers in its text.
 ``register()`` adds them when the app is ready. Four queries per page whatever the card (rules
 editions, rulings, documents, rules used), and two more for the rule numbers the rulings cite
 (``rule_text.link_rule_numbers_in_rulings``, in the rulings' panel).
+
+The rulings come in groups, each labelled: the card's own, then those about each of its
+keywords and types. Those still holding stay in place; the outdated ones (``ruling_status``)
+follow under their own heading, collapsed, each with its reason. Withdrawn ones never show.
 """
 
 from itertools import groupby
@@ -25,6 +29,7 @@ from oracle.models import Card, CardType, Keyword, Layout, is_italian_page, loca
 
 from .models import CardRule, RuleSection, RulesEdition, Ruling, SourceDocument, edition_in_force
 from .rule_text import link_citations
+from .ruling_status import outdated_reasons
 
 
 def card_context(card: Card, printing) -> dict:
@@ -35,11 +40,19 @@ def card_context(card: Card, printing) -> dict:
     every_ruling = [*own, *(ruling for _topic, group in topics for ruling in group)]
     for ruling in every_ruling:
         ruling.document_url = document_url(ruling)
+        ruling.reasons = outdated_reasons(ruling)
     documents = documents_about(card)
     editions = list(RulesEdition.objects.official().only("effective_date"))
+    groups = [
+        (_("On this card"), own),
+        *((_("About %(topic)s") % {"topic": topic}, group) for topic, group in topics),
+    ]
     return {
         "rulings": own,
         "topic_rulings": topics,
+        "current_groups": split_groups(groups, outdated=False),
+        "outdated_groups": split_groups(groups, outdated=True),
+        "outdated_count": sum(bool(ruling.reasons) for ruling in every_ruling),
         "every_ruling": every_ruling,
         "ruling_count": len(every_ruling),
         "documents": documents,
@@ -47,6 +60,19 @@ def card_context(card: Card, printing) -> dict:
         "rules_used": rules_used(card, edition_in_force(editions)),
         "rules_editions": editions,
     }
+
+
+def split_groups(groups: list, outdated: bool) -> list:
+    """[(label, rulings)] keeping only the outdated rulings, or only the others; groups left
+    empty are dropped. The card's own rulings come first, then each keyword's and type's."""
+    kept = []
+    for label, rulings in groups:
+        chosen = [
+            ruling for ruling in rulings if (ruling.status == Ruling.Status.OUTDATED) == outdated
+        ]
+        if chosen:
+            kept.append((label, chosen))
+    return kept
 
 
 def link_rule_numbers(markup, printed_on, context):
@@ -77,13 +103,7 @@ def document_url(ruling) -> str:
 def card_rulings(card: Card) -> tuple[list, list]:
     """(the card's own rulings, [(topic, rulings)]) in one query: the topics are the card's
     keywords (suspend, morph), then its card types (tribal), named in the page's language."""
-    keywords = card.keywords.values("pk")
-    card_types = CardType.objects.filter(faces__card=card).values("pk")
-    rulings = (
-        Ruling.objects.for_card_page()
-        .filter(Q(card=card) | Q(keyword__in=keywords) | Q(card_type__in=card_types))
-        .select_related("keyword", "card_type")
-    )
+    rulings = Ruling.objects.for_card_page().about_card(card).select_related("keyword", "card_type")
     own, named = [], []
     for ruling in rulings:
         if ruling.card_id:

@@ -209,7 +209,9 @@ class CardsApiTests(BundledDataTestCase):
         self.assertEqual(printing["url"], "http://testserver/en/sets/fut/123/")
         self.assertEqual(printing["faces"][0]["name_it"], "Tarox Alaspada")
         self.assertTrue(card["rulings"])
-        self.assertEqual(set(card["rulings"][0]), {"date", "language", "text", "source"})
+        self.assertEqual(
+            set(card["rulings"][0]), {"about", "date", "language", "text", "source", "status"}
+        )
         self.assertEqual(card["errata"], [])
 
     def test_errata_in_both_languages(self):

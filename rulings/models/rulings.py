@@ -18,6 +18,16 @@ class RulingQuerySet(models.QuerySet):
         """The rulings public pages and the API show: all but those an editor withdrew."""
         return self.exclude(status=Ruling.Status.WITHDRAWN)
 
+    def about_card(self, card):
+        """The card's own rulings and those about its keywords and card types (one query)."""
+        keywords = card.keywords.values("pk")
+        card_types = CardType.objects.filter(faces__card=card).values("pk")
+        return self.filter(
+            models.Q(card=card)
+            | models.Q(keyword__in=keywords)
+            | models.Q(card_type__in=card_types)
+        )
+
     def for_card_page(self):
         return (
             self.public()

@@ -173,7 +173,7 @@ def old_rule_numbers(conditions: list[RuleCondition]) -> list[Problem]:
 
 def cards_with_rulings() -> Q:
     """EXISTS rather than IN: a name-ordered page stops after 50 cards with rulings."""
-    return Q(Exists(Ruling.objects.filter(card_id=OuterRef("pk"))))
+    return Q(Exists(Ruling.objects.public().filter(card_id=OuterRef("pk"))))
 
 
 RULE_HELP = HelpRow(

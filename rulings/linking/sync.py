@@ -141,7 +141,9 @@ def _read_cards(card_ids) -> dict[int, _Card]:
     links = Card.keywords.through.objects.values_list("card_id", "keyword_id")
     for card_id, keyword_id in _for_cards(links, "card_id", scope):
         keyword_ids.setdefault(card_id, []).append(keyword_id)
-    ruling_rows = Ruling.objects.filter(card__isnull=False).values_list("card_id", "date", "text")
+    ruling_rows = (
+        Ruling.objects.public().filter(card__isnull=False).values_list("card_id", "date", "text")
+    )
     for card_id, day, text in _for_cards(ruling_rows, "card_id", scope):
         if MAY_CITE_A_RULE.search(text):
             rulings.setdefault(card_id, []).append((day, text))

@@ -103,7 +103,14 @@ class CardPageAndApiTests(EmptyDatabaseTestCase):
         url = f"/api/cards/{self.card.oracle_id}/"
         record = json.loads(self.client.get(url).content)
         self.assertIn(
-            {"date": "2007-05-01", "language": "it", "text": "Sì, può.", "source": ""},
+            {
+                "about": "card",
+                "date": "2007-05-01",
+                "language": "it",
+                "text": "Sì, può.",
+                "source": "",
+                "status": "current",
+            },
             record["rulings"],
         )
         self.assertEqual(list(record)[-3:], ["printings", "rulings", "errata"])

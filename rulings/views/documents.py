@@ -37,7 +37,8 @@ def count_per_document(queryset, counted="pk"):
 
 def document_list(request):
     rulings = (
-        Ruling.objects.filter(source_document=OuterRef("pk"))
+        Ruling.objects.public()
+        .filter(source_document=OuterRef("pk"))
         .order_by()
         .values("source_document")
         .annotate(n=Count("pk"))
@@ -75,18 +76,22 @@ def document_detail(request, pk):
             if position not in missing[name]:
                 missing[name].append(position)
     rulings: dict[int, list[tuple[int, int, str]]] = {}
-    for ruling_pk, section_id, position, text in (
+    withdrawn: set[int] = set()
+    for ruling_pk, section_id, position, text, status in (
         Ruling.objects.filter(source_document=document, section__isnull=False)
         .order_by("position", "pk")
-        .values_list("pk", "section_id", "position", "text")
+        .values_list("pk", "section_id", "position", "text", "status")
     ):
         rulings.setdefault(section_id, []).append((ruling_pk, position, text))
+        if status == Ruling.Status.WITHDRAWN:
+            withdrawn.add(ruling_pk)
     cited = resolve_cited_numbers(numbers_cited_in_sections(sections), document.published_on)
     renderer = SectionRenderer(cited)
     rendered = [
         renderer.render(section, mentions.get(section.pk, {}), rulings.get(section.pk, []))
         for section in sections
     ]
+    hide_withdrawn(rendered, withdrawn)
     context = {
         "document": document,
         "sections": rendered,
@@ -95,3 +100,17 @@ def document_detail(request, pk):
         "names_not_found": sorted(missing.items(), key=lambda item: item[0].casefold()),
     }
     return render(request, "rulings/document_detail.html", context)
+
+
+def hide_withdrawn(sections, withdrawn: set[int]) -> None:
+    """Take the rulings an editor withdrew out of the rendered document (all rulings are
+    rendered, so that each of the others still finds its words)."""
+    if not withdrawn:
+        return
+    for section in sections:
+        for block in section.blocks:
+            if block.kind == "rulings":
+                block.rulings = [r for r in block.rulings if r.ruling_id not in withdrawn]
+        section.blocks = [
+            block for block in section.blocks if block.kind != "rulings" or block.rulings
+        ]

@@ -119,7 +119,11 @@ def keyword_detail(request, slug):
     rulings = keyword_rulings(keyword)
     documents = list(
         SourceDocument.objects.filter(
-            Q(Exists(Ruling.objects.filter(keyword=keyword, source_document=OuterRef("pk"))))
+            Q(
+                Exists(
+                    Ruling.objects.public().filter(keyword=keyword, source_document=OuterRef("pk"))
+                )
+            )
             | Q(pk__in=keyword.document_sections.values("document"))
         ).order_by("published_on", "title")
     )

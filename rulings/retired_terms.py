@@ -37,6 +37,9 @@ class TermForm:
     words: str  # as the data writes it: "remove … from the game"
     now: str  # what the rules say instead: "exile"; "" when nothing replaced it
     pattern: re.Pattern
+    # Its longest plain word, folded ("game"): a text without it cannot match, and looking
+    # for it first spares most texts the pattern.
+    required: str = ""
 
 
 @dataclass(frozen=True)
@@ -70,6 +73,12 @@ def form_pattern(words: str) -> re.Pattern:
     return re.compile(rf"(?<!\w){body}(?!\w)")
 
 
+def longest_plain_word(words: str) -> str:
+    """The longest word of a form that stands for itself alone (no "*", "|" or "…")."""
+    plain = [word for word in fold_apostrophes(words).split() if word.isalpha()]
+    return max(plain, key=len, default="")
+
+
 def _word(word: str) -> str:
     return re.escape(word[:-1]) + r"\w*" if word.endswith("*") else re.escape(word)
 
@@ -79,7 +88,7 @@ def read_terms(path: Path = TERMS_FILE) -> tuple[RetiredTerm, ...]:
     terms = []
     for entry in data["terms"]:
         forms = tuple(
-            TermForm(words=words, now=now, pattern=form_pattern(words))
+            TermForm(words, now, form_pattern(words), longest_plain_word(words))
             for words, now in entry["forms"]
         )
         terms.append(
@@ -114,18 +123,22 @@ def find_retired_terms(
     ]
     if not candidates or not text:
         return []
-    folded = fold_apostrophes(text)  # one character for one: the origins still hold
-    _folded, origins = fold_with_origins(text)
+    folded = fold_apostrophes(text)
+    origins = None  # where each folded character comes from: worked out at the first match
     taken: list[tuple[int, int]] = []
     found = []
     for term in candidates:
         first = None
         for form in term.forms:
+            if form.required not in folded:
+                continue
             for match in form.pattern.finditer(folded):
                 if any(match.start() < end and start < match.end() for start, end in taken):
                     continue
                 taken.append(match.span())
                 if first is None:
+                    if origins is None:  # fold_apostrophes is fold, one character for one
+                        origins = fold_with_origins(text)[1]
                     written = text[origins[match.start()] : origins[match.end() - 1] + 1]
                     first = Found(term, form, written)
         if first is not None:

@@ -18,15 +18,18 @@ and the edition it was read in) and put into words in the reader's language by
 ``outdated_reasons``.
 """
 
+import re
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 
+from django.db import models
+from django.db.models import Case, Value, When
 from django.utils.translation import gettext as _
 
 from oracle.dates import long_date
-from oracle.importers.upsert import chunks, update_by_pk
+from oracle.importers.upsert import update_by_pk
 
 from .models import Ruling
 from .retired_terms import find_retired_terms
@@ -49,10 +52,22 @@ def term_reasons(ruling: Ruling) -> list[dict]:
     ]
 
 
+# What a text citing a rule must contain: a rule number, or a word that names a rule, a section
+# or a chapter. Most rulings cite none: these plain checks find them out much faster than
+# reading their citations.
+RULE_NUMBER = re.compile(r"\d\d\d\.\d")
+NAMING_WORDS = ("rule", "regol", "section", "sezion", "chapter", "capitol")
+
+
+def may_cite(text: str) -> bool:
+    lowered = text.lower()
+    return any(word in lowered for word in NAMING_WORDS) or bool(RULE_NUMBER.search(text))
+
+
 def gone_rule_reasons(rulings: list[Ruling]) -> dict[int, list[dict]]:
     """{index in ``rulings``: reasons} for the rulings that cite a rule gone today: two queries
     for all of them (``resolve_cited_numbers_by_day``)."""
-    cited = [cited_numbers(ruling.text) for ruling in rulings]
+    cited = [cited_numbers(ruling.text) if may_cite(ruling.text) else [] for ruling in rulings]
     by_day: dict[date | None, set[str]] = {None: set()}
     for ruling, numbers in zip(rulings, cited, strict=True):
         if numbers:
@@ -109,23 +124,51 @@ class RecomputeReport:
         )
 
 
+@dataclass
+class RulingFacts:
+    """What a ruling's status is worked out from, read without building the model (a full
+    catalogue has tens of thousands of rulings); written back with ``update_by_pk``."""
+
+    pk: int
+    date: date
+    language: str
+    text: str
+    status: str
+    outdated_because: list
+    status_set_by_hand: bool = False
+
+
 def recompute_statuses(rulings=None, *, log=None) -> RecomputeReport:
     """Work out again the status of ``rulings`` (a queryset; all rulings when None), except
-    those set by hand, and write the ones that changed."""
+    those set by hand, and write the ones that changed: one query to read them, two for the
+    rule numbers they cite, one UPDATE per change."""
     started = time.perf_counter()
     queryset = Ruling.objects.all() if rulings is None else rulings
-    queryset = queryset.filter(status_set_by_hand=False).only(
-        "pk", "date", "language", "text", "status", "status_set_by_hand", "outdated_because"
+    # The reasons are only stored on outdated rulings: reading them for those alone saves
+    # decoding tens of thousands of empty lists.
+    stored_reasons = Case(
+        When(status=Ruling.Status.OUTDATED, then="outdated_because"),
+        default=Value(None),
+        output_field=models.JSONField(),
     )
-    report = RecomputeReport()
-    loaded = list(queryset.order_by("pk"))
-    report.checked = len(loaded)
+    rows = (
+        queryset.filter(status_set_by_hand=False)
+        .annotate(stored_reasons=stored_reasons)
+        .order_by("pk")
+        .values_list("pk", "date", "language", "text", "status", "stored_reasons")
+    )
+    loaded = [
+        RulingFacts(pk, day, language, text, status, reasons or [])
+        for pk, day, language, text, status, reasons in rows
+    ]
     changed = apply_statuses(loaded)
-    for batch in chunks(changed):
-        update_by_pk(Ruling, batch, STATUS_FIELDS)
-    report.changed = len(changed)
-    report.outdated = sum(ruling.status == Ruling.Status.OUTDATED for ruling in loaded)
-    report.seconds = time.perf_counter() - started
+    update_by_pk(Ruling, changed, STATUS_FIELDS)
+    report = RecomputeReport(
+        checked=len(loaded),
+        changed=len(changed),
+        outdated=sum(ruling.status == Ruling.Status.OUTDATED for ruling in loaded),
+        seconds=time.perf_counter() - started,
+    )
     if log:
         log(f"Ruling statuses: {report}")
     return report

@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, ngettext
+from django.utils.translation import get_language, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
 
 from .text import ITALIAN_MONTHS
@@ -25,43 +25,85 @@ COLOR_NAMES = {
     "G": lambda: _("green"),
     "C": lambda: _("colorless"),
 }
+# Generic amounts a screen reader says as words ("six generic"); larger ones stay digits.
+NUMBER_WORDS = (
+    pgettext_lazy("number", "zero"),
+    pgettext_lazy("number", "one"),
+    pgettext_lazy("number", "two"),
+    pgettext_lazy("number", "three"),
+    pgettext_lazy("number", "four"),
+    pgettext_lazy("number", "five"),
+    pgettext_lazy("number", "six"),
+    pgettext_lazy("number", "seven"),
+    pgettext_lazy("number", "eight"),
+    pgettext_lazy("number", "nine"),
+    pgettext_lazy("number", "ten"),
+    pgettext_lazy("number", "eleven"),
+    pgettext_lazy("number", "twelve"),
+    pgettext_lazy("number", "thirteen"),
+    pgettext_lazy("number", "fourteen"),
+    pgettext_lazy("number", "fifteen"),
+    pgettext_lazy("number", "sixteen"),
+    pgettext_lazy("number", "seventeen"),
+    pgettext_lazy("number", "eighteen"),
+    pgettext_lazy("number", "nineteen"),
+    pgettext_lazy("number", "twenty"),
+)
+# Symbols that are not mana.
+OTHER_SYMBOLS = {
+    "T": pgettext_lazy("mana symbol", "tap"),
+    "Q": pgettext_lazy("mana symbol", "untap"),
+    "S": pgettext_lazy("mana symbol", "snow"),
+    "E": pgettext_lazy("mana symbol", "energy"),
+    "CHAOS": pgettext_lazy("mana symbol", "chaos"),
+    "PW": pgettext_lazy("mana symbol", "planeswalker"),
+    "TK": pgettext_lazy("mana symbol", "ticket"),
+    "A": pgettext_lazy("mana symbol", "acorn"),
+}
+SYMBOL_RUN = re.compile(r"(?:\{[^{}]{1,12}\})+")
 
 
 def describe_symbol(symbol: str) -> str:
-    """Words a screen reader says for a symbol: "{2/W}" -> "two generic or one white mana"."""
+    """What a screen reader says for a symbol, in the page's language: {6} "six generic",
+    {W} "white", {2/W} "two generic or white", {W/U/P} "Phyrexian white or blue", {T} "tap";
+    an unknown symbol is read as written."""
     symbol = symbol.upper()
-    parts = symbol.split("/")
-    if symbol == "T":
-        return _("tap")
-    if symbol == "Q":
-        return _("untap")
-    if symbol == "S":
-        return _("snow mana")
-    if symbol == "E":
-        return _("energy counter")
-    if symbol == "CHAOS":
-        return _("chaos")
-    if symbol in {"X", "Y", "Z"}:
-        return _("%(letter)s generic mana") % {"letter": symbol}
-    if symbol.isdigit():
-        amount = int(symbol)
-        return ngettext("%(n)s generic mana", "%(n)s generic mana", amount) % {"n": amount}
-    if symbol == "½" or symbol == "H":
-        return _("half a generic mana")
-    if len(parts) == 1 and symbol in COLOR_NAMES:
-        return _("one %(color)s mana") % {"color": COLOR_NAMES[symbol]()}
-    if len(parts) == 1 and symbol.startswith("H") and symbol[1:] in COLOR_NAMES:
-        return _("half a %(color)s mana") % {"color": COLOR_NAMES[symbol[1:]]()}
-    if parts[-1] == "P" and len(parts) >= 2:
-        colors = " / ".join(COLOR_NAMES[p]() for p in parts[:-1] if p in COLOR_NAMES)
-        return _("Phyrexian %(color)s mana") % {"color": colors}
-    if len(parts) == 2:
-        first, second = (
-            _("two generic") if p == "2" else COLOR_NAMES[p]() if p in COLOR_NAMES else p
-            for p in parts
-        )
-        return _("hybrid mana: %(first)s or %(second)s") % {"first": first, "second": second}
-    return symbol
+    if symbol in OTHER_SYMBOLS:
+        return str(OTHER_SYMBOLS[symbol])
+    if symbol == "P":
+        return pgettext("mana symbol", "Phyrexian")
+    if symbol.endswith("/P"):
+        mana = _mana_words(symbol[:-2])
+        return _("Phyrexian %(mana)s") % {"mana": mana} if mana else symbol
+    return _mana_words(symbol) or symbol
+
+
+def _mana_words(symbol: str) -> str:
+    """ "2/W" -> "two generic or white"; "" when a part is not mana."""
+    words = [_mana_part(part) for part in symbol.split("/")]
+    if not all(words):
+        return ""
+    spoken = words[0]
+    for word in words[1:]:
+        spoken = _("%(first)s or %(second)s") % {"first": spoken, "second": word}
+    return spoken
+
+
+def _mana_part(part: str) -> str:
+    if part.isdigit():
+        amount = int(part)
+        amount = NUMBER_WORDS[amount] if amount < len(NUMBER_WORDS) else amount
+        return _("%(amount)s generic") % {"amount": amount}
+    if part in {"X", "Y", "Z", "∞"}:
+        amount = pgettext("mana symbol", "infinite") if part == "∞" else part
+        return _("%(amount)s generic") % {"amount": amount}
+    if part in {"½", "H"}:
+        return _("half generic")
+    if part in COLOR_NAMES:
+        return COLOR_NAMES[part]()
+    if len(part) == 2 and part[0] == "H" and part[1] in COLOR_NAMES:
+        return _("half %(mana)s") % {"mana": COLOR_NAMES[part[1]]()}
+    return ""
 
 
 def symbol_class(symbol: str) -> str:
@@ -76,10 +118,15 @@ def symbol_class(symbol: str) -> str:
 
 
 def render_symbol(symbol: str) -> SafeString:
+    """One symbol: the icon, named for screen readers (role="img" and its words, also its
+    tooltip); the symbol as written ("{2}") stays in the page for copy and paste."""
+    name = describe_symbol(symbol)
     return format_html(
-        '<abbr class="ms ms-cost {}" title="{}"><span class="visually-hidden">{{{}}}</span></abbr>',
+        '<abbr class="ms ms-cost {}" role="img" aria-label="{}" title="{}">'
+        '<span class="visually-hidden">{{{}}}</span></abbr>',
         symbol_class(symbol),
-        describe_symbol(symbol),
+        name,
+        name,
         symbol,
     )
 
@@ -98,7 +145,20 @@ def _render_mana(text: str, language: str) -> SafeString:
 
 
 def _with_symbols(text: str) -> str:
-    return SYMBOL.sub(lambda match: render_symbol(match[1]), escape(text))
+    """Symbols as icons; symbols side by side (a cost: "{6}{W}{W}") are one image for screen
+    readers, named by their words in a row: "six generic, white, white"."""
+    return SYMBOL_RUN.sub(_symbol_run, escape(text))
+
+
+def _symbol_run(match) -> str:
+    symbols = SYMBOL.findall(match[0])
+    if len(symbols) == 1:
+        return render_symbol(symbols[0])
+    return format_html(
+        '<span class="mana-symbols" role="img" aria-label="{}">{}</span>',
+        ", ".join(describe_symbol(symbol) for symbol in symbols),
+        mark_safe("".join(render_symbol(symbol) for symbol in symbols)),
+    )
 
 
 def render_rules_text(text: str) -> SafeString:

@@ -137,7 +137,7 @@ def build_css(glyphs, labels):
         f'  src: url("{FONT_URL}.woff2") format("woff2"), url("{FONT_URL}.woff") format("woff");',
         "  font-weight: normal;",
         "  font-style: normal;",
-        "  font-display: block;",
+        "  font-display: swap;",
         "}",
         "",
         ".ss {",

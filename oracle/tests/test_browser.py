@@ -29,7 +29,7 @@ class BrowserTests(BrowserTestCase):
         self.assertTrue(page.get_by_text("Volare, rapidità").first.is_visible())
         # The mana cost is icons with a text alternative, and the icon font loaded.
         symbol = page.locator(".card-face .mana-cost abbr.ms").first
-        self.assertEqual(symbol.get_attribute("title"), "2 mana generici")
+        self.assertEqual(symbol.get_attribute("title"), "due generico")
         font = page.evaluate("() => document.fonts.check('16px Mana') || document.fonts.size > 0")
         self.assertTrue(font)
 

@@ -34,8 +34,8 @@ class RealFutureSightPagesTests(EmptyDatabaseTestCase):
         self.assertContains(response, "Creatura Leggendaria — Drago")
         self.assertContains(response, "Volare, rapidità")
         self.assertContains(response, "Legendary Creature — Dragon")
-        self.assertContains(response, 'title="one red mana"', count=0)  # Italian page: Italian
-        self.assertContains(response, 'title="un mana rosso"')
+        self.assertContains(response, 'aria-label="red"', count=0)  # Italian page: Italian
+        self.assertContains(response, 'aria-label="rosso"')
         self.assertContains(response, "4/3")
         self.assertContains(response, "The +X/+X bonus is based on Tarox Bladewing’s power")
         self.assertContains(response, '<time datetime="2007-05-01">1º maggio 2007</time>')

@@ -43,7 +43,7 @@ class SearchBrowserTests(BrowserTestCase):
         status = page.get_by_role("status")
         self.assertIn("14 cards found.", status.inner_text())
         page.locator(".facets summary").click()  # the filters start folded on results
-        page.get_by_label("Red").check()
+        page.get_by_label("Red", exact=True).check()
         page.get_by_label("Sort by").select_option("mv")
         page.get_by_role("button", name="Apply filters").click()
         page.wait_for_url("**color=R*")

@@ -76,7 +76,7 @@ class SearchPageTests(BundledDataTestCase):
             '<span class="muted" lang="it">Tarox Alaspada</span>',
         )
         self.assertContains(response, "Legendary Creature — Dragon")
-        self.assertContains(response, 'title="one red mana"')  # the cost as symbols
+        self.assertContains(response, 'aria-label="two generic, red, red, red"')  # the cost
         self.assertContains(response, "14 cards found.")
 
     def test_canonical_query_is_printed_above_the_results(self):

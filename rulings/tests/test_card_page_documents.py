@@ -93,7 +93,8 @@ class SeedCardPagesTests(BundledDocumentsTestCase):
         response = self.client.get(f"/it/cards/{card_named('Mentore di Llanowar').slug}/")
         self.assertContains(
             response,
-            'hanno un costo di mana <abbr class="ms ms-cost ms-g" title="un mana verde">'
+            'hanno un costo di mana <abbr class="ms ms-cost ms-g" role="img" aria-label="verde" '
+            'title="verde">'
             '<span class="visually-hidden">{G}</span></abbr>.',
         )
 

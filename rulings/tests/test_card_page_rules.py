@@ -169,7 +169,11 @@ class RuleNumbersInCardTextTests(EmptyDatabaseTestCase):
             response, 'la regola <a class="rule-ref" href="/en/rules/704.5a/">704.5a</a>.'
         )
         # The mana symbols are still symbols.
-        self.assertContains(response, '<abbr class="ms ms-cost ms-tap" title="tap">', count=2)
+        self.assertContains(
+            response,
+            '<abbr class="ms ms-cost ms-tap" role="img" aria-label="tap" title="tap">',
+            count=2,
+        )
 
     def test_text_is_escaped_before_it_is_linked(self):
         self.card.faces.update(oracle_text='<script>alert("702.9")</script> rule 702.9')

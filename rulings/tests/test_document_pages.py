@@ -132,7 +132,7 @@ class SeedDocumentPagesTests(BundledDocumentsTestCase):
         self.assertIn(
             f'<a class="card-ref" href="{tarox.get_absolute_url()}">Tarox Alaspada</a>', box
         )
-        self.assertEqual(box.count('title="un mana rosso"'), 3)  # {2}{R}{R}{R}
+        self.assertEqual(box.count('title="rosso"'), 3)  # {2}{R}{R}{R}
         self.assertIn('<p class="type-line">Creatura Leggendaria -- Drago</p>', box)
         # Its own name in its text is not a link again.
         self.assertIn("chiamata Tarox Alaspada: Tarox Alaspada prende", box)

@@ -141,7 +141,7 @@ class RuleTextTests(SimpleTestCase):
     def test_paragraphs_symbols_and_links(self):
         html = str(render_rule_text("Pay {3}.\n\nSee rule 702.37c."))
         self.assertEqual(html.count("<p>"), 2)
-        self.assertIn('<abbr class="ms ms-cost ms-3" title="3 generic mana">', html)
+        self.assertIn('<abbr class="ms ms-cost ms-3" role="img" aria-label="three generic"', html)
         self.assertIn(link("702.37c").replace("/it/", "/en/"), html)
 
     def test_examples_are_marked_as_examples(self):

@@ -1,18 +1,22 @@
 """Whether the bundled rulings still hold, as the imports work it out: recent Gatherer rulings
 current, the 2002 Onslaught FAQ's morph notes outdated with their reasons, a ruling citing a rule
-that is gone; the recompute command."""
+that is gone; the recompute command; a rules import working them out again."""
 
 from datetime import date
 from io import StringIO
+from pathlib import Path
+from tempfile import TemporaryDirectory
 
 from django.core.management import call_command
 from django.utils import translation
 
-from config.testing import BundledDocumentsTestCase
+from config.testing import BundledDocumentsTestCase, EmptyDatabaseTestCase
 from oracle.models import Card, Keyword
+from oracle.tests.factories import make_card
 from rulings.models import Ruling
 from rulings.ruling_status import apply_statuses, outdated_reasons, recompute_statuses
 
+SAMPLE = (Path(__file__).parent / "data" / "cr_en_sample.txt").read_bytes()
 OUTDATED = Ruling.Status.OUTDATED
 CURRENT = Ruling.Status.CURRENT
 
@@ -60,6 +64,21 @@ class BundledRulingStatusTests(BundledDocumentsTestCase):
                 ],
             )
 
+    def test_an_old_gatherer_ruling_in_the_words_of_its_time_is_outdated(self):
+        ruling = Ruling.objects.get(
+            language="en", text__startswith="The change of control of creatures does not end at"
+        )
+        self.assertEqual(ruling.date, date(2004, 10, 4))
+        self.assertEqual(ruling.status, OUTDATED)
+        with translation.override("en"):
+            self.assertEqual(
+                outdated_reasons(ruling),
+                [
+                    "“at end of turn” became “at the beginning of the end step” with the rules "
+                    "of July 11, 2009."
+                ],
+            )
+
     def test_a_morph_note_whose_only_old_words_are_tap_and_untap_stays_current(self):
         # Today's Italian still writes TAPpa and STAPpa (see the retired terms' data).
         self.assertEqual(morph_note("non la TAPpa né la STAPpa").status, CURRENT)
@@ -78,6 +97,11 @@ class BundledRulingStatusTests(BundledDocumentsTestCase):
         Ruling.objects.filter(pk=morph_note("viene rimossa dal gioco").pk).update(
             status=CURRENT, outdated_because=[]
         )
+        out = StringIO()
+        call_command("recompute_ruling_statuses", "--dry-run", stdout=out)
+        self.assertIn("status changed: 1.", out.getvalue())
+        self.assertIn("Dry run: nothing was written.", out.getvalue())
+        self.assertEqual(morph_note("viene rimossa dal gioco").status, CURRENT)
         out = StringIO()
         call_command("recompute_ruling_statuses", stdout=out)
         self.assertIn("1 statuses written.", out.getvalue())
@@ -138,3 +162,37 @@ class CitedRuleGoneTests(BundledDocumentsTestCase):
         ruling.refresh_from_db()
         self.assertEqual(ruling.status, OUTDATED)
         self.assertEqual(ruling.outdated_because[0]["words"], "comes into play")
+
+
+class RulesImportRecomputesTests(EmptyDatabaseTestCase):
+    """Importing a rules edition works the statuses out again: a ruling of 2021 that cites a
+    rule of the rules then in force is outdated once a newer edition no longer has it."""
+
+    def test_a_new_edition_without_the_cited_rule_makes_the_ruling_outdated(self):
+        folder = TemporaryDirectory()
+        self.addCleanup(folder.cleanup)
+        older = Path(folder.name) / "older.txt"
+        older.write_bytes(SAMPLE.replace(b"April 17, 2026", b"January 1, 2020"))
+        newer = Path(folder.name) / "newer.txt"
+        newer.write_bytes(
+            SAMPLE.replace(
+                b"702.9c Multiple instances of flying on the same creature are redundant.",
+                b"",
+            )
+        )
+        ruling = Ruling.objects.create(
+            card=make_card(),
+            date=date(2021, 1, 1),
+            language="en",
+            text="Two instances do nothing more (see rule 702.9c).",
+        )
+        call_command("import_rules", str(older), stdout=StringIO(), stderr=StringIO())
+        ruling.refresh_from_db()
+        self.assertEqual(ruling.status, CURRENT)
+        call_command("import_rules", str(newer), stdout=StringIO(), stderr=StringIO())
+        ruling.refresh_from_db()
+        self.assertEqual(ruling.status, OUTDATED)
+        self.assertEqual(
+            ruling.outdated_because,
+            [{"kind": "rule", "number": "702.9c", "edition": "2020-01-01"}],
+        )

@@ -1,6 +1,6 @@
 from django import template
 
-from oracle import card_images, dates, rendering
+from oracle import card_images, dates, printed_text, rendering
 from oracle.diff import word_diff
 from oracle.models import is_italian_page
 
@@ -26,6 +26,12 @@ def linked(markup, links):
 @register.simple_tag
 def diff(old, new):
     return word_diff(old, new)
+
+
+@register.filter
+def mended(text):
+    """English text as printed with its damaged mana symbols mended: ``oracle.printed_text``."""
+    return printed_text.mend_symbols(text)
 
 
 @register.filter

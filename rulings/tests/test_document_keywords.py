@@ -3,15 +3,24 @@ files read by the reader, with fixtures/documents/terms.json and renamed_keyword
 bundled cards and rules."""
 
 import datetime
+import json
+import tempfile
 from pathlib import Path
 
+from django.contrib.auth.models import User
 from django.test import SimpleTestCase
 
 from config.testing import BundledDataTestCase
 from oracle.models import Card, CardType, Erratum, Keyword
 from rulings.importers.release_notes.defined_terms import read_terms
 from rulings.importers.release_notes.document import ReadError
-from rulings.importers.release_notes.errata import read_renamings, record_renamed_keyword_errata
+from rulings.importers.release_notes.errata import (
+    IMPORT_CHANGE,
+    RENAMED_KEYWORDS,
+    read_renamings,
+    record_renamed_keyword_errata,
+    written_as_of_update,
+)
 from rulings.importers.release_notes.heading_subjects import subject_for_title
 from rulings.importers.release_notes.keywords import apply_document_keywords
 from rulings.importers.release_notes.reader import read_document
@@ -110,36 +119,58 @@ HEADINGS = {
     WIKI: {"": None, "Regolamento": None},
 }
 
+# Each card printed before 1 May 2007 with an old wording: the printed line, and that line as
+# the rules update of that day wrote it (never today's Oracle wording).
 ERRATA = {
-    "Exalted Angel": (
-        "Whenever Exalted Angel deals damage, you gain that much life.",
-        "Lifelink",
-    ),
-    "True Believer": (
-        "You can't be the target of spells or abilities.",
-        "You have shroud. (You can't be the target of spells or abilities.)",
-    ),
+    "Exalted Angel": ("Whenever Exalted Angel deals damage, you gain that much life.", "Lifelink"),
+    "Doubtless One": ("Whenever Doubtless One deals damage, you gain that much life.", "Lifelink"),
+    "True Believer": ("You can't be the target of spells or abilities.", "You have shroud."),
     "Silklash Spider": ("Silklash Spider may block as though it had flying.", "Reach"),
+    "Spitting Gourna": ("Spitting Gourna may block as though it had flying.", "Reach"),
+    "Giant Spider": ("Giant Spider can block as though it had flying.", "Reach"),
+    "Penumbra Spider": ("Penumbra Spider can block as though it had flying.", "Reach"),
+    "Needlepeak Spider": ("Needlepeak Spider can block as though it had flying.", "Reach"),
+    "Aether Membrane": ("Æther Membrane can block as though it had flying.", "Reach"),
     "Spinneret Sliver": (
         'All Slivers have "This creature can block as though it had flying."',
-        "All Sliver creatures have reach.",
+        "All Slivers have reach.",
+    ),
+    "Aether Web": (
+        "Enchanted creature gets +1/+1, can block as though it had flying, and can block "
+        "creatures with shadow as though they didn't have shadow.",
+        "Enchanted creature gets +1/+1, has reach, and can block creatures with shadow as "
+        "though they didn't have shadow.",
     ),
     "Ghosthelm Courier": (
         "o2o\nU, oc\nT: As long as Ghosthelm Courier remains tapped, target Wizard gets +2/+2 "
         "and can't be the target of spells or abilities.",
-        "{2}{U}, {T}: Target Wizard creature gets +2/+2 and has shroud for as long as Ghosthelm "
-        "Courier remains tapped. (It can't be the target of spells or abilities.)",
+        "{2}{U}, {T}: As long as Ghosthelm Courier remains tapped, target Wizard gets +2/+2 "
+        "and has shroud.",
+    ),
+    "Gigapede": ("Gigapede can't be the target of spells or abilities.", "Shroud"),
+    "Calciderm": ("Calciderm can't be the target of spells or abilities.", "Shroud"),
+    "Aspect of Mongoose": (
+        "Enchanted creature can't be the target of spells or abilities.",
+        "Enchanted creature has shroud.",
+    ),
+    "Mage's Guile": (
+        "Target creature can't be the target of spells or abilities this turn.",
+        "Target creature gains shroud until end of turn.",
+    ),
+    "Stonewood Invocation": (
+        "Target creature gets +5/+5 until end of turn and can't be the target of spells or "
+        "abilities this turn.",
+        "Target creature gets +5/+5 and gains shroud until end of turn.",
+    ),
+    "Deadly Grub": (
+        "When Deadly Grub is put into a graveyard from play, if it had no time counters on it, "
+        "put a 6/1 green Insect creature token into play with \"This creature can't be the "
+        'target of spells or abilities."',
+        "When Deadly Grub is put into a graveyard from play, if it had no time counters on it, "
+        "put a 6/1 green Insect creature token into play with shroud.",
     ),
 }
-
-# Every card with an old wording, printed before 1 May 2007 (Giant Spider: when the card data
-# holds the seed documents' extra cards).
-ALL_ERRATA = {
-    *ERRATA,
-    *["Doubtless One", "Spitting Gourna", "Aether Web", "Penumbra Spider", "Aether Membrane"],
-    *["Needlepeak Spider", "Mage's Guile", "Gigapede", "Aspect of Mongoose", "Calciderm"],
-    *["Stonewood Invocation", "Deadly Grub", "Giant Spider"],
-}
+ALL_ERRATA = set(ERRATA)
 
 
 def kind_and_name(subject) -> str | None:
@@ -390,9 +421,7 @@ class DocumentKeywordsTests(BundledDataTestCase):
     def test_only_the_old_wordings_printed_before_the_update_get_errata(self):
         cards = set(Erratum.objects.values_list("card__name", flat=True))
         self.assertEqual(len(cards), Erratum.objects.count())
-        in_card_data = set(Card.objects.filter(name__in=ALL_ERRATA).values_list("name", flat=True))
-        self.assertGreaterEqual(len(in_card_data), 17)
-        self.assertEqual(cards, in_card_data)
+        self.assertEqual(cards, ALL_ERRATA)
         # Imperial Mask: printed after the update, hexproof today. Spirit Loop and Vampiric
         # Link: the enchanted creature's damage, not lifelink. Quagnoth, Mistmeadow Skulk:
         # the wording only in reminder text.
@@ -420,6 +449,83 @@ class DocumentKeywordsTests(BundledDataTestCase):
         mine.refresh_from_db()
         self.assertEqual((mine.old_text, mine.new_text, mine.reason), ("a", "b", "By hand."))
 
+    def test_each_erratum_goes_to_the_wording_of_its_date_not_todays(self):
+        grub = Erratum.objects.get(card__name="Deadly Grub")
+        self.assertIn("dies", grub.card.faces.get().oracle_text)  # today's, since 2009
+        self.assertNotIn("dies", grub.new_text)
+        self.assertNotIn("create", grub.new_text)
+        self.assertTrue(grub.new_text.endswith("creature token into play with shroud."))
+        # Lifelink is static since 2009 and the angel's Oracle text has its trigger back; in
+        # May 2007 the trigger became the keyword.
+        angel = Erratum.objects.get(card__name="Exalted Angel")
+        self.assertIn("you gain that much life", angel.card.faces.get().oracle_text)
+        self.assertEqual(angel.new_text, "Lifelink")
+        spider = Erratum.objects.get(card__name="Giant Spider")
+        self.assertEqual(spider.new_text, "Reach")
+        self.assertEqual(
+            spider.card.faces.get().oracle_text,
+            "Reach (This creature can block creatures with flying.)",
+        )
+
+    def test_errata_imported_with_todays_wording_are_written_anew_once(self):
+        # As an earlier import wrote them: the "after" from today's Oracle text.
+        for name in ["Deadly Grub", "Giant Spider"]:
+            erratum = Erratum.objects.get(card__name=name)
+            oracle_text = erratum.card.faces.get().oracle_text
+            Erratum.objects.filter(pk=erratum.pk).update(new_text=oracle_text)
+        report = ImportReport()
+        record_renamed_keyword_errata(self.documents[FUT], self.parsed[FUT], report)
+        self.assertEqual(
+            sorted(report.errata_corrected),
+            ["Deadly Grub: shroud (2007-05-01)", "Giant Spider: reach (2007-05-01)"],
+        )
+        self.assertEqual(report.errata_created, [])
+        grub = Erratum.objects.get(card__name="Deadly Grub")
+        self.assertEqual(grub.new_text, ERRATA["Deadly Grub"][1])
+        self.assertEqual(grub.history.first().history_change_reason, IMPORT_CHANGE)
+        again = ImportReport()
+        record_renamed_keyword_errata(self.documents[FUT], self.parsed[FUT], again)
+        self.assertEqual((again.errata_corrected, again.errata_removed), ([], []))
+
+    def test_an_erratum_an_editor_changed_is_never_written_anew(self):
+        editor = User.objects.create(username="editor")
+        erratum = Erratum.objects.get(card__name="Deadly Grub")
+        erratum.new_text = "My own wording."
+        erratum._history_user = editor
+        erratum.save()
+        report = ImportReport()
+        record_renamed_keyword_errata(self.documents[FUT], self.parsed[FUT], report)
+        self.assertEqual(report.errata_corrected, [])
+        self.assertEqual(Erratum.objects.get(pk=erratum.pk).new_text, "My own wording.")
+
+    def test_an_imported_erratum_the_import_no_longer_finds_is_removed(self):
+        mask = Card.objects.get(name="Imperial Mask")  # printed after the update
+        Erratum.objects.create(
+            card=mask,
+            date=RULES_UPDATE,
+            old_text="You can't be the target of spells or abilities.",
+            new_text="You have hexproof.",
+            source=self.documents[FUT].title,
+        )
+        report = ImportReport()
+        record_renamed_keyword_errata(self.documents[FUT], self.parsed[FUT], report)
+        self.assertEqual(report.errata_removed, ["Imperial Mask (2007-05-01)"])
+        self.assertFalse(mask.errata.exists())
+        self.assertEqual(Erratum.objects.count(), len(ERRATA))
+
+    def test_the_report_of_an_unchanged_file_lists_the_errata_written_anew(self):
+        report = ImportReport(document="Notes", unchanged=True)
+        self.assertEqual(report.lines(), ["Notes: nothing changed."])
+        report.errata_corrected.append("Deadly Grub: shroud (2007-05-01)")
+        self.assertEqual(
+            report.lines(),
+            [
+                "Notes: the same file; its errata brought up to date.",
+                "Errata written anew (as of their date) (1):",
+                "  - Deadly Grub: shroud (2007-05-01)",
+            ],
+        )
+
     def test_landcycling_renamed_typecycling_is_a_ruling_on_the_keyword(self):
         ruling = Ruling.objects.get(keyword__slug="typecycling")
         self.assertEqual(Ruling.objects.filter(source_document=self.documents[FUT]).count(), 1)
@@ -439,6 +545,23 @@ class DocumentKeywordsTests(BundledDataTestCase):
         self.assertIn("«Legame vitale è un nuovo nome per un&#x27;abilità già esistente", page)
         self.assertIn("Lifelink", page)
         self.assertIn("Compendio di Regole di Visione Futura", page)
+
+    def errata_section(self, name: str) -> str:
+        card = Card.objects.get(name=name)
+        page = self.client.get(f"/en/cards/{card.slug}/").content.decode()
+        start = page.index('<section id="errata"')
+        return page[start : page.index("</section>", start)]
+
+    def test_the_card_pages_show_each_erratum_as_of_its_date(self):
+        grub = self.errata_section("Deadly Grub")
+        self.assertIn("token into play with <del>", grub)
+        self.assertIn("<ins>shroud</ins>.", grub)
+        self.assertNotIn("dies", grub)
+        self.assertNotIn("create", grub)
+        courier = self.errata_section("Ghosthelm Courier")
+        self.assertTrue(courier.count("{2}{U}, {T}: As long as Ghosthelm Courier"), courier)
+        self.assertNotIn("o2o", courier)  # the printed symbols mended: the same on both sides
+        self.assertIn("<ins>shroud</ins>", courier)
 
 
 class SourcedFactsFileTests(SimpleTestCase):
@@ -479,3 +602,98 @@ class SourcedFactsFileTests(SimpleTestCase):
         text = self.text(FUT).replace(sentence, "")
         with self.assertRaisesMessage(ReadError, f"the sentence “{sentence}” is not in"):
             read_renamings("future-sight-release-notes", text)
+
+
+class RulesUpdateWordingTests(SimpleTestCase):
+    """How the rules update of May 2007 wrote printed lines with the old wordings, by the
+    rewrites of renamed_keywords.json (lines of cards outside the bundled sets among them)."""
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        text = (SEEDS / DOCUMENTS[FUT][0]).read_text(encoding="utf-8")
+        renamings = read_renamings("future-sight-release-notes", text).errata
+        cls.rewrites = {renaming.keyword: renaming.rewrites for renaming in renamings}
+
+    def written(self, keyword: str, name: str, line: str) -> str | None:
+        return written_as_of_update(line, name, self.rewrites[keyword])[1]
+
+    def test_printed_lines_as_the_update_wrote_them(self):
+        cases = [
+            ("lifelink", "Kjeldoran Gargoyle", "Whenever ~ deals damage, you gain that much life.",
+             "Lifelink"),
+            ("lifelink", "Loxodon Warhammer",
+             'Equipped creature gets +3/+0, has trample, and has "Whenever this creature deals '
+             'damage, you gain that much life."',
+             "Equipped creature gets +3/+0, has trample, and has lifelink."),
+            ("lifelink", "Genju of the Fields",
+             "{2}: Until end of turn, enchanted Plains becomes a 2/5 white Spirit creature with "
+             '"Whenever this creature deals damage, you gain that much life." It\'s still a land.',
+             "{2}: Until end of turn, enchanted Plains becomes a 2/5 white Spirit creature with "
+             "lifelink. It's still a land."),
+            ("reach", "Aquastrand Spider",
+             "{G}: Target creature with a +1/+1 counter on it can block as though it had flying "
+             "this turn.",
+             "{G}: Target creature with a +1/+1 counter on it gains reach until end of turn."),
+            ("reach", "Spidersilk Armor",
+             "Creatures you control get +0/+1 and may block as though they had flying.",
+             "Creatures you control get +0/+1 and have reach."),
+            ("reach", "Aether Membrane", "Æther Membrane can block as though it had flying.",
+             "Reach"),
+            ("shroud", "Lightning Greaves",
+             "Equipped creature has haste and can't be the target of spells or abilities.",
+             "Equipped creature has haste and shroud."),
+            ("shroud", "Warped Researcher",
+             "Whenever a player cycles a card, ~ gains flying until end of turn and can't be the "
+             "target of spells or abilities this turn.",
+             "Whenever a player cycles a card, ~ gains flying and shroud until end of turn."),
+            ("shroud", "Veil of Secrecy",
+             "Target creature is unblockable and can't be the target of spells or abilities this "
+             "turn.",
+             "Target creature gains shroud until end of turn and is unblockable this turn."),
+            ("shroud", "Sheltering Prayers",
+             "Basic lands each player controls can't be the targets of spells or abilities as "
+             "long as that player controls three or fewer lands.",
+             "Basic lands each player controls have shroud as long as that player controls "
+             "three or fewer lands."),
+            ("shroud", "Spiritual Asylum",
+             "Creatures and lands you control can't be the target of spells or abilities.",
+             "Creatures and lands you control have shroud."),
+            ("shroud", "Gilded Light", "You can't be the target of spells or abilities this turn.",
+             "You gain shroud until end of turn."),
+            ("shroud", "Frost Raptor",
+             "{S}{S}: ~ can’t be the target of spells or abilities this turn. ({S} can be paid "
+             "with one mana from a snow permanent.)",
+             "{S}{S}: ~ gains shroud until end of turn. ({S} can be paid with one mana from a "
+             "snow permanent.)"),
+            ("shroud", "Pincher Beetles", "~ can't be the target of spells or abilities.",
+             "Shroud"),
+        ]  # fmt: skip
+        for keyword, name, line, wanted in cases:
+            with self.subTest(name):
+                line, wanted = line.replace("~", name), wanted.replace("~", name)
+                self.assertEqual(self.written(keyword, name, line), wanted)
+
+    def test_cards_in_graveyards_cannot_have_shroud_so_get_no_erratum(self):
+        rewrite, written = written_as_of_update(
+            "Cards in graveyards can't be the targets of spells or abilities.",
+            "Ground Seal",
+            self.rewrites["shroud"],
+        )
+        self.assertIsNotNone(rewrite)
+        self.assertIsNone(written)
+
+    def test_a_line_no_rewrite_fits_is_told_apart(self):
+        self.assertEqual(
+            written_as_of_update("Draw a card.", "Opt", self.rewrites["shroud"]), (None, None)
+        )
+
+    def test_a_rewrite_that_does_not_name_the_keyword_is_refused(self):
+        path = Path(self.enterContext(tempfile.TemporaryDirectory())) / "renamed.json"
+        data = json.loads(RENAMED_KEYWORDS.read_text(encoding="utf-8"))
+        errata = data["documents"]["future-sight-release-notes"]["errata"]
+        errata[2]["as_of_update"][0]["written"] = "Hexproof"
+        path.write_text(json.dumps(data), encoding="utf-8")
+        text = (SEEDS / DOCUMENTS[FUT][0]).read_text(encoding="utf-8")
+        with self.assertRaisesMessage(ReadError, "rewrite 1: 'written' does not name the keyword"):
+            read_renamings("future-sight-release-notes", text, path=path)

@@ -8,9 +8,12 @@ get errata. ``record_renamed_keyword_errata`` finds the cards whose English text
 before that date has the old wording, and records one Erratum per card face:
 
 - ``old_text``: the printed line with the old wording, as printed (damaged mana symbols too);
-- ``new_text``: today's Oracle line with the keyword. When today's Oracle text has the old
-  wording again (lifelink became static in 2009 and cards such as Exalted Angel got their
-  trigger back), the keyword itself, and the reason says so;
+- ``new_text``: that line as the rules update wrote it: the old wording replaced by the keyword
+  by the file's rewrites ("... token into play with shroud."), mana symbols mended; never
+  today's Oracle wording, which later updates changed again ("dies", "create"). Today's Oracle
+  text only confirms that the card took the keyword: it has the keyword, or the old wording
+  again (lifelink became static in 2009 and cards such as Exalted Angel got their trigger
+  back; the reason says so);
 - ``date``: the effective date of the official rules in force on the document's date;
 - ``reason_it``: the document's sentences; ``reason``: what changed, in English; ``source``:
   the document's title.
@@ -21,8 +24,10 @@ document's ("is put into a graveyard from play" became "dies" years later).
 A keyword the file says went by another name with no card text changing (cicloterra,
 landcycling, became ciclotipo, typecycling) gets the document's paragraph as an Italian ruling.
 
-Idempotent: nothing is written for a card face that already has an erratum of that date (from
-an earlier import, or an editor's, which is never touched), nor for a ruling already there.
+Idempotent: a card face that already has an erratum of that date gets nothing new. An erratum
+this import wrote and nobody changed since (its history holds no editor's change) is brought up
+to what the import writes now, or removed when the import no longer finds the old wording on the
+card; an editor's erratum is never touched. Nor is a ruling already there.
 """
 
 import re
@@ -33,7 +38,8 @@ from pathlib import Path
 from django.db.models import Count, Q
 
 from oracle.models import Card, CardFace, Erratum, Keyword, Printing, PrintingFace
-from oracle.text import fold_line
+from oracle.printed_text import mend_symbols
+from oracle.text import fold, fold_line, fold_with_origins
 
 from ...models import DocumentSection, Ruling
 from .document import Document
@@ -47,6 +53,17 @@ REMINDER_TEXT = re.compile(r"\([^()]*\)")
 # A line of a damaged printed text that is only the remains of mana symbols: "{2}{U}, {T}:"
 # became "o2o\nU, oc\nT:" in the old data.
 SYMBOL_REMAINS = re.compile(r"^(?:[WUBRGXYZSTCQ\d]*,? ?o[cXYZ\d]?)+$")
+PLAIN_APOSTROPHES = str.maketrans(dict.fromkeys("\u2019\u2018\u02bc", "'"))
+# What the history of an erratum this import wrote says when the import itself changed it.
+IMPORT_CHANGE = "Recomputed by the document import."
+
+
+@dataclass(frozen=True)
+class Rewrite:
+    """One way the rules update wrote a printed line with the keyword."""
+
+    printed: re.Pattern  # on the line with plain apostrophes and the card's name as "~"
+    written: str | None  # the replacement (groups as \\1, "~" the name); None: no erratum
 
 
 @dataclass(frozen=True)
@@ -58,6 +75,7 @@ class Renaming:
     old_wording: re.Pattern  # in a folded printed line, reminders out, the card's name as "~"
     described: str  # the old wording, as the reason quotes it
     quotes: tuple[str, ...]  # the document's sentences announcing it
+    rewrites: tuple[Rewrite, ...] = ()  # how the update wrote a printed line, tried in order
 
 
 @dataclass(frozen=True)
@@ -94,7 +112,12 @@ def read_renamings(
         quotes = check.sentences(entry, where)
         errata.append(
             Renaming(
-                entry["keyword"], entry["search"], pattern, entry["printed_wording"], tuple(quotes)
+                entry["keyword"],
+                entry["search"],
+                pattern,
+                entry["printed_wording"],
+                tuple(quotes),
+                _read_rewrites(entry, where, check),
             )
         )
     former_names = []
@@ -105,6 +128,61 @@ def read_renamings(
         paragraph = " ".join(check.sentences(entry, where, entry["former_name"]))
         former_names.append(FormerName(entry["keyword"], paragraph))
     return Renamings(tuple(errata), tuple(former_names))
+
+
+def _read_rewrites(entry: dict, where: str, check: SourceChecker) -> tuple[Rewrite, ...]:
+    rewrites = entry.get("as_of_update")
+    if not isinstance(rewrites, list) or not rewrites:
+        check.fail(f"{where}: expected 'as_of_update', how the rules update wrote the line")
+    keyword = fold_line(entry["keyword"].replace("-", " "))
+    found = []
+    for number, rewrite in enumerate(rewrites, start=1):
+        at = f"{where}, rewrite {number}"
+        printed = rewrite.get("printed") if isinstance(rewrite, dict) else None
+        written = rewrite.get("written", "") if isinstance(rewrite, dict) else ""
+        if not isinstance(printed, str) or not (written is None or isinstance(written, str)):
+            check.fail(f"{at}: expected 'printed' (a regular expression) and 'written' (or null)")
+        if written is not None and word_position(keyword, fold_line(written)) < 0:
+            check.fail(f"{at}: 'written' does not name the keyword")
+        try:
+            found.append(Rewrite(re.compile(printed, re.IGNORECASE), written))
+        except re.error as error:
+            check.fail(f"{at}: 'printed' is not a regular expression ({error})")
+    return tuple(found)
+
+
+def written_as_of_update(line: str, name: str, rewrites) -> tuple[Rewrite | None, str | None]:
+    """The rewrite that fits the printed ``line`` of the card named ``name`` (None when none
+    does), and the line as the rules update wrote it (None when none fits, or the one that fits
+    says the card got no erratum)."""
+    marked, spelling = _name_marked(line.translate(PLAIN_APOSTROPHES), name)
+    for rewrite in rewrites:
+        match = rewrite.printed.search(marked)
+        if match is None:
+            continue
+        if rewrite.written is None:
+            return rewrite, None
+        written = marked[: match.start()] + match.expand(rewrite.written) + marked[match.end() :]
+        return rewrite, written.replace("~", spelling)
+    return None, None
+
+
+def _name_marked(line: str, name: str) -> tuple[str, str]:
+    """``line`` with the card's name written "~" wherever it stands (accents and case aside:
+    "Æther Membrane" is the card Aether Membrane), and the name as the line spells it."""
+    folded, origins = fold_with_origins(line)
+    target = fold(name)
+    pieces, spelling, position = [], name, 0
+    start = folded.find(target) if target else -1
+    while start >= 0:
+        first, last = origins[start], origins[start + len(target) - 1] + 1
+        if not pieces:
+            spelling = line[first:last]
+        pieces += [line[position:first], "~"]
+        position = last
+        start = folded.find(target, start + len(target))
+    pieces.append(line[position:])
+    return "".join(pieces), spelling
 
 
 @dataclass
@@ -136,13 +214,15 @@ def record_renamed_keyword_errata(document, parsed: Document, report: ImportRepo
         return
     renamings = _renamings(document, parsed)
     changes: dict[tuple[int, int], list[_Change]] = {}
+    every_keyword = True
     for renaming in renamings.errata:
         keyword = Keyword.objects.filter(slug=renaming.keyword).first()
         if keyword is None:
+            every_keyword = False
             continue
-        for face_key, change in _cards_with_old_wording(renaming, keyword, day):
+        for face_key, change in _cards_with_old_wording(renaming, keyword, day, report):
             changes.setdefault(face_key, []).append(change)
-    _write_errata(document, day, changes, report)
+    _write_errata(document, day, changes, report, remove_others=every_keyword)
     _record_former_names(document, parsed, renamings.former_names, report)
 
 
@@ -151,10 +231,10 @@ def _plain(line: str, name: str) -> str:
     return fold_line(REMINDER_TEXT.sub("", line)).replace(fold_line(name), "~")
 
 
-def _cards_with_old_wording(renaming: Renaming, keyword: Keyword, day: date):
+def _cards_with_old_wording(renaming: Renaming, keyword: Keyword, day: date, report):
     """((card id, face id), change) for each face printed, on or before ``day``, with the old
-    wording, from its earliest such printing."""
-    seen = set()
+    wording, from its earliest such printing the file's rewrites fit."""
+    seen, left_out = set(), {}
     for face, text in _printed_before(renaming.search, day):
         if face.pk in seen:
             continue
@@ -162,10 +242,14 @@ def _cards_with_old_wording(renaming: Renaming, keyword: Keyword, day: date):
         for index, line in enumerate(lines):
             if renaming.old_wording.search(_plain(line, face.name)):
                 change = _change(renaming, keyword, face, lines, index)
+                if isinstance(change, str):
+                    left_out.setdefault(face.pk, f"{face.name}: {change}")
+                    break
+                seen.add(face.pk)
                 if change is not None:
-                    seen.add(face.pk)
                     yield (face.card_id, face.pk), change
                 break
+    report.errata_left_out += [why for pk, why in left_out.items() if pk not in seen]
 
 
 def _printed_before(hint: str, day: date) -> list[tuple[CardFace, str]]:
@@ -196,57 +280,102 @@ def _printed_before(hint: str, day: date) -> list[tuple[CardFace, str]]:
     return [(face, text) for _released, _pk, face, text in dated]
 
 
-def _change(renaming, keyword, face, lines: list[str], index: int) -> _Change | None:
+def _change(renaming, keyword, face, lines: list[str], index: int) -> _Change | str | None:
+    """The erratum of the printed ``lines[index]``; None when the card took no erratum for the
+    keyword, or why the file's rewrites could not write one."""
+    oracle_lines = face.oracle_text.splitlines()
+    has_keyword = any(
+        word_position(fold_line(keyword.name), fold_line(REMINDER_TEXT.sub("", line))) >= 0
+        for line in oracle_lines
+    )
+    printed_again = not has_keyword and any(
+        renaming.old_wording.search(_plain(line, face.name)) for line in oracle_lines
+    )
+    if not (has_keyword or printed_again):
+        return None  # changed otherwise since: not this document's to say
+    rewrite, written = written_as_of_update(lines[index], face.name, renaming.rewrites)
+    if rewrite is None:
+        return f"no rewrite in {RENAMED_KEYWORDS.name} fits “{lines[index]}”"
+    if written is None:
+        return None  # the wording says what the keyword cannot
     start = index
     while start > 0 and SYMBOL_REMAINS.match(lines[start - 1].strip()):
         start -= 1
-    old_text = "\n".join(lines[start : index + 1])
-    oracle_lines = face.oracle_text.splitlines()
-    with_keyword = [
-        position
-        for position, line in enumerate(oracle_lines)
-        if word_position(fold_line(keyword.name), fold_line(REMINDER_TEXT.sub("", line))) >= 0
-    ]
-    if with_keyword:
-        position = index if index in with_keyword else with_keyword[0]
-        return _Change(renaming, keyword, old_text, oracle_lines[position], printed_again=False)
-    if any(renaming.old_wording.search(_plain(line, face.name)) for line in oracle_lines):
-        return _Change(renaming, keyword, old_text, keyword.name, printed_again=True)
-    return None  # changed otherwise since: not this document's to say
+    return _Change(
+        renaming,
+        keyword,
+        old_text="\n".join(lines[start : index + 1]),
+        new_text=mend_symbols("\n".join([*lines[start:index], written])),
+        printed_again=printed_again,
+    )
 
 
-def _write_errata(document, day, changes, report: ImportReport) -> None:
-    if not changes:
-        return
+def _write_errata(document, day, changes, report: ImportReport, *, remove_others: bool) -> None:
+    """Create the errata of ``changes``; bring this import's own errata of ``day`` up to date,
+    and remove those it no longer finds (when every keyword was looked for)."""
     card_ids = {card_id for card_id, _face_id in changes}
+    existing = {
+        (erratum.card_id, erratum.face_id): erratum
+        for erratum in Erratum.objects.filter(
+            Q(card_id__in=card_ids) | Q(source=document.title), field=Erratum.Field.TEXT, date=day
+        ).select_related("card")
+    }
+    own = _untouched_imports(document, existing.values())
     cards = Card.objects.in_bulk(card_ids)
     faces_of = dict(
         Card.objects.filter(pk__in=card_ids)
         .annotate(face_count=Count("faces"))
         .values_list("pk", "face_count")
     )
-    dated = set(
-        Erratum.objects.filter(
-            card_id__in=card_ids, field=Erratum.Field.TEXT, date=day
-        ).values_list("card_id", "face_id")
-    )
+    written = set()
     for (card_id, face_id), found in changes.items():
         face_id = face_id if faces_of[card_id] > 1 else None
-        if (card_id, face_id) in dated:
-            continue
-        Erratum.objects.create(
-            card_id=card_id,
-            face_id=face_id,
-            field=Erratum.Field.TEXT,
-            date=day,
-            old_text="\n".join(change.old_text for change in found),
-            new_text="\n".join(change.new_text for change in found),
-            reason=" ".join(_reason(change, day) for change in found),
-            reason_it=" ".join(_reason_it(change) for change in found),
-            source=document.title,
-        )
+        key = (card_id, face_id)
+        written.add(key)
+        values = {
+            "old_text": "\n".join(change.old_text for change in found),
+            "new_text": "\n".join(change.new_text for change in found),
+            "reason": " ".join(_reason(change, day) for change in found),
+            "reason_it": " ".join(_reason_it(change) for change in found),
+            "source": document.title,
+        }
         keywords = ", ".join(change.keyword.name.lower() for change in found)
-        report.errata_created.append(f"{cards[card_id].name}: {keywords} ({day:%Y-%m-%d})")
+        line = f"{cards[card_id].name}: {keywords} ({day:%Y-%m-%d})"
+        erratum = existing.get(key)
+        if erratum is None:
+            erratum = Erratum(card_id=card_id, face_id=face_id, field=Erratum.Field.TEXT, date=day)
+            _save(erratum, values)
+            report.errata_created.append(line)
+        elif erratum.pk in own and any(getattr(erratum, k) != v for k, v in values.items()):
+            _save(erratum, values)
+            report.errata_corrected.append(line)
+    if not remove_others:
+        return
+    for key, erratum in existing.items():
+        if key not in written and erratum.pk in own:
+            report.errata_removed.append(f"{erratum.card.name} ({day:%Y-%m-%d})")
+            erratum._change_reason = IMPORT_CHANGE
+            erratum.delete()
+
+
+def _untouched_imports(document, errata) -> set[int]:
+    """The ids of the errata this document's import wrote that nobody changed since: from this
+    document, and every entry of their history by no editor, a creation or this import's."""
+    candidates = {erratum.pk for erratum in errata if erratum.source == document.title}
+    history = Erratum.history.filter(id__in=candidates).values_list(
+        "id", "history_type", "history_user_id", "history_change_reason"
+    )
+    for pk, kind, user_id, change_reason in history:
+        if user_id is not None or (kind != "+" and change_reason != IMPORT_CHANGE):
+            candidates.discard(pk)
+    return candidates
+
+
+def _save(erratum: Erratum, values: dict) -> None:
+    for name, value in values.items():
+        setattr(erratum, name, value)
+    erratum._change_reason = IMPORT_CHANGE
+    erratum.save()
 
 
 def _reason(change: _Change, day: date) -> str:

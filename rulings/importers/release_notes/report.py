@@ -23,6 +23,9 @@ class ImportReport:
     keywords_updated: list[str] = field(default_factory=list)
     types_updated: list[str] = field(default_factory=list)
     errata_created: list[str] = field(default_factory=list)
+    errata_corrected: list[str] = field(default_factory=list)  # this import's, written anew
+    errata_removed: list[str] = field(default_factory=list)  # this import's, no longer found
+    errata_left_out: list[str] = field(default_factory=list)  # no rewrite fits the printed line
     cards_created: list[str] = field(default_factory=list)  # known from this document only
     damaged_lines: list[str] = field(default_factory=list)  # "line 12: Ciclo (, Scarta ..."
 
@@ -32,7 +35,12 @@ class ImportReport:
 
     def lines(self) -> list[str]:
         if self.unchanged:
-            return [f"{self.document}: nothing changed."]
+            if not self.errata_changes:
+                return [f"{self.document}: nothing changed."]
+            return [
+                f"{self.document}: the same file; its errata brought up to date.",
+                *self._listed(self._errata_lists()),
+            ]
         lines = [
             f"{self.document}: {self.sections} sections.",
             (
@@ -47,16 +55,35 @@ class ImportReport:
             ),
             f"Rules stored: {self.rules_stored}.",
         ]
-        for label, items in (
-            ("Rules stored under another number", self.rules_renumbered),
-            ("Rules already quoted by another document (kept)", self.rules_conflicts),
-            ("Keywords updated or kept as they were", self.keywords_updated),
-            ("Card types updated or kept as they were", self.types_updated),
+        return lines + self._listed(
+            [
+                ("Rules stored under another number", self.rules_renumbered),
+                ("Rules already quoted by another document (kept)", self.rules_conflicts),
+                ("Keywords updated or kept as they were", self.keywords_updated),
+                ("Card types updated or kept as they were", self.types_updated),
+                *self._errata_lists(),
+                ("Cards created from this document only", self.cards_created),
+                ("Damaged text kept as written", self.damaged_lines),
+                ("Names not found in the card data", self.names_not_found),
+            ]
+        )
+
+    @property
+    def errata_changes(self) -> bool:
+        return bool(self.errata_created or self.errata_corrected or self.errata_removed)
+
+    def _errata_lists(self) -> list[tuple[str, list[str]]]:
+        return [
             ("Errata recorded", self.errata_created),
-            ("Cards created from this document only", self.cards_created),
-            ("Damaged text kept as written", self.damaged_lines),
-            ("Names not found in the card data", self.names_not_found),
-        ):
+            ("Errata written anew (as of their date)", self.errata_corrected),
+            ("Errata removed (the old wording no longer found)", self.errata_removed),
+            ("Errata left out (no rewrite fits the printed line)", self.errata_left_out),
+        ]
+
+    @staticmethod
+    def _listed(groups) -> list[str]:
+        lines = []
+        for label, items in groups:
             if items:
                 lines.append(f"{label} ({len(items)}):")
                 lines.extend(f"  - {item}" for item in items)

@@ -92,6 +92,8 @@ def sync_document(
     document = SourceDocument.objects.filter(slug=slug).first()
     if document is not None and not force and _same(document, wanted):
         report.unchanged = True
+        if language == Language.ITALIAN:  # the card data may have changed since
+            record_renamed_keyword_errata(document, parsed, report)
         return report
     report.created = document is None
     document = _write_document(document, slug, parsed.text, wanted)

@@ -119,8 +119,8 @@ HEADINGS = {
     WIKI: {"": None, "Regolamento": None},
 }
 
-# Each card printed before 1 May 2007 with an old wording: the printed line, and that line as
-# the rules update of that day wrote it (never today's Oracle wording).
+# Each card printed before 1 May 2007 with an old wording: the line of its latest such printing,
+# and that line as the rules update of that day wrote it (never today's Oracle wording).
 ERRATA = {
     "Exalted Angel": ("Whenever Exalted Angel deals damage, you gain that much life.", "Lifelink"),
     "Doubtless One": ("Whenever Doubtless One deals damage, you gain that much life.", "Lifelink"),
@@ -141,8 +141,8 @@ ERRATA = {
         "Enchanted creature gets +1/+1, has reach, and can block creatures with shadow as "
         "though they didn't have shadow.",
     ),
-    "Ghosthelm Courier": (
-        "o2o\nU, oc\nT: As long as Ghosthelm Courier remains tapped, target Wizard gets +2/+2 "
+    "Ghosthelm Courier": (  # printed "o2o\nU, oc\nT: As long as ...": the symbols mended
+        "{2}{U}, {T}: As long as Ghosthelm Courier remains tapped, target Wizard gets +2/+2 "
         "and can't be the target of spells or abilities.",
         "{2}{U}, {T}: As long as Ghosthelm Courier remains tapped, target Wizard gets +2/+2 "
         "and has shroud.",

@@ -5,11 +5,14 @@ fixtures/documents/renamed_keywords.json says, per document and with the documen
 wrote out in full: the Future Sight release notes announce the rules update of 1 May 2007, where
 lifelink, reach and shroud become the names of abilities older cards wrote out, and those cards
 get errata. ``record_renamed_keyword_errata`` finds the cards whose English text as printed
-before that date has the old wording, and records one Erratum per card face:
+before that date has the old wording, and records one Erratum per card face, from the latest
+such printing (the wording just before the update):
 
-- ``old_text``: the printed line with the old wording, as printed (damaged mana symbols too);
+- ``old_text``: the printed line with the old wording, as printed, its mana symbols mended
+  where the old data damaged them ("o2o\\nU, oc\\nT:" is "{2}{U}, {T}:", see
+  ``oracle.printed_text``);
 - ``new_text``: that line as the rules update wrote it: the old wording replaced by the keyword
-  by the file's rewrites ("... token into play with shroud."), mana symbols mended; never
+  by the file's rewrites ("... token into play with shroud."); never
   today's Oracle wording, which later updates changed again ("dies", "create"). Today's Oracle
   text only confirms that the card took the keyword: it has the keyword, or the old wording
   again (lifelink became static in 2009 and cards such as Exalted Angel got their trigger
@@ -50,9 +53,6 @@ from .sourced_facts import FACTS_FOLDER, SourceChecker, facts_about
 
 RENAMED_KEYWORDS = FACTS_FOLDER / "renamed_keywords.json"
 REMINDER_TEXT = re.compile(r"\([^()]*\)")
-# A line of a damaged printed text that is only the remains of mana symbols: "{2}{U}, {T}:"
-# became "o2o\nU, oc\nT:" in the old data.
-SYMBOL_REMAINS = re.compile(r"^(?:[WUBRGXYZSTCQ\d]*,? ?o[cXYZ\d]?)+$")
 PLAIN_APOSTROPHES = str.maketrans(dict.fromkeys("\u2019\u2018\u02bc", "'"))
 # What the history of an erratum this import wrote says when the import itself changed it.
 IMPORT_CHANGE = "Recomputed by the document import."
@@ -233,7 +233,7 @@ def _plain(line: str, name: str) -> str:
 
 def _cards_with_old_wording(renaming: Renaming, keyword: Keyword, day: date, report):
     """((card id, face id), change) for each face printed, on or before ``day``, with the old
-    wording, from its earliest such printing the file's rewrites fit."""
+    wording, from its latest such printing the file's rewrites fit."""
     seen, left_out = set(), {}
     for face, text in _printed_before(renaming.search, day):
         if face.pk in seen:
@@ -253,8 +253,8 @@ def _cards_with_old_wording(renaming: Renaming, keyword: Keyword, day: date, rep
 
 
 def _printed_before(hint: str, day: date) -> list[tuple[CardFace, str]]:
-    """(face, English text as printed) for each printing on or before ``day`` (or undated)
-    whose text holds ``hint``, the oldest first.
+    """(face, English text as printed, symbols mended) for each printing on or before ``day``
+    (or undated) whose text holds ``hint``, the newest first, the undated last.
 
     One table a query, put together here: PostgreSQL plans the four-table join by its
     statistics, and when they say the tables are empty (a test database after rolled-back
@@ -276,8 +276,8 @@ def _printed_before(hint: str, day: date) -> list[tuple[CardFace, str]]:
         for pk, face_id, printing_id, original_text in printed
         if released[printing_id] is None or released[printing_id] <= day
     ]
-    dated.sort(key=lambda row: (row[0] is None, row[0] or day, row[1]))  # undated last
-    return [(face, text) for _released, _pk, face, text in dated]
+    dated.sort(key=lambda row: (row[0] is None, -(row[0] or day).toordinal(), row[1]))
+    return [(face, mend_symbols(text)) for _released, _pk, face, text in dated]
 
 
 def _change(renaming, keyword, face, lines: list[str], index: int) -> _Change | str | None:
@@ -298,16 +298,7 @@ def _change(renaming, keyword, face, lines: list[str], index: int) -> _Change | 
         return f"no rewrite in {RENAMED_KEYWORDS.name} fits “{lines[index]}”"
     if written is None:
         return None  # the wording says what the keyword cannot
-    start = index
-    while start > 0 and SYMBOL_REMAINS.match(lines[start - 1].strip()):
-        start -= 1
-    return _Change(
-        renaming,
-        keyword,
-        old_text="\n".join(lines[start : index + 1]),
-        new_text=mend_symbols("\n".join([*lines[start:index], written])),
-        printed_again=printed_again,
-    )
+    return _Change(renaming, keyword, lines[index], written, printed_again=printed_again)
 
 
 def _write_errata(document, day, changes, report: ImportReport, *, remove_others: bool) -> None:

@@ -25,6 +25,7 @@ from .links import url_maker
 from .listing import faces_by_card, sets_by_card
 from .models import Card, Printing
 from .paging import requested_page
+from .wording_history import history_record
 
 RESULTS_PER_PAGE = 50
 HTML_LANGUAGE = "en"
@@ -168,6 +169,7 @@ def _card_record(request, card):
             }
             for face in faces
         ],
+        "history": history_record(card),
         "printings": printings,
         **card_record.added_parts(card),
         "errata": [

@@ -8,6 +8,7 @@ from .listing import card_rows, printing_rows
 from .models import Card, CardSet, Printing, Rarity, is_italian_page
 from .paging import page_number
 from .search_help import SEARCH_EXAMPLES, help_sections
+from .wording_history import wording_history
 
 CARDS_PER_PAGE = 50
 
@@ -85,6 +86,7 @@ def card_detail(request, slug, printing=None):
         "keywords": list(card.keywords.all()),
         "pictured": pictured,
         "card_images": card_images.card_page_images(card, pictured, faces),
+        "wording_history": wording_history(card),
     }
     page_parts = ("panels", "oracle_text_links", "printed_text_links")
     added = card_page.additions(card, printing, taken=[*context, *page_parts])

@@ -8,6 +8,10 @@ latest printed before Future Sight (2007-05-04): its English text as printed is 
 documents discuss (Giant Spider's "can block as though it had flying"). The output has the
 AllPrintings shape, each set holding only the chosen cards.
 
+The cards of ``WORDING_HISTORIES`` also keep, from the core sets and expansions, the first
+printing of each English text they were printed with, so that the bundled data holds a card
+printed with several wordings over the years (the card page's wording history).
+
     .venv/bin/python scripts/build_seed_cards.py [../shared/data/mtgjson/AllPrintings.json.gz]
 """
 
@@ -44,6 +48,9 @@ WANTED = {
     "Treetop Scout": "Scout Arboricolo",
 }
 
+# Cards kept with the first printing of each of their printed English texts.
+WORDING_HISTORIES = {"Giant Spider"}
+
 
 def italian_name(card: dict) -> str | None:
     for entry in card.get("foreignData", []):
@@ -74,6 +81,7 @@ def main(source: Path) -> int:
     with gzip.open(source, "rt", encoding="utf-8") as handle:
         everything = json.load(handle)
     best: dict[str, tuple[tuple, str, dict]] = {}
+    wordings: dict[tuple[str, str], tuple[str, str, dict]] = {}  # (name, text) -> first printing
     for code, card_set in everything["data"].items():
         if card_set.get("isOnlineOnly"):
             continue
@@ -82,13 +90,23 @@ def main(source: Path) -> int:
                 rank = preference(card, card_set)
                 if card["name"] not in best or rank > best[card["name"]][0]:
                     best[card["name"]] = (rank, code, card)
+            key = (card["name"], card.get("originalText"))
+            if key[0] in WORDING_HISTORIES and key[1] and card_set["type"] in ("core", "expansion"):
+                first = (card_set["releaseDate"], code, card)
+                if key not in wordings or first[:2] < wordings[key][:2]:
+                    wordings[key] = first
     missing = sorted(set(WANTED) - set(best))
     if missing:
         print(f"Not in {source.name}: {', '.join(missing)}", file=sys.stderr)
         return 1
+    chosen = [(name, code, card) for name, (_, code, card) in sorted(best.items())]
+    chosen += sorted(
+        (name, code, card)
+        for (name, _text), (_day, code, card) in wordings.items()
+        if code != best[name][1]
+    )
     sets: dict[str, dict] = {}
-    for name in sorted(best):
-        _, code, card = best[name]
+    for name, code, card in chosen:
         if code not in sets:
             card_set = everything["data"][code]
             sets[code] = {k: v for k, v in card_set.items() if k not in SET_KEYS_DROPPED}
@@ -98,7 +116,8 @@ def main(source: Path) -> int:
     output = {"meta": everything["meta"], "data": sets}
     with OUTPUT.open("w", encoding="utf-8") as handle:
         json.dump(output, handle, ensure_ascii=False, indent=1, sort_keys=True)
-    print(f"Wrote {OUTPUT.relative_to(ROOT)}: {len(best)} cards from {len(sets)} sets.")
+    print(f"Wrote {OUTPUT.relative_to(ROOT)}: {len(chosen)} printings of {len(best)} cards")
+    print(f"from {len(sets)} sets.")
     return 0
 
 

@@ -21,11 +21,16 @@ class BundledDataTests(BundledDataTestCase):
                 "PLC": "Caos Dimensionale",
                 "TSB": "Spirale Temporale: carte cronotraslate",
                 "TSP": "Spirale Temporale",
-                # The sets of SeedCards.json (one to four cards each); Unlimited was never
-                # printed in Italian.
+                # The sets of SeedCards.json (one to four cards each); Alpha and Unlimited
+                # were never printed in Italian.
+                "LEA": "",
                 "2ED": "",
+                "4ED": "Quarta Edizione",
                 "5ED": "Quinta Edizione",
+                "6ED": "Sesta Edizione",
+                "7ED": "Settima Edizione",
                 "9ED": "Nona Edizione",
+                "10E": "Decima Edizione",
                 "CSP": "Ondata Glaciale",
                 "DIS": "Discordia",
                 "DST": "Darksteel",
@@ -38,7 +43,7 @@ class BundledDataTests(BundledDataTestCase):
         )
         self.assertEqual(CardSet.objects.get(code="TSB").parent.code, "TSP")
         self.assertEqual(Card.objects.count(), 1081 + 18)
-        self.assertEqual(Printing.objects.count(), 1118 + 18)
+        self.assertEqual(Printing.objects.count(), 1118 + 18 + 6)  # Giant Spider's wordings
 
     def test_seed_document_cards_have_their_italian_names(self):
         expected = {

@@ -17,11 +17,11 @@ from .helpers import MTGJSON_FIXTURES
 
 FIELDS = ("name", "faceName", "type", "text", "flavorText")
 DIGESTS = {
-    "fold": "5bb84d932e560a9e42308a15d1099e10cbb29e08ddc558768ae407303ee5f9ff",
-    "fold_apostrophes": "cd209ba4aa36341eececd68578be20748ce17e9419ab4ffb5667c48c88dc2af4",
-    "fold_line": "0a8c4faaf279417035627584ce45d4f753b15ecbdbbead16862fa154e5e2f0cb",
-    "fold_lines": "cd209ba4aa36341eececd68578be20748ce17e9419ab4ffb5667c48c88dc2af4",
-    "fold_with_origins": "5bb7eeea011c4a50616e8be0853706451c997202776809bcb426061e9b3bf11d",
+    "fold": "5e916e81562cd66ade97a19aaa0a3d6f9d44260e882a6d717a9def78ff4a3f0d",
+    "fold_apostrophes": "376cc24968395b7f57c5a39cdbdec7c606d817de4f6fce89ea04db14d6133ee9",
+    "fold_line": "124076a5df980657dee5cdde6415b1bf08c9db228c7750aabb5bac6f6fcfb000",
+    "fold_lines": "376cc24968395b7f57c5a39cdbdec7c606d817de4f6fce89ea04db14d6133ee9",
+    "fold_with_origins": "1c2d5af8d4d7475dfff4200b4e66cd702714fa5050d2dd392c3f07c325636153",
 }
 
 

@@ -8,6 +8,8 @@ admin.site.site_title = _("Oracolo")
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    # The language switch of the admin, which has no language prefix (set_language's cookie).
+    path("i18n/", include("django.conf.urls.i18n")),
     # The JSON API speaks one language and lives outside the language prefixes.
     path("api/", include("oracle.api_urls")),
     path("api/", include("rulings.api_urls")),

@@ -5,7 +5,8 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from simple_history.admin import SimpleHistoryAdmin
 
-from oracle.admin import ReadOnlyInline
+from oracle.admin import BothNamesPickers, ReadOnlyInline
+from oracle.admin_messages import ItalianMessages
 
 from .models import (
     DocumentMention,
@@ -104,7 +105,8 @@ class StatusFilter(admin.SimpleListFilter):
 
 
 @admin.register(Ruling)
-class RulingAdmin(SimpleHistoryAdmin):
+class RulingAdmin(ItalianMessages, BothNamesPickers, SimpleHistoryAdmin):
+    italian_article = "la"  # la nota di regolamento
     form = RulingForm
     list_display = [
         "subject_column",

@@ -2,7 +2,7 @@
 rules linked by ``link_rules`` and the seed documents imported by ``load_bundled_documents``."""
 
 import re
-from html import escape
+from html import escape, unescape
 
 from django.db import connection
 from django.db.models import Count
@@ -224,3 +224,29 @@ class KeywordPagesTests(BundledDocumentsTestCase):
                     self.page(f"/{language}/keywords/{slug}/")
                 counts[f"{language}/{slug}"] = len(queries)
         self.assertEqual(set(counts.values()), {11 + DATA_AGE_QUERIES}, counts)
+
+
+class KeywordPageRulingStatusTests(BundledDocumentsTestCase):
+    def test_outdated_rulings_about_a_keyword_are_collapsed_with_their_reason(self):
+        page = squeeze(self.client.get("/it/keywords/morph/").content.decode())
+        panel = section(page, "keyword-rulings")
+        head, _, rest = panel.partition("<details>")
+        details = rest[: rest.index("</details>")]
+        removed = "viene rimossa dal gioco, viene girata a faccia in su"
+        self.assertNotIn(removed, head)
+        self.assertIn(removed, details)
+        self.assertRegex(
+            head, r'<h3 id="outdated-rulings-heading">Note superate <span class="muted">\(\d+\)'
+        )
+        self.assertIn(
+            "«rimossa dal gioco» è diventato «esiliata» con le regole dell’11 luglio 2009.",
+            unescape(details),
+        )
+        # The newer rulings about morph stay in place, with no reason attached.
+        self.assertIn('<ol class="rulings">', head)
+        self.assertNotIn("outdated-reasons", head)
+
+    def test_english_page_says_outdated_in_english(self):
+        page = squeeze(self.client.get("/en/keywords/morph/").content.decode())
+        self.assertIn('<h3 id="outdated-rulings-heading">Outdated rulings', page)
+        self.assertIn("became “esiliata” with the rules of July 11, 2009.", unescape(page))

@@ -26,6 +26,7 @@ from ..card_samples import card_sample
 from ..defining_rule import defining_rule
 from ..editions import EditionChoices
 from ..models import Language, Ruling, SourceDocument
+from ..ruling_status import outdated_reasons
 
 Kind = Keyword.Kind
 # The list page's groups, in order, with their headings.
@@ -138,6 +139,8 @@ def keyword_detail(request, slug):
         or fold(keyword.name) != fold(keyword.name_it or ""),
         "rule": rule,
         "rulings": rulings,
+        "current_rulings": [ruling for ruling in rulings if not ruling.reasons],
+        "outdated_rulings": [ruling for ruling in rulings if ruling.reasons],
         "documents": documents,
         "cards": cards,
         "types": types_of_cards(keyword),
@@ -146,9 +149,12 @@ def keyword_detail(request, slug):
 
 
 def keyword_rulings(keyword: Keyword) -> list[Ruling]:
-    """The rulings about the keyword, Italian ones first on Italian pages, oldest first (their
-    rule numbers are linked by the page: rule_text.link_rule_numbers_in_rulings)."""
+    """The rulings about the keyword, Italian ones first on Italian pages, oldest first, each
+    with ``reasons``: why it no longer holds, empty when it does (their rule numbers are linked
+    by the page: rule_text.link_rule_numbers_in_rulings)."""
     rulings = list(keyword.rulings.for_card_page())
+    for ruling in rulings:
+        ruling.reasons = outdated_reasons(ruling)
     first = Language.ITALIAN if is_italian_page() else Language.ENGLISH
     rulings.sort(key=lambda ruling: (ruling.language != first, ruling.date, ruling.position))
     return rulings

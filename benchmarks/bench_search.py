@@ -9,7 +9,8 @@ yet it is built first (``manage.py migrate`` and one ``import_mtgjson`` of
 exists, ``migrate`` brings it up to date. Without the AllPrintings file the benchmark says so and
 exits with status 0.
 
-Each query's first results page, ``GET /en/cards/?q=...``, is requested in-process with
+Each query's first results page, ``GET /en/cards/?q=...`` (``/it/`` with ``--language it``,
+where the results are in the order of their Italian names), is requested in-process with
 Django's test client (server time only: the count, the first 50 cards in order and the page
 around them), once to warm up and then ``--repeat`` times. Beside it, the same count and first
 page through the ORM alone (``parse(q).apply(Card.objects)``), to tell the search from the page.
@@ -94,6 +95,12 @@ def main() -> int:
     )
     parser.add_argument("--repeat", type=int, default=9)
     parser.add_argument("--queries", nargs="*", help="time these queries instead")
+    parser.add_argument(
+        "--language",
+        choices=["en", "it"],
+        default="en",
+        help="the pages' language: Italian pages sort by the Italian names (default: en)",
+    )
     args = parser.parse_args()
     database = args.database.resolve()
     env = {
@@ -119,20 +126,21 @@ def main() -> int:
     os.environ.update(env)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     os.environ["STATIC_ROOT"] = tempfile.mkdtemp(prefix="oracolo-bench-static-")
-    return run(args.queries or QUERIES, args.repeat)
+    return run(args.queries or QUERIES, args.repeat, args.language)
 
 
 def manage(env, *arguments):
     subprocess.run([sys.executable, str(ROOT / "manage.py"), *arguments], env=env, check=True)
 
 
-def run(queries, repeat) -> int:
+def run(queries, repeat, language="en") -> int:
     import django
 
     django.setup()
     from django.conf import settings
     from django.db import connection
     from django.test import Client
+    from django.utils import translation
 
     from oracle.models import Card
     from oracle.search import parse
@@ -146,11 +154,14 @@ def run(queries, repeat) -> int:
         print(f"Only {total:,} cards in {connection.settings_dict['NAME']}: not a full import.")
         return 1
     client = Client()
-    print(f"Database: {connection.settings_dict['NAME']} ({total:,} cards), {repeat} runs each")
+    print(
+        f"Database: {connection.settings_dict['NAME']} ({total:,} cards), /{language}/ pages, "
+        f"{repeat} runs each"
+    )
     print(f"{'query':42} {'found':>6} {'median ms':>9} {'p95 ms':>7} {'orm ms':>7} {'sql':>4}")
     medians = []
     for text in queries:
-        url = "/en/cards/?" + urlencode({"q": text})
+        url = f"/{language}/cards/?" + urlencode({"q": text})
         counter = QueryCounter()
         with connection.execute_wrapper(counter):
             response = client.get(url)
@@ -160,8 +171,9 @@ def run(queries, repeat) -> int:
         page_times = timed(lambda url=url: client.get(url), repeat)
 
         def first_page(text=text):
-            cards = parse(text).apply(Card.objects.only("pk", "name", "slug"))
-            return cards.count(), list(cards[:PAGE_SIZE])
+            with translation.override(language):
+                cards = parse(text).apply(Card.objects.only("pk", "name", "slug"))
+                return cards.count(), list(cards[:PAGE_SIZE])
 
         found = first_page()[0]
         orm_times = timed(first_page, repeat)

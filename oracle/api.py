@@ -4,18 +4,25 @@ card's whole record.
     GET /api/cards/?q=t:creature+k:flying&page=2    a page of results
     GET /api/cards/<Oracle id>/                     one card: faces, printings, errata, and
                                                     what other apps add (``card_record``)
+    GET /api/cards/autocomplete/?q=angelo+em        up to 20 card names in either language
+                                                    that start with the text, or have a word
+                                                    that does: {"total": 1, "data": [...]}
 
 Both answer with ``"data": {"cards": "2022-04-25", "rules": "2026-04-17"}``, the date of each
 kind of data (``data_sources``). Answers are UTF-8 JSON with readable accents. Cards are named
 by their Oracle id, which stays the same across imports. HTML links point at the English pages
-(/en/...); messages follow the request's Accept-Language (English unless it asks for Italian).
+(/en/...); messages and the order by name follow the request's language: ``?lang=it`` or
+``lang=en``, else Accept-Language (English unless it asks for Italian). In Italian, results
+are in the order of their Italian names.
 """
 
 import uuid
 from decimal import Decimal
+from functools import wraps
 
 from django.core.paginator import Paginator
 from django.utils import translation
+from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 
 from . import card_record, data_sources
@@ -25,13 +32,43 @@ from .links import url_maker
 from .listing import faces_by_card, sets_by_card
 from .models import Card, Printing
 from .paging import requested_page
+from .search.completions import completions
 from .wording_history import history_record
 
 RESULTS_PER_PAGE = 50
 HTML_LANGUAGE = "en"
+LANGUAGES = ("en", "it")
+# Completions change only with an import: browsers and proxies may keep them a while.
+COMPLETIONS_MAX_AGE = 300
+
+
+def in_requested_language(view):
+    """Run the view in the language ``?lang=`` names (en, it), if it names one; else in the
+    one LocaleMiddleware chose from Accept-Language."""
+
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        language = str(request.GET.get("lang", "")).strip().lower()
+        if language not in LANGUAGES:
+            return view(request, *args, **kwargs)
+        with translation.override(language):
+            response = view(request, *args, **kwargs)
+        response.headers["Content-Language"] = language
+        return response
+
+    return wrapper
 
 
 @get_only
+def card_autocomplete(request):
+    total, names = completions(str(request.GET.get("q", ""))[:200])
+    response = json_response({"total": total, "data": names})
+    patch_cache_control(response, public=True, max_age=COMPLETIONS_MAX_AGE)
+    return response
+
+
+@get_only
+@in_requested_language
 def card_search(request):
     card_filter = CardFilter(
         request.GET, queryset=Card.objects.only("pk", "oracle_id", "name", "slug")
@@ -85,6 +122,7 @@ def card_search(request):
 
 
 @get_only
+@in_requested_language
 def card_detail(request, oracle_id):
     try:
         key = uuid.UUID(oracle_id)

@@ -45,9 +45,7 @@ from .models import (
     Rarity,
 )
 from .search import Problem, parse
-
-# Name, then the primary key so that cards sharing a name (tokens) keep a stable page order.
-DEFAULT_ORDERING = ("name", "pk")
+from .search.conditions import ordering
 
 # Mana values run from 0 to 1,000,000 (Gleemax), in halves (Little Girl).
 MANA_VALUE_FIELD = {"min_value": 0, "max_value": 1_000_000, "max_digits": 8, "decimal_places": 1}
@@ -314,7 +312,7 @@ class CardFilter(django_filters.FilterSet):
 
     def filter_queryset(self, queryset):
         queryset = super().filter_queryset(queryset)
-        return queryset.order_by(*(self.search.ordering or DEFAULT_ORDERING))
+        return queryset.order_by(*(self.search.ordering or ordering("name", "asc")))
 
     def filter_query(self, queryset, name, value):
         return self.search.filter(queryset)

@@ -10,11 +10,14 @@ Accent folding, in the forms the code compares text in:
   lines kept apart: texts searched line by line.
 - ``fold_with_origins``: ``fold`` and, for each folded character, where it came from, to
   mark a match found in folded text on the original.
+- ``sort_key``: a name as a key that sorts and prefix-matches the same way in every database
+  collation (the names' order, the search box's completions).
 
 The search columns hold text folded with these (``oracle.search.normalize``); changing what
 they return changes what the stored columns must hold.
 """
 
+import re
 import unicodedata
 
 from django.utils.text import slugify
@@ -78,6 +81,47 @@ def fold_with_origins(text: str) -> tuple[str, list[int] | range]:
         folded.append(part)
         origin.extend([index] * len(part))
     return "".join(folded), origin
+
+
+_KEY_WORD = re.compile(r"[a-z0-9]+")
+_KEY_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz"
+_KEY_DIGITS = str.maketrans({digit: f"1{digit}" for digit in "0123456789"})
+
+
+def sort_key(name: str) -> str:
+    """A name as it files in an Italian index, written so that any collation keeps that order.
+
+    Accents and case are ignored ("Àncora" files with the A's), and the name is filed word by
+    word: spaces, apostrophes and hyphens end a word, so "L'Angelo" files as the words "l
+    angelo", before "La Bestia" and "Labirinto", as CLDR's collation for Italian has it; other
+    punctuation is ignored.
+
+    The key uses only "0"-"9" and "a"-"z", which binary comparison (SQLite, PostgreSQL's "C")
+    and the locales' collations (PostgreSQL's en_US or it_IT, which skip spaces and
+    punctuation) all order the same way: words are joined by "0", the lowest character, and
+    each digit of the name is written after a "1" ("3" -> "13"), so numbers file before
+    letters and after a word's end. "L'Angelo del Sole" -> "l0angelo0del0sole". A prefix of a
+    name's key is the key of the name's beginning (``key_range``).
+    """
+    return "0".join(key_words(name))
+
+
+def key_words(name: str) -> list[str]:
+    """The words of ``sort_key(name)``, each as the key writes it: "Lim-Dûl 2" -> ["lim",
+    "dul", "12"]; the key of the name from its n-th word on is ``"0".join(words[n:])``."""
+    return [word.translate(_KEY_DIGITS) for word in _KEY_WORD.findall(fold_apostrophes(name))]
+
+
+def key_range(prefix: str) -> tuple[str, str | None]:
+    """(lowest, first past the last) of the ``sort_key`` values that start with ``prefix``, a
+    key itself; the upper end is None when every key from the lowest on starts with it
+    ("zz...")."""
+    stem = prefix
+    while stem and stem[-1] == _KEY_ALPHABET[-1]:
+        stem = stem[:-1]
+    if not stem:
+        return prefix, None
+    return prefix, stem[:-1] + _KEY_ALPHABET[_KEY_ALPHABET.index(stem[-1]) + 1]
 
 
 def slug_for(name: str) -> str:

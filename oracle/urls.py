@@ -8,6 +8,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("cards/", views.card_list, name="card-list"),
     path("help/search/", views.search_help, name="search-help"),
+    path("cards/random/", views.random_card, name="random-card"),
     path("cards/<slug:slug>/", views.card_detail, name="card-detail"),
     path("sets/", views.set_list, name="set-list"),
     path("sets/<str:code>/", views.set_detail, name="set-detail"),

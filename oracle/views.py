@@ -1,12 +1,20 @@
+import random
+
 from django.core.paginator import Paginator
 from django.db.models import Count, Q
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import urlencode
+from django.views.decorators.cache import never_cache
 
 from . import card_images, card_page, data_sources
 from .filters import CardFilter
 from .listing import card_rows, printing_rows
-from .models import Card, CardSet, Printing, Rarity, is_italian_page
+from .models import Card, CardName, CardSet, Printing, Rarity, is_italian_page
+from .name_suggestions import name_suggestions
 from .paging import page_number
+from .search.tokens import quote
 from .search_help import SEARCH_EXAMPLES, help_sections
 from .wording_history import wording_history
 
@@ -34,7 +42,8 @@ def card_list(request):
 
     Nothing asked (no query, no facet): the form and a few examples, not all 24,000 cards.
     Exactly one card found and nothing to warn about: straight to the card. A query that
-    cannot be used at all: status 400, with the reasons on the page.
+    cannot be used at all: status 400, with the reasons on the page. A name that finds no card:
+    the closest names, or that the data has no such card (``name_suggestions``).
     """
     card_filter = CardFilter(request.GET, queryset=Card.objects.only("pk", "name", "slug"))
     context = {"filter": card_filter, "examples": search_examples()}
@@ -49,6 +58,8 @@ def card_list(request):
     rows = card_rows(page.object_list, with_sets=True, with_images=view == "images")
     context |= {"searched": True, "page_obj": page, "rows": rows, "view": view}
     context["card_images_enabled"] = card_images.images_enabled()
+    if not rows and not card_filter.given_facets:
+        context["name_suggestions"] = name_suggestions(card_filter.query)
     return render(request, "oracle/card_list.html", context)
 
 
@@ -67,7 +78,9 @@ def card_detail(request, slug, printing=None):
     """A card with everything known about it. A fixed number of queries whatever the card: the
     card and its prefetched parts (6), then those of what other apps add to the page (their
     panels and the links in its text: ``oracle.card_page``)."""
-    card = get_object_or_404(Card.objects.for_detail(), slug=slug)
+    card = Card.objects.for_detail().filter(slug=slug).first()
+    if card is None:
+        return card_by_other_name(slug)
     printings = list(card.printings.all())
     chosen = printing is not None
     if printing is None:
@@ -99,6 +112,51 @@ def card_detail(request, slug, printing=None):
         ),
     }
     return render(request, "oracle/card_detail.html", context)
+
+
+def card_by_other_name(slug):
+    """A card's address by another of its names (the Italian one, a face's, an older
+    translation's): a redirect to the card, or to the cards that share the name."""
+    names = dict(
+        CardName.objects.whole().filter(slug=slug).values_list("card_id", "name").order_by("name")
+    )
+    if not names:
+        raise Http404("No card has this address.")
+    if len(names) == 1:
+        (card_id,) = names
+        return redirect(Card.objects.only("slug").get(pk=card_id))
+    # Several cards have this name (two translations that read alike): list them.
+    query = " or ".join(f"!{quote(name)}" for name in sorted(set(names.values())))
+    return redirect(f"{reverse('oracle:card-list')}?{urlencode({'q': query})}")
+
+
+@never_cache
+def random_card(request):
+    """A card chosen at random: any card but tokens and the like, or one the query and facets
+    find (``?q=t:drago``). A search that finds nothing says so on the search page."""
+    card_filter = CardFilter(request.GET, queryset=Card.objects.only("pk", "slug"))
+    if card_filter.is_blank:
+        cards = Card.objects.filter(is_token=False, document_only=False)
+    elif card_filter.is_unusable:
+        context = {"filter": card_filter, "examples": search_examples()}
+        return render(request, "oracle/card_list.html", context, status=400)
+    else:
+        cards = card_filter.qs
+    slugs = cards.order_by("pk").values_list("slug", flat=True)
+    count = slugs.count()
+    if not count:
+        page = Paginator([], CARDS_PER_PAGE).get_page(1)
+        context = {
+            "filter": card_filter,
+            "examples": search_examples(),
+            "searched": True,
+            "page_obj": page,
+            "rows": [],
+            "random_found_nothing": True,
+        }
+        return render(request, "oracle/card_list.html", context)
+    slug = slugs[random.randrange(count)]
+    return redirect("oracle:card-detail", slug)
 
 
 def default_printing(card, printings):

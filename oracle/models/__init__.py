@@ -19,6 +19,7 @@ from .cards import (
 from .errata import Erratum
 from .imports import CardDataImport
 from .keywords_and_types import CardType, Keyword
+from .names import CardName
 from .page_language import is_italian_page, joined_name, localized, names_for_page
 from .printings import Printing, PrintingFace, Rarity
 from .sets import CardSet
@@ -30,6 +31,7 @@ __all__ = [
     "Card",
     "CardDataImport",
     "CardFace",
+    "CardName",
     "CardQuerySet",
     "CardSet",
     "CardType",

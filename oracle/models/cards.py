@@ -98,6 +98,11 @@ class Card(models.Model):
     # (each rule number the card uses, with the numbers above it), so searching by rule number
     # reads the card row alone.
     search_rules = models.TextField(blank=True, editable=False)
+    # Filled with the card's names (oracle/search/card_names.py): oracle.text.sort_key of the
+    # English name and of the name an Italian page shows (the Italian one where every face has
+    # one, else the English), for the order by name in the page's language.
+    sort_name = models.CharField(max_length=300, blank=True, editable=False)
+    sort_name_it = models.CharField(max_length=300, blank=True, editable=False)
 
     objects = CardQuerySet.as_manager()
 
@@ -107,6 +112,8 @@ class Card(models.Model):
         verbose_name_plural = _("cards")
         indexes = [
             models.Index(fields=["name"], name="card_name_idx"),
+            models.Index(fields=["sort_name"], name="card_sort_name_idx"),
+            models.Index(fields=["sort_name_it"], name="card_sort_name_it_idx"),
             models.Index(fields=["mana_value"], name="card_mana_value_idx"),
             models.Index(fields=["layout"], name="card_layout_idx"),
             models.Index(fields=["colors"], name="card_colors_idx"),

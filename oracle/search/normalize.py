@@ -36,6 +36,8 @@ from decimal import Decimal, InvalidOperation
 
 from oracle.text import fold, fold_line, fold_lines
 
+from .card_names import refresh_card_names
+
 NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)")
 LARGEST = Decimal("99999999")  # the columns hold 9 digits, one after the point
 BATCH = 2000
@@ -162,17 +164,20 @@ def refresh_search_columns(card_ids=None, models=None) -> tuple[int, int]:
     """Recompute the search columns of these cards (all when None); (rows updated, unchanged).
 
     ``models`` is (Card, CardFace, Printing, PrintingFace), given by a migration that works
-    with historical models; by default the current ones.
+    with historical models; by default the current ones, and then the name index and the sort
+    columns are refreshed too (``card_names``).
     """
     from oracle.importers.upsert import chunks, update_by_pk
 
-    if models is None:
+    current_models = models is None
+    if current_models:
         from oracle.models import Card, CardFace, Printing, PrintingFace
 
         models = (Card, CardFace, Printing, PrintingFace)
     card_model, face_model, printing_model, printing_face_model = models
     if card_ids is None:
         card_ids = card_model.objects.order_by("pk").values_list("pk", flat=True)
+    card_ids = list(card_ids)
     updated, unchanged = 0, 0
     for chunk in chunks(card_ids, BATCH):
         faces = defaultdict(list)
@@ -218,4 +223,6 @@ def refresh_search_columns(card_ids=None, models=None) -> tuple[int, int]:
         update_by_pk(card_model, changed_cards, list(CARD_COLUMNS))
         update_by_pk(face_model, changed_faces, list(FACE_COLUMNS))
         updated += len(changed_cards) + len(changed_faces)
+    if current_models:
+        refresh_card_names(card_ids)
     return updated, unchanged

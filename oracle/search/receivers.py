@@ -6,7 +6,7 @@ The importer writes in bulk, which sends no signals, and refreshes the columns i
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
-from oracle.models import Card, CardFace, Printing, PrintingFace
+from oracle.models import Card, CardFace, CardName, Printing, PrintingFace
 
 from .normalize import refresh_search_columns
 
@@ -29,3 +29,10 @@ def card_part_changed(sender, instance, **kwargs):
 def printed_face_changed(sender, instance, **kwargs):
     card_id = CardFace.objects.filter(pk=instance.face_id).values_list("card_id", flat=True)
     refresh_search_columns(list(card_id))
+
+
+@receiver(post_delete, sender=Card, dispatch_uid="search.card_deleted")
+def card_deleted(sender, instance, **kwargs):
+    """Deleting a card deletes its faces first, and each face's refresh above writes the
+    card's names again: those rows go with the card."""
+    CardName.objects.filter(card_id=instance.pk).delete()

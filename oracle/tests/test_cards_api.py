@@ -10,6 +10,7 @@ from django.test.utils import CaptureQueriesContext
 
 from config.testing import DATA_AGE_QUERIES, BundledDataTestCase
 from oracle.models import Card
+from oracle.text import sort_key
 
 from .factories import make_erratum
 from .helpers import mtgjson_cards
@@ -109,7 +110,7 @@ class CardsApiTests(BundledDataTestCase):
         _, data = self.get("/api/cards/")
         self.assertEqual(data["total"], Card.objects.count())
         names = [r["name"] for r in data["results"]]
-        self.assertEqual(names, sorted(names, key=str.casefold))
+        self.assertEqual(names, sorted(names, key=lambda name: (sort_key(name), name)))
 
     def test_facets_work_as_on_the_page(self):
         _, data = self.get("/api/cards/", card_set="fut", rarity="rare")

@@ -165,7 +165,7 @@ class CanonicalTextTests(EnglishTestCase):
         query = parse("order:mv")
         self.assertFalse(query.is_empty)
         self.assertTrue(query.is_usable)
-        self.assertEqual(len(query.ordering), 3)
+        self.assertEqual(len(query.ordering), 4)  # mana value, shown name, Oracle name, id
 
 
 class ProblemTests(EnglishTestCase):

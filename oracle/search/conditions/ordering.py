@@ -3,6 +3,8 @@
 from django.db.models import F, Value
 from django.db.models.functions import Greatest, StrIndex, Substr
 
+from oracle.models import is_italian_page
+
 ORDER_ALIASES = {
     "name": "name", "nome": "name",
     "mv": "mv", "cmc": "mv", "vm": "mv", "manavalue": "mv",
@@ -17,8 +19,16 @@ DIR_ALIASES = {
 }  # fmt: skip
 
 
+def name_key() -> F:
+    """The name the page shows, as it files: the Italian name's sort key on an Italian page
+    (``Card.sort_name_it``: "Àncora" with the A's, "L'Angelo" before "La Bestia"), else the
+    English name's; the API orders by it when asked in Italian."""
+    return F("sort_name_it") if is_italian_page() else F("sort_name")
+
+
 def ordering(order: str, direction: str) -> list:
-    """order_by() expressions for ``order:`` and ``dir:``; name then id break ties."""
+    """order_by() expressions for ``order:`` and ``dir:``; the name the page shows, then the
+    Oracle name and the id, break ties."""
     descending = direction == "desc"
 
     def directed(expression, nullable=False):
@@ -40,4 +50,4 @@ def ordering(order: str, direction: str) -> list:
         "released": [directed(F("first_released"), nullable=True)],
         "rarity": [directed(F("rarity_rank"))],
     }[order]
-    return [*keys, directed(F("name")), directed(F("pk"))]
+    return [*keys, directed(name_key()), directed(F("name")), directed(F("pk"))]

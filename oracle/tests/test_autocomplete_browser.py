@@ -1,0 +1,118 @@
+"""A real headless Chromium uses the search box's name suggestions with the keyboard, as the
+WAI-ARIA combobox pattern has it; without JavaScript the box is a plain search box."""
+
+from io import StringIO
+
+from django.core.management import call_command
+
+from .browser import BrowserTestCase
+from .helpers import FUT
+
+
+class AutocompleteBrowserTests(BrowserTestCase):
+    def setUp(self):
+        call_command("import_mtgjson", FUT, stdout=StringIO(), stderr=StringIO())
+        self.page = self.browser.new_page(locale="it-IT", viewport={"width": 1280, "height": 900})
+        self.errors = []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        # Script errors and refused scripts or requests (the security policy) fail a test;
+        # card pictures that cannot load here (no network) do not.
+        self.page.on(
+            "console",
+            lambda message: (
+                message.type == "error"
+                and "Content Security Policy" in message.text
+                and self.errors.append(message.text)
+            ),
+        )
+
+    def tearDown(self):
+        self.page.close()
+        self.assertEqual(self.errors, [])
+
+    def test_the_keyboard_chooses_a_name_and_opens_its_card(self):
+        page = self.page
+        page.goto(self.live_server_url + "/it/cards/")
+        box = page.get_by_role("combobox", name="Nome della carta o ricerca")
+        self.assertEqual(box.get_attribute("aria-expanded"), "false")
+        box.press_sequentially("tarox")
+        listbox = page.get_by_role("listbox", name="Nomi delle carte")
+        listbox.wait_for()
+        self.assertEqual(box.get_attribute("aria-expanded"), "true")
+        self.assertEqual(box.get_attribute("aria-controls"), listbox.get_attribute("id"))
+        options = listbox.get_by_role("option")
+        self.assertEqual(options.all_inner_texts(), ["Tarox Alaspada", "Tarox Bladewing"])
+        status = page.locator(".search-box .autocomplete-status")
+        self.assertEqual(
+            status.inner_text(),
+            "2 nomi di carte su 2: le frecce su e giù ne scelgono uno, Invio lo apre.",
+        )
+        self.assertIsNone(box.get_attribute("aria-activedescendant"))
+
+        box.press("ArrowDown")
+        first = options.nth(0)
+        self.assertEqual(box.get_attribute("aria-activedescendant"), first.get_attribute("id"))
+        self.assertEqual(first.get_attribute("aria-selected"), "true")
+        box.press("ArrowDown")
+        second = options.nth(1)
+        self.assertEqual(box.get_attribute("aria-activedescendant"), second.get_attribute("id"))
+        self.assertEqual(first.get_attribute("aria-selected"), "false")
+        box.press("ArrowDown")  # past the last: back to the first
+        self.assertEqual(box.get_attribute("aria-activedescendant"), first.get_attribute("id"))
+        box.press("ArrowUp")
+        self.assertEqual(box.get_attribute("aria-activedescendant"), second.get_attribute("id"))
+
+        box.press("Escape")
+        self.assertEqual(box.get_attribute("aria-expanded"), "false")
+        self.assertFalse(listbox.is_visible())
+        self.assertIsNone(box.get_attribute("aria-activedescendant"))
+        self.assertEqual(box.input_value(), "tarox")  # Escape closes the list, keeps the text
+
+        box.press("ArrowDown")  # opens the list again on its first name
+        self.assertEqual(box.get_attribute("aria-expanded"), "true")
+        self.assertEqual(box.get_attribute("aria-activedescendant"), first.get_attribute("id"))
+        box.press("Enter")
+        page.wait_for_url("**/it/cards/tarox-bladewing/")
+        self.assertIn("Tarox Alaspada", page.get_by_role("heading", level=1).inner_text())
+
+    def test_enter_without_a_chosen_name_searches_the_text(self):
+        page = self.page
+        page.goto(self.live_server_url + "/it/")
+        box = page.locator("#home-q")
+        self.assertEqual(box.get_attribute("role"), "combobox")
+        box.press_sequentially("magus")
+        page.get_by_role("listbox").wait_for()
+        box.press("Enter")
+        page.wait_for_url("**/it/cards/?q=magus")
+        self.assertIn("carte trovate", page.locator(".search-count").inner_text())
+
+    def test_a_click_opens_a_name_from_the_header_box_and_a_query_gets_no_names(self):
+        page = self.page
+        page.goto(self.live_server_url + "/en/sets/")
+        box = page.get_by_role("combobox", name="Search cards")
+        box.press_sequentially("t:creature")
+        page.wait_for_timeout(400)
+        self.assertEqual(box.get_attribute("aria-expanded"), "false")
+        box.fill("")
+        box.press_sequentially("eminen")  # a word inside a name: nothing in FUT
+        page.wait_for_timeout(400)
+        self.assertEqual(box.get_attribute("aria-expanded"), "false")
+        self.assertEqual(
+            page.locator(".site-search .autocomplete-status").inner_text(),
+            "No card name matches.",
+        )
+        box.fill("")
+        box.press_sequentially("bladew")
+        page.get_by_role("option", name="Tarox Bladewing").click()
+        page.wait_for_url("**/en/cards/tarox-bladewing/")
+
+    def test_without_javascript_the_box_is_a_plain_search_box(self):
+        context = self.browser.new_context(java_script_enabled=False, locale="it-IT")
+        self.addCleanup(context.close)
+        page = context.new_page()
+        page.goto(self.live_server_url + "/it/cards/")
+        self.assertEqual(page.locator("input[role=combobox]").count(), 0)
+        box = page.get_by_role("searchbox", name="Nome della carta o ricerca")
+        box.fill("tarox alaspada")
+        box.press("Enter")
+        page.wait_for_url("**/it/cards/tarox-bladewing/")

@@ -4,19 +4,23 @@ A search that is nothing but a name (words, a "phrase", ``!"exact"``) and finds 
 compared with every name a card goes by, in both languages (the name index, ``CardName``), by
 RapidFuzz's ratio (the Levenshtein distance with insertions and deletions, made 0-100) over
 the folded names, so accents and case do not count. The names are read once per process and
-data version (the index's row count and highest id) and kept in memory: about 45,000 names on
-the whole catalogue, compared in a few milliseconds. (The weighted ratio, which also matches a
-name typed in part, is ten times slower and offers short names such as "X" for anything.)
+kept in memory: about 45,000 names on the whole catalogue, compared in about 5 ms. They are
+read again when the index has new rows or a card import was recorded since (two lookups of a
+highest id, where counting the rows would cost more than the comparison), and at the latest
+after ``MAX_AGE`` seconds, for rows deleted one by one (an editor's change). RapidFuzz's
+weighted ratio, which also matches a name typed in part, was measured and left out: ten times
+slower, and it offers short names such as "X" for anything.
 """
 
 import threading
+import time
 from collections import defaultdict
 from dataclasses import dataclass
 
-from django.db.models import Count, Max
+from django.db.models import Max
 from rapidfuzz import fuzz, process
 
-from oracle.models import CardName
+from oracle.models import CardDataImport, CardName
 from oracle.text import fold_line
 
 from . import conditions as c
@@ -26,6 +30,7 @@ from . import conditions as c
 CUTOFF = 75
 BEHIND = 15
 LIMIT = 3
+MAX_AGE = 600
 
 
 @dataclass(frozen=True)
@@ -76,6 +81,7 @@ def close_names(text: str, limit: int = LIMIT) -> list[CloseName]:
 @dataclass(frozen=True)
 class _NameIndex:
     version: tuple
+    read_at: float
     folded: list[str]
     names: list[str]
     card_ids: list[tuple[int, ...]]
@@ -87,9 +93,16 @@ _lock = threading.Lock()
 
 def _index() -> _NameIndex:
     global _cached
-    version = tuple(CardName.objects.aggregate(rows=Count("pk"), last=Max("pk")).values())
+    version = (
+        CardName.objects.aggregate(last=Max("pk"))["last"],
+        CardDataImport.objects.aggregate(last=Max("pk"))["last"],
+    )
     cached = _cached
-    if cached is not None and cached.version == version:
+    if (
+        cached is not None
+        and cached.version == version
+        and time.monotonic() - cached.read_at < MAX_AGE
+    ):
         return cached
     with _lock:
         cards = defaultdict(set)
@@ -98,6 +111,7 @@ def _index() -> _NameIndex:
         names = sorted(cards)
         _cached = _NameIndex(
             version,
+            time.monotonic(),
             [fold_line(name) for name in names],
             names,
             [tuple(sorted(cards[name])) for name in names],

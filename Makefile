@@ -54,6 +54,7 @@ benchmarks: setup
 	$(PY) benchmarks/bench_import.py
 	$(PY) benchmarks/bench_pages.py
 	$(PY) benchmarks/bench_search.py
+	$(PY) benchmarks/bench_autocomplete.py
 	$(PY) benchmarks/bench_rules_import.py
 	$(PY) benchmarks/bench_rules.py
 	$(PY) benchmarks/bench_link_rules.py

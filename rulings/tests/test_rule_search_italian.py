@@ -149,3 +149,9 @@ class ItalianRulesSearchTests(BundledDocumentsTestCase):
         self.assertEqual(recognised(response), "")
         response = self.client.get("/en/rules/search/", {"q": "creature"})
         self.assertEqual(recognised(response), "")
+
+    def test_the_empty_search_page_says_italian_words_work(self):
+        self.assertContains(
+            self.client.get("/it/rules/search/"), "in inglese o in italiano (metamorfosi"
+        )
+        self.assertContains(self.client.get("/en/rules/search/"), "in English or Italian")

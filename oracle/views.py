@@ -188,9 +188,7 @@ def set_detail(request, code):
     rarity_counts = card_set.printings.aggregate(
         **{value: Count("pk", filter=Q(rarity=value)) for value in Rarity.values}
     )
-    rarities = [
-        (label, rarity_counts[value]) for value, label in Rarity.choices if rarity_counts[value]
-    ]
+    rarities = [Rarity(value).count_in_words(n) for value, n in rarity_counts.items() if n]
     view = result_view(request)
     rows = printing_rows(card_set, with_images=view == "images")
     return render(

@@ -107,9 +107,9 @@ def _printed_faces(data: MtgjsonData):
             yield card, printed, face, released
 
 
-def fill_keyword_names(data: MtgjsonData, terms: dict) -> SyncStats:
-    """Keywords' Italian names and reminder texts: the Italian printed text's, the curated
-    table's where it has one."""
+def learn_keyword_names(data: MtgjsonData, terms: dict) -> dict[str, tuple[str, str, str]]:
+    """{keyword: (Italian name, English reminder, Italian reminder)}: the Italian printed
+    text's, the curated table's name where it has one."""
     samples = [
         (printed.original_text or face.oracle_text, printed.text_it, card.keywords, released)
         for card, printed, face, released in _printed_faces(data)
@@ -119,11 +119,44 @@ def fill_keyword_names(data: MtgjsonData, terms: dict) -> SyncStats:
     for name, entry in terms.get("keywords", {}).items():
         learned = found.get(name, ("", "", ""))
         found[name] = (entry["it"], *learned[1:])
+    return found
+
+
+def fill_keyword_names(found: dict[str, tuple[str, str, str]]) -> SyncStats:
+    """Write what learn_keyword_names found where no one else wrote."""
     wanted = {
         name: dict(zip(KEYWORD_FIELDS, values, strict=True)) for name, values in found.items()
     }
     keywords = Keyword.objects.filter(name__in=list(wanted))
     return _write_learned(Keyword, keywords, lambda k: wanted.get(k.name), KEYWORD_FIELDS)
+
+
+def restore_ability_word_dashes(data: MtgjsonData, found: dict[str, tuple[str, str, str]]):
+    """Put back the dash after an ability word that an Italian text lost where the English
+    has it: "Grandeur — Discard ..." is printed "Magnificenza — Scarta ...", which MTGJSON
+    gives as "Magnificenza Scarta ...". Changes ``data`` before it is written."""
+    ability_words = {name for name, kind in data.keyword_kinds.items() if kind == "ability_word"}
+    for card, printed, face, _released in _printed_faces(data):
+        if not printed.text_it:
+            continue
+        english_lines = face.oracle_text.splitlines()  # the Oracle text has every dash
+        italian_lines = printed.text_it.splitlines()
+        if len(english_lines) != len(italian_lines):
+            continue
+        changed = False
+        for index, (english, italian) in enumerate(zip(english_lines, italian_lines, strict=True)):
+            for keyword in card.keywords | ability_words:
+                name_it = found.get(keyword, ("",))[0]
+                if (
+                    name_it
+                    and english.startswith(f"{keyword} — ")
+                    and italian.startswith(f"{name_it} ")
+                    and italian[len(name_it) + 1 : len(name_it) + 2].isupper()
+                ):
+                    italian_lines[index] = f"{name_it} — {italian[len(name_it) + 1 :]}"
+                    changed = True
+        if changed:
+            printed.text_it = "\n".join(italian_lines)
 
 
 def fill_type_names(data: MtgjsonData, terms: dict) -> SyncStats:

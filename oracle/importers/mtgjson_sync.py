@@ -31,7 +31,9 @@ from .italian_sync import (
     fill_keyword_names,
     fill_type_names,
     learn_face_names_of_halves,
+    learn_keyword_names,
     refresh_italian_face_text,
+    restore_ability_word_dashes,
 )
 from .mtgjson_records import MtgjsonData
 from .upsert import (
@@ -59,6 +61,9 @@ def sync_mtgjson(
     names)."""
     log = log or (lambda message: None)
     stats: dict[str, SyncStats] = {}
+    terms = curated_terms()
+    keyword_names = learn_keyword_names(data, terms)
+    restore_ability_word_dashes(data, keyword_names)
     log("Writing sets…")
     stats["sets"], set_pks = _sync_sets(data)
     stats["set parents"] = _link_parent_sets(data, set_pks)
@@ -87,11 +92,10 @@ def sync_mtgjson(
         CardSet, Keyword, Card, CardFace, Card.keywords.through, Printing, PrintingFace
     )
     log("Updating Italian names…")
-    terms = curated_terms()
     stats["Italian face text"] = refresh_italian_face_text(
         card_pks.values(), learn_face_names_of_halves(data)
     )
-    stats["keyword names"] = fill_keyword_names(data, terms)
+    stats["keyword names"] = fill_keyword_names(keyword_names)
     stats["type names"] = fill_type_names(data, terms)
     stats["block names"] = fill_block_names(terms)
     log("Updating the search columns…")

@@ -3,7 +3,7 @@
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import ngettext_lazy, pgettext_lazy
 
 from .cards import Card, CardFace, Layout
 from .sets import CardSet
@@ -16,6 +16,20 @@ class Rarity(models.TextChoices):
     MYTHIC = "mythic", _("Mythic rare")
     SPECIAL = "special", _("Special")
     BONUS = "bonus", _("Bonus")
+
+    def count_in_words(self, count: int) -> str:
+        """ "60 commons", "1 rare": the count with the rarity in the plural it needs."""
+        return str(RARITY_COUNTS[self] % {"count": count})
+
+
+RARITY_COUNTS = {
+    Rarity.COMMON: ngettext_lazy("%(count)s common", "%(count)s commons", "count"),
+    Rarity.UNCOMMON: ngettext_lazy("%(count)s uncommon", "%(count)s uncommons", "count"),
+    Rarity.RARE: ngettext_lazy("%(count)s rare", "%(count)s rares", "count"),
+    Rarity.MYTHIC: ngettext_lazy("%(count)s mythic rare", "%(count)s mythic rares", "count"),
+    Rarity.SPECIAL: ngettext_lazy("%(count)s special", "%(count)s specials", "count"),
+    Rarity.BONUS: ngettext_lazy("%(count)s bonus card", "%(count)s bonus cards", "count"),
+}
 
 
 class Printing(models.Model):

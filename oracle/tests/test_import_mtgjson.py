@@ -360,7 +360,8 @@ class FutureSightImportTests(EmptyDatabaseTestCase):
         self.assertEqual(face.type_line_it, "Creatura Leggendaria — Drago")
         self.assertEqual(
             face.printed_text_it,
-            "Volare, rapidità\nMagnificenza Scarta un'altra carta chiamata Tarox Alaspada: "
+            # MTGJSON lost the dash after the ability word; the import puts it back.
+            "Volare, rapidità\nMagnificenza — Scarta un'altra carta chiamata Tarox Alaspada: "
             "Tarox Alaspada prende +X/+X fino alla fine del turno, dove X è la sua forza.",
         )
         self.assertEqual(self.tarox.italian_name, "Tarox Alaspada")

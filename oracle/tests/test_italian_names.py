@@ -171,6 +171,24 @@ class ImportedItalianNamesTests(BundledDataTestCase):
         self.assertEqual(types[("supertype", "Legendary")], "Leggendario")
         self.assertEqual(types[("subtype", "Wizard")], "Mago")
 
+    def test_ability_word_with_its_dash_and_italian_reasons_on_the_italian_page(self):
+        tarox = Card.objects.get(name="Tarox Bladewing")
+        response = self.client.get(f"/it/cards/{tarox.slug}/")
+        self.assertContains(response, "Magnificenza — Scarta un&#x27;altra carta chiamata")
+        # The reasons under "Regole usate" name the types in Italian.
+        self.assertContains(response, "Supertipo: Leggendario")
+        self.assertContains(response, "Tipo di carta: Creatura")
+        for english in ("Legendary", "Creature"):
+            self.assertNotContains(response, f": {english}<")
+        response = self.client.get(f"/en/cards/{tarox.slug}/")
+        self.assertContains(response, "Supertype: Legendary")
+
+    def test_rarities_in_the_plural_of_the_page(self):
+        response = self.client.get("/it/sets/fut/")
+        self.assertContains(response, "(60 comuni, 60 non comuni, 60 rare)")
+        response = self.client.get("/en/sets/fut/")
+        self.assertContains(response, "(60 commons, 60 uncommons, 60 rares)")
+
     def test_block_and_set_names(self):
         future_sight = CardSet.objects.get(code="FUT")
         self.assertEqual(

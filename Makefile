@@ -53,6 +53,7 @@ messages: $(VENV)/.installed
 benchmarks: setup
 	$(PY) benchmarks/bench_import.py
 	$(PY) benchmarks/bench_pages.py
+	$(PY) benchmarks/bench_italian_names.py
 	$(PY) benchmarks/bench_search.py
 	$(PY) benchmarks/bench_autocomplete.py
 	$(PY) benchmarks/bench_rules_import.py

@@ -58,7 +58,7 @@ class RealFutureSightPagesTests(EmptyDatabaseTestCase):
         numbers = [row.collector_number for row in response.context["rows"]]
         self.assertEqual(numbers[:3], ["1", "2", "3"])
         self.assertEqual(len(numbers), 180)
-        self.assertContains(response, "60 common, 60 uncommon, 60 rare")
+        self.assertContains(response, "60 commons, 60 uncommons, 60 rares")
 
     def test_set_code_in_upper_case_redirects_to_the_canonical_address(self):
         self.assertRedirects(self.client.get("/en/sets/FUT/"), "/en/sets/fut/", 301)

@@ -50,6 +50,12 @@ class ErratumWordingBrowserTests(BrowserTestCase):
     def expect_old_text(self, text):
         self.expect(self.page.locator("#id_old_text")).to_have_value(text)
 
+    def choose(self, select, **option):
+        """Pick an option of the face or field list and wait for the wording it asks for (the
+        machine running the tests may be slow to answer)."""
+        with self.page.expect_response(lambda response: "/erratum/wording/" in response.url):
+            self.page.select_option(select, **option)
+
     def pick_card(self, name):
         page = self.page
         page.locator(".field-card .select2-selection").click()
@@ -65,17 +71,17 @@ class ErratumWordingBrowserTests(BrowserTestCase):
         self.assertIn("Testo precedente", page.locator("label[for=id_old_text]").inner_text())
         self.pick_card("Giant Spider")
         self.expect_old_text("Reach")
-        page.select_option("#id_field", "type_line")
+        self.choose("#id_field", value="type_line")
         self.expect_old_text("Creature")
         # Another card with two faces: its faces to choose from, then the chosen face's text.
         self.pick_card("Rough // Tumble")
         self.expect(page.locator("#id_face option")).to_have_count(3)
-        page.select_option("#id_field", "text")
-        page.select_option("#id_face", label="Tumble")
+        self.choose("#id_field", value="text")
+        self.choose("#id_face", label="Tumble")
         self.expect_old_text("Tumble deals 6 damage.")
         # What the editor writes stays.
         page.fill("#id_old_text", "Tumble deals 5 damage.")
-        page.select_option("#id_face", label="Rough")
+        self.choose("#id_face", label="Rough")
         page.wait_for_timeout(500)
         self.assertEqual(self.old_text(), "Tumble deals 5 damage.")
 
@@ -85,5 +91,5 @@ class ErratumWordingBrowserTests(BrowserTestCase):
         page.get_by_role("link", name="Aggiungi un'errata").click()
         page.wait_for_url(f"**/admin/oracle/erratum/add/?card={self.spider.pk}")
         self.assertEqual(self.old_text(), "Reach")
-        page.select_option("#id_field", "name")
+        self.choose("#id_field", value="name")
         self.expect_old_text("Giant Spider")

@@ -5,6 +5,8 @@
 (function () {
   "use strict";
   const filled = new Map(); // textarea -> the wording this script last put there
+  const latest = new Map(); // prefix -> the number of its newest request
+  let requests = 0;
 
   function wordingUrl() {
     const path = window.location.pathname;
@@ -44,10 +46,13 @@
       face: face && !cardChanged ? face.value : "",
       field: field ? field.value : "",
     });
+    const request = ++requests;
+    latest.set(prefix, request);
     fetch(url + "?" + params, { credentials: "same-origin" })
       .then((response) => (response.ok ? response.json() : null))
       .then((data) => {
-        if (!data) return;
+        // Answers can come back out of order: only the newest request's answer counts.
+        if (!data || latest.get(prefix) !== request) return;
         if (face && cardChanged) {
           while (face.options.length > 1) face.remove(1);
           for (const each of data.faces) face.add(new Option(each.name, each.id));

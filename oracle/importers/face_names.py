@@ -16,6 +16,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 
+from .name_votes import most_voted
+
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 ARTICLE = re.compile(r"^(?:il|lo|la|i|gli|le|l['’])\s*", re.IGNORECASE)
 # Words that join the capitalised words of a name: "Colpo di Grazia", "Fuoco e Ghiaccio".
@@ -42,7 +44,7 @@ def learn_face_names(samples: Iterable[FaceTextSample]) -> dict[str, str]:
     for sample in samples:
         for name_it in _names_in(sample):
             votes[sample.name][(name_it, sample.released)] += 1
-    return {name: _winner(counter) for name, counter in votes.items()}
+    return {name: most_voted(counter) for name, counter in votes.items()}
 
 
 def _names_in(sample: FaceTextSample):
@@ -80,13 +82,3 @@ def _leading_name(sentence: str) -> str:
     if not name or name[0] in NOT_NAMES or len(name) > 6:
         return ""
     return " ".join(name)
-
-
-def _winner(counter: Counter) -> str:
-    totals: Counter = Counter()
-    newest: dict[str, date] = {}
-    for (name, released), count in counter.items():
-        totals[name] += count
-        if released and (name not in newest or released > newest[name]):
-            newest[name] = released
-    return max(totals, key=lambda name: (totals[name], newest.get(name, date.min), name))

@@ -21,6 +21,8 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 from datetime import date
 
+from .name_votes import most_voted
+
 # Older Italian printings close the reminder with a full stop after it: "(... se può farlo)."
 REMINDER = re.compile(r"\s*\(([^()]*)\)\.?\s*$")
 DASHES = str.maketrans({"—": "-", "–": "-"})
@@ -64,7 +66,7 @@ def align_keyword_names(
     # do; its lines print the imperative ("Indaga.").
     return {
         keyword: (
-            _most_common(action_names[keyword]) or _most_common(names[keyword]),
+            most_voted(action_names[keyword]) or most_voted(names[keyword]),
             _newest(reminders[keyword]),
             _newest(reminders_it[keyword]),
         )
@@ -190,19 +192,6 @@ def _keyword_at_start(part: str, keywords: dict[str, str]) -> str | None:
         if lowered == keyword or (lowered.startswith(keyword) and lowered[len(keyword)] in " —-–."):
             return part[: len(keyword)]
     return None
-
-
-def _most_common(counter: Counter) -> str:
-    """The value voted most, the newest breaking ties."""
-    totals: Counter = Counter()
-    newest: dict[str, date] = {}
-    for (value, released), count in counter.items():
-        totals[value] += count
-        if released and (value not in newest or released > newest[value]):
-            newest[value] = released
-    if not totals:
-        return ""
-    return max(totals, key=lambda value: (totals[value], newest.get(value, date.min), value))
 
 
 def _newest(counter: Counter) -> str:

@@ -26,6 +26,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date
 
+from .name_votes import most_voted, tally
+
 # Type lines separate the subtypes with an em dash; some Italian printings use a hyphen.
 DASH = re.compile(r"\s*[—–]\s*|\s+-\s+")
 SUPERTYPE, TYPE, SUBTYPE = "supertype", "type", "subtype"
@@ -158,13 +160,8 @@ def _by_position(halves, known) -> dict[tuple[str, str], Counter]:
 def _winners(votes) -> dict[tuple[str, str], str]:
     winners = {}
     for token, counter in votes.items():
-        totals: Counter = Counter()
-        newest: dict[str, date] = {}
-        for (name, released), count in counter.items():
-            totals[name] += count
-            if released and (name not in newest or released > newest[name]):
-                newest[name] = released
-        name = max(totals, key=lambda n: (totals[n], newest.get(n, date.min), n))
+        totals, _newest = tally(counter)
+        name = most_voted(counter)
         if token[0] == SUPERTYPE:
             name = _masculine(name, totals)
         winners[token] = name

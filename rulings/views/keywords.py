@@ -118,6 +118,7 @@ def keyword_detail(request, slug):
     editions = EditionChoices.load()
     rule = defining_rule(keyword.rule_number, editions)
     rulings = keyword_rulings(keyword)
+    outdated = [ruling for ruling in rulings if ruling.reasons]
     documents = list(
         SourceDocument.objects.filter(
             Q(
@@ -140,7 +141,8 @@ def keyword_detail(request, slug):
         "rule": rule,
         "rulings": rulings,
         "current_rulings": [ruling for ruling in rulings if not ruling.reasons],
-        "outdated_rulings": [ruling for ruling in rulings if ruling.reasons],
+        "outdated_groups": [("", outdated)] if outdated else [],
+        "outdated_count": len(outdated),
         "documents": documents,
         "cards": cards,
         "types": types_of_cards(keyword),

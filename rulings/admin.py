@@ -212,7 +212,10 @@ class RulingAdmin(ItalianMessages, BothNamesPickers, SimpleHistoryAdmin):
             }
         return deleted, counts, cannot, protected
 
-    @admin.action(description=_("Withdraw the selected rulings (hidden everywhere, for good)"))
+    @admin.action(
+        description=_("Withdraw the selected rulings (hidden everywhere, for good)"),
+        permissions=["change"],
+    )
     def withdraw(self, request, queryset):
         count = 0
         for ruling in queryset:

@@ -4,6 +4,8 @@ Computed links come from ``link_rules``; an editor adds a link (origin MANUAL, w
 a detail), edits one (which makes it theirs: recomputation leaves it alone) or removes a
 computed one by excluding it (a MANUAL row with ``excluded`` set, kept by every recomputation).
 After each change the card's links and its rule search column are worked out again at once.
+Every change an editor makes is kept in the link's history, which can revert it; a computed
+link's first change records the link as computed first, so that there is a state to go back to.
 """
 
 from django.contrib import admin, messages
@@ -13,11 +15,24 @@ from django.db import transaction
 from django.urls import path, reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
+from simple_history.admin import SimpleHistoryAdmin
 
 from .linking.sync import link_cards
 from .models import CardRule, Language, RuleSection, RulesEdition
 
 SECTION_AUTOCOMPLETE = "rulings_cardrule_section_autocomplete"
+
+
+def record_state_before_first_change(links):
+    """Give the links that have no history yet (computed ones) a record of their state as it
+    is in the database, before an editor's change records the new one."""
+    recorded = set(
+        CardRule.history.filter(id__in=[link.pk for link in links]).values_list("id", flat=True)
+    )
+    before = CardRule.objects.filter(pk__in=[link.pk for link in links if link.pk not in recorded])
+    CardRule.history.bulk_history_create(
+        list(before), default_change_reason="Computed by link_rules"
+    )
 
 
 def current_sections():
@@ -43,7 +58,7 @@ class CurrentSectionSelect(AutocompleteSelect):
 
 
 @admin.register(CardRule)
-class CardRuleAdmin(admin.ModelAdmin):
+class CardRuleAdmin(SimpleHistoryAdmin):
     list_display = [
         "card",
         "section_number",
@@ -62,6 +77,7 @@ class CardRuleAdmin(admin.ModelAdmin):
     readonly_fields = ["origin"]
     actions = ["exclude_links", "undo_hand_changes"]
     show_full_result_count = False
+    history_list_display = ["section", "reason", "detail", "origin", "excluded"]
 
     @admin.display(description=_("number"), ordering="section__position")
     def section_number(self, link):
@@ -106,20 +122,32 @@ class CardRuleAdmin(admin.ModelAdmin):
     def save_model(self, request, obj, form, change):
         # Whatever an editor saves is theirs: recomputation leaves it alone from now on.
         obj.origin = CardRule.Origin.MANUAL
+        card_ids = {obj.card_id}
+        if change:
+            record_state_before_first_change([obj])
+            # The card it was on before, should the change (or a revert) move it.
+            card_ids |= set(CardRule.objects.filter(pk=obj.pk).values_list("card_id", flat=True))
         super().save_model(request, obj, form, change)
-        moved_from = form.initial.get("card") if change else None  # the link changed card
-        link_cards({obj.card_id} | ({moved_from} if moved_from else set()))
+        link_cards(card_ids)
 
     def delete_model(self, request, obj):
         super().delete_model(request, obj)
         link_cards([obj.card_id])
 
-    @admin.action(description=_("Remove the selected links (kept removed when recomputed)"))
+    @admin.action(
+        description=_("Remove the selected links (kept removed when recomputed)"),
+        permissions=["change"],
+    )
     @transaction.atomic  # unlike the change form, an action runs outside a transaction
     def exclude_links(self, request, queryset):
-        card_ids = set(queryset.values_list("card_id", flat=True))
-        count = queryset.update(excluded=True, origin=CardRule.Origin.MANUAL)
-        link_cards(card_ids)
+        links = list(queryset)
+        record_state_before_first_change(links)
+        for link in links:
+            link.excluded, link.origin = True, CardRule.Origin.MANUAL
+            link._change_reason = "Removed in the admin"
+            link.save()
+        link_cards({link.card_id for link in links})
+        count = len(links)
         self.message_user(
             request,
             ngettext("%(count)d link removed.", "%(count)d links removed.", count)
@@ -127,13 +155,18 @@ class CardRuleAdmin(admin.ModelAdmin):
             messages.SUCCESS,
         )
 
-    @admin.action(description=_("Undo the hand changes to the selected links (recompute them)"))
+    @admin.action(
+        description=_("Undo the hand changes to the selected links (recompute them)"),
+        permissions=["delete"],
+    )
     @transaction.atomic
     def undo_hand_changes(self, request, queryset):
-        manual = queryset.filter(origin=CardRule.Origin.MANUAL)
-        card_ids = set(manual.values_list("card_id", flat=True))
-        count, _ = manual.delete()
-        link_cards(card_ids)
+        manual = list(queryset.filter(origin=CardRule.Origin.MANUAL))
+        for link in manual:
+            link._change_reason = "Hand change undone in the admin"
+            link.delete()
+        link_cards({link.card_id for link in manual})
+        count = len(manual)
         self.message_user(
             request,
             ngettext(

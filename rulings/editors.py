@@ -20,6 +20,7 @@ EDITOR_PERMISSIONS = {
     ("rulings", "sourcedocument"): ("view",),
     ("oracle", "historicalerratum"): ("view",),
     ("rulings", "historicalruling"): ("view",),
+    ("rulings", "historicalcardrule"): ("view",),
 }
 
 

@@ -226,8 +226,11 @@ def _sync_rows(
 
 
 def _delete_rows(pks: list[int]):
+    # A plain DELETE: no per-row signals, so no history record for rows the linker rebuilds
+    # (CardRule's history records editors' changes; nothing points to a CardRule row).
     for batch in chunks(sorted(pks)):
-        CardRule.objects.filter(pk__in=batch).delete()
+        rows = CardRule.objects.filter(pk__in=batch)
+        rows._raw_delete(rows.db)
 
 
 def _existing_rows(cards: dict[int, _Card]) -> tuple[list[dict], dict[tuple[int, int], dict]]:

@@ -2,6 +2,7 @@
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
 
 from oracle.models import Card
 
@@ -14,6 +15,10 @@ class CardRule(models.Model):
 
     Computed links are rebuilt by ``link_rules``; a hand-made link (origin MANUAL) survives the
     rebuild, and a hand-made link with ``excluded`` set removes the computed link it names.
+
+    The history records what editors do in the admin (a computed link's state is recorded just
+    before an editor's first change to it); the linker writes and deletes rows in bulk, without
+    history, since it can compute them again.
     """
 
     class Reason(models.TextChoices):
@@ -54,6 +59,8 @@ class CardRule(models.Model):
         default=False,
         help_text=_("Set on a hand-made link to remove a computed link the editor disagrees with."),
     )
+
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["card", "section__position"]

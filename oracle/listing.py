@@ -1,21 +1,32 @@
-"""Rows for the long card tables (search results, a set's cards), built from plain values.
+"""Rows for the long tables (search results, a set's cards, the sets), built from plain values.
 
 A set page can list 1,700 printings. Fetching plain values (no model instances) and computing
-each row here, once, keeps such pages fast; templates only print the fields
-(``oracle/_card_row.html``, ``oracle/set_detail.html``). A page of rows costs the same few
-queries whatever it holds: one for the faces, one for the printings.
+each row here, once, keeps such pages fast; the Jinja2 partials only print the fields
+(``templates/jinja2/oracle/``: ``_card_rows.html``, ``_printing_rows.html``, ``_set_rows.html``).
+A page of rows costs the same few queries whatever it holds: one for the faces, one for the
+printings.
 """
 
 from collections import defaultdict
 from dataclasses import dataclass
 
-from django.db.models import F
+from django.db.models import Count, F, QuerySet
 from django.utils.html import format_html_join
 from django.utils.safestring import SafeString
+from django.utils.translation import ngettext
 
 from .card_images import CardImage, picture_printing, printing_images
+from .dates import long_date
 from .links import url_maker, url_maker2
-from .models import CardFace, Printing, Rarity, is_italian_page, joined_name, names_for_page
+from .models import (
+    CardFace,
+    CardSet,
+    Printing,
+    Rarity,
+    is_italian_page,
+    joined_name,
+    names_for_page,
+)
 from .rendering import render_mana
 
 FACE_COLUMNS = ("card_id", "name_it", "mana_cost", "type_line", "type_line_it")
@@ -59,6 +70,7 @@ class CardRow:
     rarity_label: str = ""
     sets: tuple[SetLink, ...] = ()  # the newest SETS_SHOWN
     more_sets: int = 0  # how many other sets the card is in
+    more_sets_text: str = ""  # "+3 more sets", in the page's language
     image: CardImage | None = None  # the front's picture, for the image view
 
 
@@ -89,18 +101,27 @@ def card_rows(cards, with_sets=False, with_images=False) -> list[CardRow]:
     url = url_maker("oracle:card-detail")
     printing_url = url_maker2("oracle:printing-detail")
     italian = is_italian_page()
-    return [
-        _row(
-            card.name,
-            url(card.slug),
-            faces[card.pk],
-            italian,
-            sets=_set_links(sets.get(card.pk, [])[:SETS_SHOWN], italian, printing_url),
-            more_sets=max(len(sets.get(card.pk, [])) - SETS_SHOWN, 0),
-            picture=picture_printing(sets.get(card.pk, [])) if with_images else None,
+    rows = []
+    for card in cards:
+        card_sets = sets.get(card.pk, [])
+        more_sets = max(len(card_sets) - SETS_SHOWN, 0)
+        rows.append(
+            _row(
+                card.name,
+                url(card.slug),
+                faces[card.pk],
+                italian,
+                sets=_set_links(card_sets[:SETS_SHOWN], italian, printing_url),
+                more_sets=more_sets,
+                more_sets_text=(
+                    ngettext("+%(n)s more set", "+%(n)s more sets", more_sets) % {"n": more_sets}
+                    if more_sets
+                    else ""
+                ),
+                picture=picture_printing(card_sets) if with_images else None,
+            )
         )
-        for card in cards
-    ]
+    return rows
 
 
 def printing_rows(card_set, with_images=False) -> list[CardRow]:
@@ -119,10 +140,10 @@ def printing_rows(card_set, with_images=False) -> list[CardRow]:
             "layout",
         )
     )
-    faces = faces_by_card({card_id for _, _, card_id, *_ in printings})
+    faces = faces_by_card(Printing.objects.filter(card_set=card_set).values("card_id"))
     url = url_maker("oracle:printing-detail", card_set.code.lower())
     italian = is_italian_page()
-    labels = dict(Rarity.choices)
+    labels = {value: str(label) for value, label in Rarity.choices}
     return [
         _row(
             name,
@@ -138,10 +159,56 @@ def printing_rows(card_set, with_images=False) -> list[CardRow]:
     ]
 
 
+@dataclass(frozen=True)
+class SetRow:
+    """A set in the list of sets."""
+
+    url: str
+    name: str  # in the page's language
+    other_name: str
+    code: str
+    symbol: str
+    release_date: str  # ISO, "" when unknown
+    release_words: str  # in the page's language
+    card_count: int
+
+
+def set_rows() -> list[SetRow]:
+    """Every set, newest first, with how many printings it has: two queries (the printings are
+    counted on their set index, not joined to the sets)."""
+    counts = dict(
+        Printing.objects.order_by().values_list("card_set_id").annotate(count=Count("pk"))
+    )
+    url = url_maker("oracle:set-detail")
+    sets = CardSet.objects.values_list(
+        "pk", "code", "name", "name_it", "keyrune_code", "release_date"
+    )
+    rows = []
+    italian = is_italian_page()
+    for pk, code, name, name_it, keyrune_code, release_date in sets:
+        shown, other = names_for_page(name, name_it, italian)
+        rows.append(
+            SetRow(
+                url=url(code.lower()),
+                name=shown,
+                other_name=other,
+                code=code,
+                symbol=(keyrune_code or code).lower(),
+                release_date=release_date.isoformat() if release_date else "",
+                release_words=long_date(release_date),
+                card_count=counts.get(pk, 0),
+            )
+        )
+    return rows
+
+
 def faces_by_card(card_ids) -> dict[int, list[tuple]]:
-    """card id -> [(name_it, mana_cost, type_line, type_line_it) per face, in order]."""
+    """card id -> [(name_it, mana_cost, type_line, type_line_it) per face, in order];
+    ``card_ids`` a list or a subquery."""
     faces = defaultdict(list)
-    queryset = CardFace.objects.filter(card_id__in=list(card_ids)).order_by("card_id", "position")
+    if not isinstance(card_ids, QuerySet):
+        card_ids = list(card_ids)
+    queryset = CardFace.objects.filter(card_id__in=card_ids).order_by("card_id", "position")
     for card_id, *columns in queryset.values_list(*FACE_COLUMNS):
         faces[card_id].append(columns)
     return faces
@@ -173,7 +240,7 @@ def sets_by_card(card_ids) -> dict[int, list[SetPrinting]]:
 def _row(name, url, faces, italian, picture=None, **extra) -> CardRow:
     """``picture``: the printing to show the picture of (with ``scryfall_id``,
     ``multiverse_id_it`` and ``layout``), or those three values."""
-    shown, other = names_for_page(name, joined_name(name_it for name_it, *_ in faces))
+    shown, other = names_for_page(name, joined_name(name_it for name_it, *_ in faces), italian)
     costs = [cost for _, cost, _, _ in faces if cost]
     if picture is not None and not isinstance(picture, tuple):
         picture = (picture.scryfall_id, picture.multiverse_id_it, picture.layout)
@@ -182,13 +249,20 @@ def _row(name, url, faces, italian, picture=None, **extra) -> CardRow:
         url=url,
         name=shown,
         other_name=other,
-        mana_cost=format_html_join(" // ", "{}", ((render_mana(cost),) for cost in costs)),
+        mana_cost=_mana_costs(costs),
         type_line=" // ".join(
             type_it if italian and type_it else type_line for _, _, type_line, type_it in faces
         ),
         image=images[0] if images else None,
         **extra,
     )
+
+
+def _mana_costs(costs) -> SafeString:
+    """The faces' mana costs as symbols, " // " between them."""
+    if len(costs) == 1:
+        return render_mana(costs[0])
+    return format_html_join(" // ", "{}", ((render_mana(cost),) for cost in costs))
 
 
 def _set_links(printings, italian, printing_url) -> tuple[SetLink, ...]:

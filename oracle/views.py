@@ -8,9 +8,11 @@ from django.urls import reverse
 from django.utils.http import urlencode
 from django.views.decorators.cache import never_cache
 
+from config.jinja2 import render_partial
+
 from . import card_images, card_page, data_sources
 from .filters import CardFilter
-from .listing import card_rows, printing_rows
+from .listing import card_rows, printing_rows, set_rows
 from .models import Card, CardName, CardSet, Printing, Rarity, is_italian_page
 from .name_suggestions import name_suggestions
 from .paging import page_number
@@ -57,6 +59,11 @@ def card_list(request):
     view = result_view(request)
     rows = card_rows(page.object_list, with_sets=True, with_images=view == "images")
     context |= {"searched": True, "page_obj": page, "rows": rows, "view": view}
+    if rows and view == "list":
+        other_language = "en" if is_italian_page() else "it"
+        context["rows_html"] = render_partial(
+            "oracle/_card_rows.html", {"rows": rows, "other_language": other_language}
+        )
     context["card_images_enabled"] = card_images.images_enabled()
     if not rows and not card_filter.given_facets:
         context["name_suggestions"] = name_suggestions(card_filter.query)
@@ -177,8 +184,8 @@ def printing_detail(request, code, number):
 
 
 def set_list(request):
-    sets = CardSet.objects.annotate(card_count=Count("printings")).select_related("parent")
-    return render(request, "oracle/set_list.html", {"sets": sets})
+    rows_html = render_partial("oracle/_set_rows.html", {"rows": set_rows()})
+    return render(request, "oracle/set_list.html", {"rows_html": rows_html})
 
 
 def set_detail(request, code):
@@ -191,12 +198,18 @@ def set_detail(request, code):
     rarities = [Rarity(value).count_in_words(n) for value, n in rarity_counts.items() if n]
     view = result_view(request)
     rows = printing_rows(card_set, with_images=view == "images")
+    rows_html = ""
+    if view == "list":
+        rows_html = render_partial(
+            "oracle/_printing_rows.html", {"rows": rows, "symbol": card_set.symbol_code}
+        )
     return render(
         request,
         "oracle/set_detail.html",
         {
             "set": card_set,
             "rows": rows,
+            "rows_html": rows_html,
             "rarities": rarities,
             "view": view,
             "card_images_enabled": card_images.images_enabled(),

@@ -14,9 +14,12 @@ def joined_name(face_names) -> str:
     return " // ".join(face_names) if face_names and all(face_names) else ""
 
 
-def names_for_page(english: str, italian: str) -> tuple[str, str]:
-    """(the name to show, the other language's name or "") for the page's language."""
-    shown = italian if is_italian_page() and italian else english
+def names_for_page(english: str, italian: str, italian_page: bool | None = None) -> tuple[str, str]:
+    """(the name to show, the other language's name or "") for the page's language
+    (``italian_page``, when the caller knows it already: long lists ask once)."""
+    if italian_page is None:
+        italian_page = is_italian_page()
+    shown = italian if italian_page and italian else english
     other = english if shown != english else italian
     return shown, other if other != shown else ""
 

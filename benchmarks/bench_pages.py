@@ -1,25 +1,38 @@
-"""Time the card, set and search pages and the JSON API in-process (Django's test client), with
-SQL query counts.
+"""Time every kind of page against its budget, in-process (Django's test client), with SQL query
+counts and the search page's ratio to a raw-SQL floor.
 
-    .venv/bin/python benchmarks/bench_pages.py                       # the project's database
-    .venv/bin/python benchmarks/bench_pages.py --database /tmp/all.sqlite3   # e.g. a full import
+    .venv/bin/python benchmarks/bench_pages.py --database /tmp/all.sqlite3 --save /tmp/sqlite.json
+    scripts/with-postgres .venv/bin/python benchmarks/bench_pages.py \\
+        --copy-from /tmp/all.sqlite3 --baseline /tmp/sqlite.json      # the same on PostgreSQL
 
-Server time only (no network): each page is requested once to warm up, then ``--repeat`` times.
-Prints the median and 95th percentile per page kind, the query count per page (which must not
-depend on the card), and the slowest cards.
+Without ``--database`` it times the database Django is set up with (``DATABASE_URL``, else
+db.sqlite3). ``--copy-from`` first copies a SQLite database into the PostgreSQL one
+(``postgres_copy``). ``--baseline`` adds each page's median over the one saved by ``--save``.
+
+Production conditions (``timing.start_django``: ``DEBUG=0``, no cache, one persistent database
+connection as a server keeps). Each page is requested once to warm up, once to count its
+queries, then ``--repeat`` times; the table gives the median and 95th percentile of wall time,
+the median of CPU time (which a busy machine inflates less), the queries, the budget and
+whether the median is within it. Exits with status 1 when a page misses its budget and
+``--strict`` is given.
 """
 
 import argparse
-import os
-import random
+import json
+import re
+import statistics
 import sys
-import tempfile
 from pathlib import Path
 from urllib.parse import urlencode
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+import timing
 
+# The cards the budget names, then a double-faced one (the first found).
+CARDS = ["Tarox Bladewing", "Zoetic Cavern", "Lightning Bolt", "Exalted Angel"]
+DOUBLE_FACED = [
+    "Huntmaster of the Fells // Ravager of the Fells",
+    "Delver of Secrets // Insectile Aberration",
+]
 # First results pages of the card search (each finds more than one card, so none redirects).
 SEARCH_QUERIES = [
     "t:creature",
@@ -42,74 +55,183 @@ SEARCH_FACETS = [
     "mv_min=3&mv_max=4",
     "q=t%3Acreature&card_set=LARGEST&rarity=common",
 ]
+SEARCH_MEDIAN_BUDGET = 30
+SEARCH_MAX_BUDGET = 150
+FLOOR_RATIO_BUDGET = 3.0
+POSTGRES_RATIO_BUDGET = 1.5
 
 
-def main():
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--database", type=Path, help="SQLite file (default: DATABASE_URL)")
+    parser.add_argument("--copy-from", type=Path, help="SQLite file to copy into PostgreSQL first")
+    parser.add_argument("--repeat", type=int, default=9)
+    parser.add_argument("--save", type=Path, help="write the medians to this JSON file")
+    parser.add_argument("--baseline", type=Path, help="medians (--save) to compare with")
     parser.add_argument(
-        "--database", type=Path, help="SQLite file (default: DATABASE_URL or db.sqlite3)"
+        "--by",
+        choices=["wall", "cpu"],
+        default="wall",
+        help="judge the budgets on the median wall time (default) or CPU time (a shared machine)",
     )
-    parser.add_argument("--cards", type=int, default=200, help="how many random cards")
-    parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--strict", action="store_true", help="status 1 when a budget is missed")
     args = parser.parse_args()
-    if args.database:
-        if not args.database.exists():
-            sys.exit(f"{args.database} does not exist")
-        os.environ["DATABASE_URL"] = f"sqlite:///{args.database.resolve()}"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    # Production settings (DEBUG off: no SQL log, no template debug info) with plain static
-    # storage, so that no collectstatic manifest is needed; static files are not timed.
-    os.environ["DEBUG"] = "0"
-    os.environ.setdefault("SECRET_KEY", "benchmark-only")
-    # WhiteNoise warns about a missing STATIC_ROOT; static files are not part of the timing.
-    static_root = tempfile.TemporaryDirectory(prefix="oracolo-bench-static-")  # gone at exit
-    os.environ["STATIC_ROOT"] = static_root.name
+    timing.start_django(args.database, persistent_connections=True)
+    if args.copy_from:
+        from postgres_copy import copy_sqlite_to_postgres
 
-    import django
+        copy_sqlite_to_postgres(args.copy_from)
+    baseline = json.loads(args.baseline.read_text()) if args.baseline else None
+    results, missed = run(args.repeat, baseline, args.by)
+    if args.save:
+        args.save.write_text(json.dumps(results, indent=1))
+    return 1 if missed and args.strict else 0
 
-    django.setup()
-    from django.conf import settings
-    from django.db import connection
-    from django.test import Client
-    from timing import HEADER, report
+
+def budget_pages():
+    """[(page, url, budget ms or None)] of the table, from what the database holds."""
+    from django.db.models import Count
 
     from oracle.models import Card, CardSet, Printing
+    from rulings.models import SourceDocument
 
-    settings.ALLOWED_HOSTS = ["*"]
-    settings.STORAGES["staticfiles"]["BACKEND"] = (
-        "django.contrib.staticfiles.storage.StaticFilesStorage"
+    pages = []
+    found = dict(Card.objects.filter(name__in=CARDS + DOUBLE_FACED).values_list("name", "slug"))
+    double_faced = next((name for name in DOUBLE_FACED if name in found), None)
+    if double_faced is None:
+        card = Card.objects.filter(layout="transform").order_by("name").first()
+        if card:
+            double_faced, found[card.name] = card.name, card.slug
+    for name in [*CARDS, double_faced]:
+        if name in found:
+            pages.append((f"card: {name.split(' // ')[0]}", f"/it/cards/{found[name]}/", 12))
+    pages += [("set list (it)", "/it/sets/", 60), ("set list (en)", "/en/sets/", 60)]
+    largest = CardSet.objects.annotate(n=Count("printings")).order_by("-n").first()
+    if largest:
+        pages.append((f"set: {largest.code} (largest)", largest.get_absolute_url(), 80))
+    for code in ("PLIST", "FUT"):
+        if CardSet.objects.filter(code=code).exclude(pk=getattr(largest, "pk", None)).exists():
+            pages.append(
+                (f"set: {code}", f"/it/sets/{code.lower()}/", 80 if code == "PLIST" else 40)
+            )
+    pages += [
+        ("rules: section 702", "/it/rules/702/", 40),
+        ("rules: one rule (702.37c)", "/it/rules/702.37c/", 20),
+        ("rules: glossary", "/it/rules/glossary/", 40),
+        ("rules: contents", "/it/rules/", 30),
+        ("keyword: flying", "/it/keywords/flying/", 25),
+        ("keyword: suspend", "/it/keywords/suspend/", 25),
+    ]
+    document = (
+        SourceDocument.objects.exclude(kind=SourceDocument.Kind.RULINGS_DATABASE)
+        .annotate(n=Count("sections", distinct=True) + Count("rulings", distinct=True))
+        .order_by("-n")
+        .first()
     )
+    if document:
+        pages.append((f"document {document.pk} (largest)", f"/it/sources/{document.pk}/", 30))
+    printing = Printing.objects.select_related("card_set").order_by("pk").first()
+    if printing:
+        pages.append(("printing page", f"/it/sets/{printing.card_set.code.lower()}/"
+                      f"{printing.collector_number}/", None))  # fmt: skip
+    pages += [("home", "/it/", None), ("search, nothing asked", "/it/cards/", None)]
+    largest_code = largest.code if largest else ""
+    for facets in SEARCH_FACETS:
+        pages.append((f"facets: {facets}", f"/it/cards/?{facets.replace('LARGEST', largest_code)}",
+                      None))  # fmt: skip
+    pages.append(("API search t:creature", "/api/cards/?q=t%3Acreature", None))
+    lightning = Card.objects.filter(name="Lightning Bolt").first() or Card.objects.first()
+    pages.append(("API card", f"/api/cards/{lightning.oracle_id}/", None))
+    return pages
+
+
+def found_count(html: str) -> int:
+    """The number of cards a results page says it found."""
+    match = re.search(r'class="search-count">([\d.,]+)', html)
+    return int(re.sub(r"\D", "", match[1])) if match else -1
+
+
+def row(page, result, budget, baseline=None, by="wall", flag=None):
+    """Print one line of the table; True when the page misses its budget."""
+    budget_text = f"< {budget}" if budget else ""
+    judged = result["cpu"] if by == "cpu" else result["median"]
+    verdict = flag or ("" if not budget else "pass" if judged < budget else "FAIL")
+    line = (
+        f"{page[:42]:42} {result['median']:>8.1f} {result['p95']:>8.1f} {result['cpu']:>8.1f} "
+        f"{result['queries']:>7} {budget_text:>7} {verdict:>5}"
+    )
+    if baseline and page in baseline:
+        ratio = result["median"] / baseline[page]["median"]
+        line += f" {ratio:>6.2f}x {'pass' if ratio <= POSTGRES_RATIO_BUDGET else 'FAIL'}"
+    print(line, flush=True)
+    return verdict in ("FAIL", "COUNT")
+
+
+def run(repeat, baseline, by):
+    from django.db import connection
+    from django.test import Client
+    from search_floor import build_floor_table, drop_floor_table, time_floor
+
+    from oracle.models import Card
+
     total = Card.objects.count()
     if not total:
         sys.exit("No cards in the database: run `make run` once, or import a file first.")
-    rng = random.Random(args.seed)
-    ids = list(Card.objects.values_list("pk", flat=True))
-    sample = list(Card.objects.filter(pk__in=rng.sample(ids, min(args.cards, len(ids)))))
-    card_urls = [(card.name, f"/it/cards/{card.slug}/") for card in sample]
-    printing = Printing.objects.select_related("card_set").order_by("?").first()
-    sets = list(CardSet.objects.order_by("-total_size")[:5])
-    other_urls = {
-        "set page (largest sets)": [(s.code, f"/it/sets/{s.code.lower()}/") for s in sets],
-        "printing page": [(str(printing), printing.get_absolute_url().replace("/en/", "/it/"))],
-        "search, nothing asked": [("cards", "/it/cards/")],
-        "search, query": [(q, f"/it/cards/?{urlencode({'q': q})}") for q in SEARCH_QUERIES],
-        "search, facets": [
-            (facets, f"/it/cards/?{facets.replace('LARGEST', sets[0].code)}")
-            for facets in SEARCH_FACETS
-        ],
-        "API search": [(q, f"/api/cards/?{urlencode({'q': q})}") for q in SEARCH_QUERIES],
-        "API card": [(card.name, f"/api/cards/{card.oracle_id}/") for card in sample[:50]],
-        "home": [("home", "/it/")],
-    }
-
     client = Client()
-    print(f"Database: {connection.settings_dict['NAME']} ({total:,} cards)")
-    print(HEADER)
-    report("card page", card_urls, client, args.repeat)
-    for label, urls in other_urls.items():
-        report(label, urls, client, args.repeat)
+    vendor = connection.vendor
+    print(f"Database: {vendor} {connection.settings_dict['NAME']} ({total:,} cards)")
+    header = f"{'page':42} {'median':>8} {'p95':>8} {'cpu':>8} {'queries':>7} {'budget':>7} {'':>5}"
+    if baseline:
+        header += f" {'/SQLite':>7}"
+    print(header + "\n" + "-" * len(header))
+    results, missed = {}, False
+    for page, url, budget in budget_pages():
+        measured = timing.measure(client, url, repeat)
+        results[page] = {"median": measured.median, "p95": measured.p95,
+                         "cpu": measured.cpu_median, "queries": measured.queries}  # fmt: skip
+        missed |= row(page, results[page], budget, baseline, by)
+    print()
+    build_floor_table()
+    try:
+        pages, floors = [], []
+        for query in SEARCH_QUERIES:
+            url = f"/it/cards/?{urlencode({'q': query})}"
+            measured = timing.measure(client, url, repeat)
+            floor_ms, floor_cpu, floor_count = time_floor(query, repeat)
+            count = found_count(client.get(url).content.decode())
+            page = f"search: {query}"
+            results[page] = {"median": measured.median, "p95": measured.p95,
+                             "cpu": measured.cpu_median, "queries": measured.queries,
+                             "floor": floor_ms, "floor_cpu": floor_cpu}  # fmt: skip
+            pages.append(measured)
+            floors.append((floor_ms, floor_cpu))
+            flag = None if count == floor_count else "COUNT"
+            missed |= row(page, results[page], SEARCH_MAX_BUDGET, baseline, by, flag)
+            if flag:
+                print(f"  the page found {count} cards, the floor {floor_count}")
+    finally:
+        drop_floor_table()
+    summary = {
+        "median": statistics.median(page.median for page in pages),
+        "p95": timing.percentile([page.median for page in pages], 95),
+        "cpu": statistics.median(page.cpu_median for page in pages),
+        "queries": "",
+    }
+    results["search: median over the queries"] = summary
+    missed |= row("search: median over the queries", summary, SEARCH_MEDIAN_BUDGET, baseline, by)
+    wall_ratio = sum(page.median for page in pages) / sum(wall for wall, _ in floors)
+    cpu_ratio = sum(page.cpu_median for page in pages) / sum(cpu for _, cpu in floors)
+    ratio = cpu_ratio if by == "cpu" else wall_ratio
+    verdict = "pass" if ratio <= FLOOR_RATIO_BUDGET else "FAIL"
+    missed |= verdict == "FAIL"
+    print(
+        f"\nSearch page over the raw-SQL floor ({len(SEARCH_QUERIES)} queries, sums of medians): "
+        f"{wall_ratio:.2f}x in wall time, {cpu_ratio:.2f}x in CPU time "
+        f"(budget <= {FLOOR_RATIO_BUDGET}x: {verdict})"
+    )
+    results["floor ratio"] = {"wall": wall_ratio, "cpu": cpu_ratio}
+    return results, missed
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

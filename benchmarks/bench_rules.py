@@ -12,15 +12,13 @@ must cost the same whatever the rule).
 
 import argparse
 import io
-import os
 import random
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+import timing
 
 
 def main():
@@ -38,24 +36,9 @@ def main():
     else:
         scratch = tempfile.TemporaryDirectory(prefix="oracolo-bench-rules-")
         database = Path(scratch.name) / "rules.sqlite3"
-    os.environ["DATABASE_URL"] = f"sqlite:///{database}"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    # Production settings (DEBUG off: no SQL log, cached templates) with plain static storage,
-    # so that no collectstatic manifest is needed; static files are not timed.
-    os.environ["DEBUG"] = "0"
-    os.environ.setdefault("SECRET_KEY", "benchmark-only")
-    os.environ["STATIC_ROOT"] = tempfile.mkdtemp(prefix="oracolo-bench-static-")
-
-    import django
-
-    django.setup()
-    from django.conf import settings
+    timing.start_django(database, must_exist=not scratch)
     from django.core.management import call_command
 
-    settings.ALLOWED_HOSTS = ["*"]
-    settings.STORAGES["staticfiles"]["BACKEND"] = (
-        "django.contrib.staticfiles.storage.StaticFilesStorage"
-    )
     try:
         if scratch:
             started = time.perf_counter()
@@ -72,7 +55,6 @@ def main():
 def run(args):
     from django.db import connection
     from django.test import Client
-    from timing import HEADER, report
 
     from rulings.models import Language, RuleMapping, RulesEdition
 
@@ -116,9 +98,9 @@ def run(args):
     ]
     client = Client()
     print(f"Database: {connection.settings_dict['NAME']} (current edition {current.slug})")
-    print(HEADER)
+    print(timing.HEADER)
     for label, urls in pages:
-        report(label, urls, client, args.repeat, ok_statuses=(200, 302))
+        timing.report(label, urls, client, args.repeat, ok_statuses=(200, 302))
 
 
 if __name__ == "__main__":

@@ -35,12 +35,15 @@ def database_environment(database: Path | None) -> dict:
     return env
 
 
-def start_django(database: Path | None = None, persistent_connections: bool = False):
+def start_django(
+    database: Path | None = None, persistent_connections: bool = False, must_exist: bool = True
+):
     """Set up Django for in-process timing (see the module's docstring). With
     ``persistent_connections``, one database connection serves every request, as a production
     server keeps them (``CONN_MAX_AGE``): opening one per request costs a few milliseconds on
-    PostgreSQL, which is not the page's cost."""
-    if database is not None and not Path(database).exists():
+    PostgreSQL, which is not the page's cost. ``must_exist=False`` for a file the caller is
+    about to build."""
+    if must_exist and database is not None and not Path(database).exists():
         sys.exit(f"{database} does not exist")
     os.environ.update(database_environment(database))
     if persistent_connections:

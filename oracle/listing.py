@@ -2,7 +2,7 @@
 
 A set page can list 1,700 printings. Fetching plain values (no model instances) and computing
 each row here, once, keeps such pages fast; the Jinja2 partials only print the fields
-(``templates/jinja2/oracle/``: ``_card_rows.html``, ``_printing_rows.html``, ``_set_rows.html``).
+(``templates/jinja2/oracle/``: ``_card_rows.html``, ``_set_card_rows.html``, ``_set_rows.html``).
 A page of rows costs the same few queries whatever it holds: one for the faces, one for the
 printings.
 """

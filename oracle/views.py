@@ -10,7 +10,7 @@ from django.views.decorators.cache import never_cache
 
 from config.jinja2 import render_partial
 
-from . import card_images, card_page, data_sources
+from . import card_images, card_page, card_printings, data_sources
 from .filters import CardFilter
 from .listing import card_rows, printing_rows, set_rows
 from .models import Card, CardName, CardSet, Printing, Rarity, is_italian_page
@@ -107,6 +107,14 @@ def card_detail(request, slug, printing=None):
         "pictured": pictured,
         "card_images": card_images.card_page_images(card, pictured, faces),
         "wording_history": wording_history(card),
+        "printing_rows_html": render_partial(
+            "oracle/_printing_rows.html",
+            {"rows": card_printings.printing_rows(printings, printing)},
+        ),
+        "pictured_links_html": render_partial(
+            "oracle/_printing_links.html",
+            {"links": card_printings.printing_links(pictured) if pictured else None},
+        ),
     }
     page_parts = ("panels", "oracle_text_links", "printed_text_links")
     added = card_page.additions(card, printing, taken=[*context, *page_parts])
@@ -201,7 +209,7 @@ def set_detail(request, code):
     rows_html = ""
     if view == "list":
         rows_html = render_partial(
-            "oracle/_printing_rows.html", {"rows": rows, "symbol": card_set.symbol_code}
+            "oracle/_set_card_rows.html", {"rows": rows, "symbol": card_set.symbol_code}
         )
     return render(
         request,

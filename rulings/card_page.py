@@ -4,7 +4,8 @@ a card known only from a document, and links on the rule numbers in its text.
 
 ``register()`` adds them when the app is ready. Four queries per page whatever the card (rules
 editions, rulings, documents, rules used), and two more for the rule numbers the rulings cite
-(``rule_text.link_rule_numbers_in_rulings``, in the rulings' panel).
+(``rule_text.link_rule_numbers_in_rulings``) wherever the rulings' panel shows. Each ruling's
+item is rendered here by the Jinja2 partial ``rulings/_ruling.html`` (``item_html``).
 
 The rulings come in groups, each labelled: the card's own, then those about each of its
 keywords and types. Those still holding stay in place; the outdated ones (``ruling_status``)
@@ -15,8 +16,10 @@ from itertools import groupby
 
 from django.db.models import OuterRef, Q, Subquery
 from django.utils.text import Truncator
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from config.jinja2 import render_partial
 from oracle.card_page import (
     AFTER_ERRATA,
     AFTER_KEYWORDS,
@@ -25,22 +28,25 @@ from oracle.card_page import (
     Panel,
     add_extension,
 )
+from oracle.dates import long_date
 from oracle.models import Card, CardType, Keyword, Layout, is_italian_page, localized
 
 from .models import CardRule, RuleSection, RulesEdition, Ruling, SourceDocument, edition_in_force
-from .rule_text import link_citations
+from .rule_text import link_citations, link_rule_numbers_in_rulings
 from .ruling_status import outdated_reasons
 
 
 def card_context(card: Card, printing) -> dict:
     """The variables of the panels: four queries (rule editions, rulings, documents, rules
-    used). The rule numbers in the rulings are linked by the panel
-    (``link_rule_numbers_in_rulings``)."""
+    used), and two for the rule numbers the rulings cite where the rulings' panel shows (it
+    shows on every card's page but for a card known only from a document, without rulings)."""
     own, topics = card_rulings(card)
     every_ruling = [*own, *(ruling for _topic, group in topics for ruling in group)]
     for ruling in every_ruling:
         ruling.document_url = document_url(ruling)
         ruling.reasons = outdated_reasons(ruling)
+    if own or topics or not card.document_only:
+        render_rulings(every_ruling)
     documents = documents_about(card)
     editions = list(RulesEdition.objects.official().only("effective_date"))
     groups = [
@@ -60,6 +66,18 @@ def card_context(card: Card, printing) -> dict:
         "rules_used": rules_used(card, edition_in_force(editions)),
         "rules_editions": editions,
     }
+
+
+def render_rulings(rulings: list) -> None:
+    """Give each ruling ``item_html``, its item in a list of rulings, its rule numbers linked
+    (``link_rule_numbers_in_rulings``: two queries for all)."""
+    link_rule_numbers_in_rulings(rulings)
+    language_code = get_language()
+    for ruling in rulings:
+        context = {"ruling": ruling, "date_words": long_date(ruling.date)}
+        ruling.item_html = render_partial(
+            "rulings/_ruling.html", context | {"language_code": language_code}
+        )
 
 
 def split_groups(groups: list, outdated: bool) -> list:

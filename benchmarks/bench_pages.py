@@ -19,6 +19,7 @@ whether the median is within it. Exits with status 1 when a page misses its budg
 
 import argparse
 import json
+import random
 import re
 import statistics
 import sys
@@ -66,6 +67,8 @@ def main() -> int:
     parser.add_argument("--database", type=Path, help="SQLite file (default: DATABASE_URL)")
     parser.add_argument("--copy-from", type=Path, help="SQLite file to copy into PostgreSQL first")
     parser.add_argument("--repeat", type=int, default=9)
+    parser.add_argument("--cards", type=int, default=20, help="how many random card pages")
+    parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--save", type=Path, help="write the medians to this JSON file")
     parser.add_argument("--baseline", type=Path, help="medians (--save) to compare with")
     parser.add_argument(
@@ -82,7 +85,7 @@ def main() -> int:
 
         copy_sqlite_to_postgres(args.copy_from)
     baseline = json.loads(args.baseline.read_text()) if args.baseline else None
-    results, missed = run(args.repeat, baseline, args.by)
+    results, missed = run(args, baseline)
     if args.save:
         args.save.write_text(json.dumps(results, indent=1))
     return 1 if missed and args.strict else 0
@@ -167,7 +170,16 @@ def row(page, result, budget, baseline=None, by="wall", flag=None):
     return verdict in ("FAIL", "COUNT")
 
 
-def run(repeat, baseline, by):
+def random_cards(count, seed):
+    """(name, url) of ``count`` cards drawn at random (the same ones for the same seed)."""
+    from oracle.models import Card
+
+    ids = list(Card.objects.order_by("pk").values_list("pk", flat=True))
+    chosen = random.Random(seed).sample(ids, min(count, len(ids)))
+    return [(card.name, f"/it/cards/{card.slug}/") for card in Card.objects.filter(pk__in=chosen)]
+
+
+def run(args, baseline):
     from django.db import connection
     from django.test import Client
     from search_floor import build_floor_table, drop_floor_table, time_floor
@@ -184,7 +196,22 @@ def run(repeat, baseline, by):
     if baseline:
         header += f" {'/SQLite':>7}"
     print(header + "\n" + "-" * len(header))
+    repeat, by = args.repeat, args.by
     results, missed = {}, False
+    if args.cards:
+        times, cpu_times, queries, slowest = [], [], set(), []
+        for name, url in random_cards(args.cards, args.seed):
+            measured = timing.measure(client, url, repeat)
+            times += measured.times
+            cpu_times += measured.cpu_times
+            queries.add(measured.queries)
+            slowest.append((measured.median, name))
+        page = f"card: {len(slowest)} at random"
+        results[page] = {"median": statistics.median(times), "p95": timing.percentile(times, 95),
+                         "cpu": statistics.median(cpu_times),
+                         "queries": "/".join(map(str, sorted(queries)))}  # fmt: skip
+        missed |= row(page, results[page], 12, baseline, by)
+        print("  slowest: " + ", ".join(f"{name} {ms:.1f}" for ms, name in sorted(slowest)[-3:]))
     for page, url, budget in budget_pages():
         measured = timing.measure(client, url, repeat)
         results[page] = {"median": measured.median, "p95": measured.p95,

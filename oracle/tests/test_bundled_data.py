@@ -39,11 +39,36 @@ class BundledDataTests(BundledDataTestCase):
                 "PLS": "Congiunzione",
                 "SCG": "Flagello",
                 "VIS": "Visioni",
+                # The sets of SearchSamples.json (one to three printings each); the importer's
+                # table of Italian set names has none for the others.
+                "BOK": "Traditori di Kamigawa",
+                "SHM": "Landa Tenebrosa",
+                "NPH": "Nuova Phyrexia",
+                "DKA": "Ascesa Oscura",
+                "DGM": "Labirinto del Drago",
+                "EMN": "Luna Spettrale",
+                "DOM": "Dominaria",
+                "WAR": "La Guerra della Scintilla",
+                "ELD": "Il Trono di Eldraine",
+                "AFR": "Avventure nei Forgotten Realms",
+                "MID": "Innistrad: Caccia di Mezzanotte",
+                "3ED": "",
+                "WC00": "",
+                "UNH": "",
+                "M10": "",
+                "C14": "",
+                "V17": "",
+                "TDOM": "",  # Dominaria's tokens
+                "PZNR": "",
+                "PKHM": "",
+                "AAFR": "",
             },
         )
         self.assertEqual(CardSet.objects.get(code="TSB").parent.code, "TSP")
-        self.assertEqual(Card.objects.count(), 1081 + 18)
-        self.assertEqual(Printing.objects.count(), 1118 + 18 + 6)  # Giant Spider's wordings
+        # SearchSamples.json: 29 printings of 29 cards (tokens and an art-series object among
+        # them; a double-faced card's printing is one entry per face).
+        self.assertEqual(Card.objects.count(), 1081 + 18 + 29)
+        self.assertEqual(Printing.objects.count(), 1118 + 18 + 6 + 29)  # Giant Spider's wordings
 
     def test_seed_document_cards_have_their_italian_names(self):
         expected = {

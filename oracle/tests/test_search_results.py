@@ -25,6 +25,8 @@ from .helpers import MTGJSON_FIXTURES
 
 SET_FILES = ["FUT.json", "ONS.json", "TSP.json", "TSB.json", "PLC.json"]
 SEED_CARDS = "SeedCards.json"  # AllPrintings-shaped: a few cards of other sets
+# AllPrintings-shaped too: double-faced cards, tokens, art series and printings of every kind.
+SEARCH_SAMPLES = "SearchSamples.json"
 # Italian keyword names: printed on the Italian cards (see test_bundled_data).
 ITALIAN_KEYWORDS = {
     "volare": "Flying",
@@ -93,6 +95,7 @@ class OracleCard:
     printings: list = field(default_factory=list)
     names: set = field(default_factory=set)  # every name, English and Italian, folded
     has_rulings: bool = False
+    is_token: bool = False  # from a set's "tokens" list (art-series objects are there too)
 
     # -- the predicates the rows below use ------------------------------------------------
 
@@ -147,26 +150,32 @@ HALVES_NAMED_BY_TEXT = {
 def read_bundled_cards() -> list[OracleCard]:
     entries = []  # (set code, release date, entry)
     sets = [json.loads((MTGJSON_FIXTURES / name).read_text())["data"] for name in SET_FILES]
-    sets += json.loads((MTGJSON_FIXTURES / SEED_CARDS).read_text())["data"].values()
+    for name in (SEED_CARDS, SEARCH_SAMPLES):
+        sets += json.loads((MTGJSON_FIXTURES / name).read_text())["data"].values()
     for data in sets:
         released = date.fromisoformat(data["releaseDate"])
-        for entry in data["cards"] + data.get("tokens", []):
-            entries.append((data["code"], released, entry))
+        for list_name in ("cards", "tokens"):
+            for entry in data.get(list_name, []):
+                # Tokens name their own set: TDOM for Dominaria's.
+                set_code = entry.get("setCode") or data["code"]
+                entries.append((set_code, released, entry, list_name == "tokens"))
     cards: dict[str, OracleCard] = {}
     italian_faces = {}  # (oracle id, face name) -> [(release date, translated?, Italian)]
     groups = {}
-    for set_code, released, entry in entries:
+    for set_code, released, entry, is_token in entries:
         key = (set_code, entry["number"], entry["identifiers"]["scryfallOracleId"])
-        groups.setdefault(key, (released, []))[1].append(entry)
-    for (set_code, _number, oracle_id), (released, group) in groups.items():
+        groups.setdefault(key, (released, is_token, []))[2].append(entry)
+    for (set_code, _number, oracle_id), (released, is_token, group) in groups.items():
         group.sort(key=lambda entry: entry.get("side") or "a")
         first = group[0]
         card = cards.get(oracle_id)
         if card is None:
             card = cards[oracle_id] = OracleCard(
-                name=first["name"],
+                # A meld card is named by its own face (Bruna, the Fading Light).
+                name=first.get("faceName") if first["layout"] == "meld" else first["name"],
+                is_token=is_token,
                 layout=first["layout"],
-                mana_value=first["manaValue"],
+                mana_value=first.get("manaValue", 0),
                 colors={color for entry in group for color in entry.get("colors", [])},
                 identity=set(first.get("colorIdentity", [])),
                 faces=[
@@ -190,7 +199,7 @@ def read_bundled_cards() -> list[OracleCard]:
             Printing(
                 set_code=set_code,
                 released=released,
-                rarity=first["rarity"],
+                rarity=first.get("rarity", "common"),  # as the importer reads it
                 frame=first.get("frameVersion", ""),
                 timeshifted=bool(first.get("isTimeshifted")),
                 reprint=bool(first.get("isReprint")),
@@ -529,7 +538,7 @@ class BundledSearchTests(BundledDataTestCase):
 
     def test_the_data_read_here_matches_what_was_imported(self):
         self.assertEqual(Counter(card.name for card in self.cards), Counter(self.found("")))
-        self.assertEqual(len(self.cards), 1099)
+        self.assertEqual(len(self.cards), 1128)
 
     def test_queries_find_the_cards_the_data_says(self):
         self.assertGreaterEqual(len(ROWS), 80)
@@ -625,8 +634,8 @@ class BundledSearchTests(BundledDataTestCase):
 
     def test_an_unusable_query_finds_nothing_and_an_empty_one_everything(self):
         self.assertEqual(self.found("c:purple"), [])
-        self.assertEqual(len(self.found("   ")), 1099)
-        self.assertEqual(len(self.found("order:mv")), 1099)
+        self.assertEqual(len(self.found("   ")), 1128)
+        self.assertEqual(len(self.found("order:mv")), 1128)
 
 
 class FoldedNameTests(EmptyDatabaseTestCase):

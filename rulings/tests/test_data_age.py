@@ -76,7 +76,7 @@ class AboutPageTests(BundledDocumentsTestCase):
             "May 1, 2007",
             "Fan Content Policy",
             "Documents",
-            "<td>1099</td>",  # cards
+            "<td>1128</td>",  # cards
             "<td>730</td>",  # the 2026 glossary's entries
         ):
             with self.subTest(text=text):

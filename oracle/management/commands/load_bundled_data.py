@@ -14,6 +14,7 @@ BUNDLED_MTGJSON = [
     "TSB.json",
     "PLC.json",
     "SeedCards.json",
+    "SearchSamples.json",
 ]
 
 

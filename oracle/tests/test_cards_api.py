@@ -102,7 +102,7 @@ class CardsApiTests(BundledDataTestCase):
                 self.assertIn("page", data["error"])
 
     def test_no_results_is_an_empty_first_page(self):
-        response, data = self.get("/api/cards/", q="t:creature t:instant")
+        response, data = self.get("/api/cards/", q="t:creature t:instant s:fut")
         self.assertEqual(response.status_code, 200)
         self.assertEqual((data["total"], data["page"], data["results"]), (0, 1, []))
 

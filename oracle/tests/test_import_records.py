@@ -61,7 +61,7 @@ class BundledImportRecordTests(BundledDataTestCase):
         record = CardDataImport.objects.newest_dated()
         self.assertEqual(record.version, "5.2.0+20220425")
         self.assertEqual(record.data_date, date(2022, 4, 25))
-        self.assertEqual(len(record.files), 7)
+        self.assertEqual(len(record.files), 8)  # load_bundled_data's files
         self.assertGreater(record.card_count, 500)
 
 

@@ -39,3 +39,19 @@ def ensure_editors_group(app_config, apps=global_apps, using="default", **kwargs
             content_type__app_label=app_label, codename__in=codenames
         )
     group.permissions.set(wanted)
+
+
+def create_editor(username: str, password: str, email: str = ""):
+    """A staff account in the editors group, without superuser rights: it may do what the group
+    allows and nothing else. Raises ValidationError for a password the validators refuse."""
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.models import Group
+    from django.contrib.auth.password_validation import validate_password
+
+    User = get_user_model()
+    user = User(username=username, email=email, is_staff=True, is_superuser=False)
+    validate_password(password, user)
+    user.set_password(password)
+    user.save()
+    user.groups.add(Group.objects.get(name=EDITORS_GROUP))
+    return user

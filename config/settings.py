@@ -2,6 +2,7 @@
 
 import os
 import sys
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -48,6 +49,7 @@ INSTALLED_APPS = [
     "django.contrib.humanize",
     "django_filters",
     "simple_history",
+    "config.login_throttling.LoginAttemptsConfig",  # django-axes, which throttles logins (below)
     "oracle",
     "rulings",
 ]
@@ -64,6 +66,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -114,6 +118,15 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+AUTHENTICATION_BACKENDS = [
+    # Refuses logins while their username and address are locked out (see below).
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+if TESTING:
+    # Tests log in with real passwords; the slow production hash buys nothing there.
+    PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -146,6 +159,31 @@ if not DEBUG:
     SECURE_CONTENT_TYPE_NOSNIFF = True
     SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", default=True)
     CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", default=True)
+
+
+def url_path(value: str) -> str:
+    """A URL prefix as urls.py wants it: no leading slash, one trailing slash ("gestione/")."""
+    value = value.strip().strip("/")
+    if not value:
+        raise ImproperlyConfigured("ADMIN_URL cannot be empty: the public pages live at /.")
+    return value + "/"
+
+
+# Where the admin lives: ADMIN_URL="gestione-7f3a/" keeps it off the well-known /admin/.
+ADMIN_URL = url_path(os.environ.get("ADMIN_URL", "admin/"))
+
+# Login throttling (django-axes): after LOGIN_FAILURE_LIMIT wrong passwords for one username
+# from one address, that pair may not log in for LOGIN_COOLOFF_MINUTES, the right password
+# included; other users and addresses are unaffected. A successful login resets the count.
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=float(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "config.login_throttling.lockout_response"
+AXES_ENABLE_ADMIN = False  # config/login_attempts_admin.py: its actions ask for permissions
+# Where failures are counted: the database; with a cache shared by every server, set
+# "axes.handlers.cache.AxesCacheHandler" here (it uses the "default" cache).
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
 
 LOGGING = {
     "version": 1,

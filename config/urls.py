@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
@@ -7,7 +8,7 @@ admin.site.site_header = _("Oracolo administration")
 admin.site.site_title = _("Oracolo")
 
 urlpatterns = [
-    path("admin/", admin.site.urls),
+    path(settings.ADMIN_URL, admin.site.urls),
     # The language switch of the admin, which has no language prefix (set_language's cookie).
     path("i18n/", include("django.conf.urls.i18n")),
     # The JSON API speaks one language and lives outside the language prefixes.

@@ -19,6 +19,7 @@ from .models import (
     SourceDocument,
 )
 from .ruling_status import apply_statuses, reason_words
+from .upstream_rewording import accept_upstream_wording, keep_editors_wording
 
 
 class SubjectFilter(admin.SimpleListFilter):
@@ -104,6 +105,21 @@ class StatusFilter(admin.SimpleListFilter):
         return queryset
 
 
+class RewordedUpstreamFilter(admin.SimpleListFilter):
+    """Editors' rulings the source has reworded since, waiting for review."""
+
+    title = _("reworded upstream")
+    parameter_name = "reworded"
+
+    def lookups(self, request, model_admin):
+        return [("pending", _("waiting for review"))]
+
+    def queryset(self, request, queryset):
+        if self.value() == "pending":
+            return queryset.exclude(upstream_text="")
+        return queryset
+
+
 @admin.register(Ruling)
 class RulingAdmin(ItalianMessages, BothNamesPickers, SimpleHistoryAdmin):
     italian_article = "la"  # la nota di regolamento
@@ -117,7 +133,14 @@ class RulingAdmin(ItalianMessages, BothNamesPickers, SimpleHistoryAdmin):
         "origin",
         "source_document",
     ]
-    list_filter = [SubjectFilter, StatusFilter, "language", "origin", "source_document"]
+    list_filter = [
+        SubjectFilter,
+        StatusFilter,
+        RewordedUpstreamFilter,
+        "language",
+        "origin",
+        "source_document",
+    ]
     list_select_related = ["card", "keyword", "card_type", "source_document"]
     date_hierarchy = "date"
     search_fields = [
@@ -164,9 +187,27 @@ class RulingAdmin(ItalianMessages, BothNamesPickers, SimpleHistoryAdmin):
             },
         ),
     ]
-    readonly_fields = ["origin", "section", "computed_reasons"]
+    readonly_fields = ["origin", "section", "computed_reasons", "upstream_date", "upstream_text"]
     history_list_display = ["date", "language", "origin", "status", "status_set_by_hand"]
-    actions = ["withdraw"]
+    actions = ["withdraw", "accept_upstream", "keep_editors"]
+    upstream_fieldset = (
+        _("Reworded upstream"),
+        {
+            "description": _(
+                "The source has reworded this ruling since an editor corrected it. Pages "
+                "show the editor’s wording until someone reviews the change: “Accept the "
+                "source’s wording” replaces it, “Keep the editors’ wording” marks the change "
+                "as seen (both are actions of the rulings list)."
+            ),
+            "fields": ["upstream_date", "upstream_text"],
+        },
+    )
+
+    def get_fieldsets(self, request, obj=None):
+        fieldsets = super().get_fieldsets(request, obj)
+        if obj is not None and obj.upstream_text:
+            return [self.upstream_fieldset, *fieldsets]
+        return fieldsets
 
     @admin.display(description=_("subject"))
     def subject_column(self, ruling):
@@ -228,6 +269,44 @@ class RulingAdmin(ItalianMessages, BothNamesPickers, SimpleHistoryAdmin):
         self.message_user(
             request,
             ngettext("%(n)d ruling withdrawn.", "%(n)d rulings withdrawn.", count) % {"n": count},
+        )
+
+    @admin.action(
+        description=_("Accept the source’s wording of the selected rulings reworded upstream"),
+        permissions=["change"],
+    )
+    def accept_upstream(self, request, queryset):
+        count = 0
+        for ruling in queryset.exclude(upstream_text=""):
+            accept_upstream_wording(ruling)
+            count += 1
+        self.message_user(
+            request,
+            ngettext(
+                "%(n)d ruling now has the source’s wording.",
+                "%(n)d rulings now have the source’s wording.",
+                count,
+            )
+            % {"n": count},
+        )
+
+    @admin.action(
+        description=_("Keep the editors’ wording of the selected rulings reworded upstream"),
+        permissions=["change"],
+    )
+    def keep_editors(self, request, queryset):
+        count = 0
+        for ruling in queryset.exclude(upstream_text=""):
+            keep_editors_wording(ruling)
+            count += 1
+        self.message_user(
+            request,
+            ngettext(
+                "%(n)d ruling keeps the editors’ wording; the source’s change is marked as seen.",
+                "%(n)d rulings keep the editors’ wording; the source’s changes are marked as seen.",
+                count,
+            )
+            % {"n": count},
         )
 
 

@@ -11,6 +11,13 @@ from oracle.signals import cards_synced
 from .linking.sync import link_cards
 from .models import Language, Ruling, SourceDocument
 from .ruling_status import apply_statuses
+from .upstream_rewording import (
+    SourceRuling,
+    UpstreamRewording,
+    first_wordings,
+    pair_rewordings,
+    record_rewording,
+)
 
 MTGJSON_RULINGS_SLUG = "gatherer-rulings-mtgjson"
 
@@ -21,7 +28,9 @@ def sync_imported_rulings(sender, data, card_pks, log, **kwargs):
     whose status an editor set: a withdrawn one among them) are never touched.
 
     A ruling's ``source_key`` is its date and original wording, so an imported ruling that an
-    editor corrected is still recognised and neither duplicated nor reverted.
+    editor corrected is still recognised and neither duplicated nor reverted. When the source
+    rewords such a ruling, the editor's version stays and the new wording waits on it for review
+    (``rulings.upstream_rewording``) instead of showing beside it.
     """
     if log:
         log("Writing rulings…")
@@ -42,36 +51,44 @@ def sync_imported_rulings(sender, data, card_pks, log, **kwargs):
         ).exclude(source_key=""):
             existing.setdefault(ruling.card_id, {})[ruling.source_key] = ruling
     to_create, to_update, to_delete = [], [], []
+    reworded, upstream_updates = UpstreamRewording(), []
     for oracle_id, card in data.cards.items():
         card_id = card_pks[oracle_id]
         have = existing.get(card_id, {})
-        wanted_keys = set()
+        wanted_keys, new = set(), []
         for position, (day, text) in enumerate(card.rulings):
             key = Ruling.key_for(day, text)
             wanted_keys.add(key)
             ruling = have.get(key)
             if ruling is None:
-                to_create.append(
-                    Ruling(
-                        card_id=card_id,
-                        date=day,
-                        language=Language.ENGLISH,
-                        text=text,
-                        position=position,
-                        source_document=document,
-                        origin=Ruling.Origin.IMPORTED,
-                        source_key=key,
-                    )
-                )
+                new.append(SourceRuling(position, day, text))
             elif ruling.position != position and ruling.origin == Ruling.Origin.IMPORTED:
                 ruling.position = position
                 to_update.append(ruling)
             else:
                 stats.unchanged += 1
-        to_delete += [
-            ruling.pk
-            for key, ruling in have.items()
-            if key not in wanted_keys and ruling.origin == Ruling.Origin.IMPORTED
+        gone = [ruling for key, ruling in have.items() if key not in wanted_keys]
+        to_delete += [ruling.pk for ruling in gone if ruling.origin == Ruling.Origin.IMPORTED]
+        editors = [ruling for ruling in gone if ruling.origin == Ruling.Origin.EDITOR]
+        if editors and new:
+            for ruling, source in pair_rewordings(editors, new, first_wordings(editors)):
+                new.remove(source)
+                reworded.pending += 1
+                if record_rewording(ruling, source):
+                    reworded.recorded += 1
+                    upstream_updates.append(ruling)
+        to_create += [
+            Ruling(
+                card_id=card_id,
+                date=source.day,
+                language=Language.ENGLISH,
+                text=source.text,
+                position=source.position,
+                source_document=document,
+                origin=Ruling.Origin.IMPORTED,
+                source_key=Ruling.key_for(source.day, source.text),
+            )
+            for source in new
         ]
     # Whether each new ruling still holds, worked out before it is written (its history record
     # starts with it); an existing ruling's words and date do not change here.
@@ -82,9 +99,12 @@ def sync_imported_rulings(sender, data, card_pks, log, **kwargs):
         to_create, Ruling, batch_size=2000, default_change_reason="Imported from MTGJSON"
     )
     update_by_pk(Ruling, to_update, ["position"])
+    update_by_pk(Ruling, upstream_updates, ["upstream_text", "upstream_date"])
     for batch in chunks(to_delete):
         Ruling.objects.filter(pk__in=batch).delete()
     stats.created, stats.updated, stats.deleted = len(to_create), len(to_update), len(to_delete)
+    if reworded.pending:
+        return {"rulings": stats, "rulings reworded upstream": reworded}
     return {"rulings": stats}
 
 

@@ -137,10 +137,23 @@ class Ruling(models.Model):
         editable=False,
         help_text="What makes it outdated, as rulings.ruling_status found it.",
     )
+    # When the source rewords an imported ruling an editor corrected: the new wording and its
+    # date, waiting for an editor to accept it or keep theirs (rulings.upstream_rewording).
+    upstream_text = models.TextField(
+        _("wording from the source"),
+        blank=True,
+        editable=False,
+        help_text=_("The source reworded this ruling after an editor corrected it."),
+    )
+    upstream_date = models.DateField(
+        _("date from the source"), null=True, blank=True, editable=False
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
-    history = HistoricalRecords(excluded_fields=["source_key", "outdated_because"])
+    history = HistoricalRecords(
+        excluded_fields=["source_key", "outdated_because", "upstream_text", "upstream_date"]
+    )
     objects = RulingQuerySet.as_manager()
 
     class Meta:

@@ -91,7 +91,15 @@ class ActionPermissionTests(AdminFixture):
             self.assertNotContains(response, 'class="success"')
             tried.append(name)
         self.assertEqual(
-            set(tried), {"exclude_links", "undo_hand_changes", "withdraw", "delete_selected"}
+            set(tried),
+            {
+                "exclude_links",
+                "undo_hand_changes",
+                "withdraw",
+                "accept_upstream",
+                "keep_editors",
+                "delete_selected",
+            },
         )
         delete = reverse("admin:rulings_cardrule_delete", args=[self.hand_made.pk])
         with self.assertLogs("django.request", "WARNING"):

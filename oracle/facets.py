@@ -26,6 +26,9 @@ ORDER_CHOICES = [
     ("set", pgettext_lazy("card set", "Set")),
     ("released", _("Release date")),
     ("rarity", _("Rarity")),
+    ("power", _("Power")),
+    ("toughness", _("Toughness")),
+    ("color", _("Colour")),
 ]
 DIRECTION_CHOICES = [("asc", _("Ascending")), ("desc", _("Descending"))]
 

@@ -18,7 +18,7 @@ from urllib.parse import urlencode
 
 import django_filters
 from django import forms
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, OuterRef
 from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
@@ -35,6 +35,7 @@ from .facets import (
 )
 from .models import (
     COLOR_ORDER,
+    TOKEN_LAYOUTS,
     Card,
     CardFace,
     CardSet,
@@ -45,7 +46,7 @@ from .models import (
     Rarity,
 )
 from .search import Problem, parse
-from .search.conditions import ordering
+from .search.conditions import ColorCondition, NumberCondition, ordering
 
 # Mana values run from 0 to 1,000,000 (Gleemax), in halves (Little Girl).
 MANA_VALUE_FIELD = {"min_value": 0, "max_value": 1_000_000, "max_digits": 8, "decimal_places": 1}
@@ -150,10 +151,10 @@ class CardFilter(django_filters.FilterSet):
         label=_("Rarity"),
     )
     mv_min = django_filters.NumberFilter(
-        field_name="mana_value", lookup_expr="gte", label=_("Mana value from"), **MANA_VALUE_FIELD
+        method="filter_mana_value", label=_("Mana value from"), **MANA_VALUE_FIELD
     )
     mv_max = django_filters.NumberFilter(
-        field_name="mana_value", lookup_expr="lte", label=_("Mana value up to"), **MANA_VALUE_FIELD
+        method="filter_mana_value", label=_("Mana value up to"), **MANA_VALUE_FIELD
     )
     layout = django_filters.ChoiceFilter(
         field_name="layout",
@@ -312,10 +313,18 @@ class CardFilter(django_filters.FilterSet):
 
     def filter_queryset(self, queryset):
         queryset = super().filter_queryset(queryset)
+        if not self._cleaned("q"):  # the query's scope, else filter_query's
+            queryset = self.search.filter(queryset, self.with_tokens)
         return queryset.order_by(*(self.search.ordering or ordering("name", "asc")))
 
+    @property
+    def with_tokens(self) -> bool:
+        """Tokens are searched when the layout filter asks for a token layout (or the query
+        names them: ``Query.scope``)."""
+        return self._cleaned("layout") in TOKEN_LAYOUTS
+
     def filter_query(self, queryset, name, value):
-        return self.search.filter(queryset)
+        return self.search.filter(queryset, self.with_tokens)
 
     def keep(self, queryset, name, value):
         """Parameters that change how others work (colour mode, order) filter nothing."""
@@ -352,19 +361,18 @@ class CardFilter(django_filters.FilterSet):
         return queryset.filter(pk__in=Printing.objects.filter(rarity=value).values("card_id"))
 
     def filter_color(self, queryset, name, value):
-        letters = "".join(letter for letter in COLOR_ORDER if letter in value)
+        """As the query's c: (``ColorCondition``: a double-faced card by each face's colours):
+        including is c>=, exactly c=, at most c<=; only "colourless" is c=c."""
+        letters = "".join(letter for letter in COLOR_ORDER if letter in value).lower()
         mode = self._cleaned("color_mode") or ColorMode.INCLUDING
-        if not letters:  # only "colourless"
-            return queryset.filter(colors="")
-        if mode == ColorMode.EXACTLY:
-            return queryset.filter(colors=letters)
-        if mode == ColorMode.AT_MOST:
-            others = [letter for letter in COLOR_ORDER if letter not in letters]
-            return queryset.exclude(_any_color(others)) if others else queryset
-        condition = Q()
-        for letter in letters:
-            condition &= Q(colors__contains=letter)
-        return queryset.filter(condition)
+        op = {ColorMode.EXACTLY: "=", ColorMode.AT_MOST: "<="}.get(mode, ">=")
+        condition = ColorCondition("c", op, letters) if letters else ColorCondition("c", "=", "c")
+        return queryset.filter(condition.to_q())
+
+    def filter_mana_value(self, queryset, name, value):
+        """As the query's mv (``NumberCondition``: a modal double-faced card by each face)."""
+        op = ">=" if name == "mv_min" else "<="
+        return queryset.filter(NumberCondition("mv", op, value, use_index=False).to_q())
 
     # --- What the selects offer, and what they show chosen. The template writes the options
     # of the long selects (sets, keywords, types) once per language, data fingerprint and
@@ -411,10 +419,3 @@ class CardFilter(django_filters.FilterSet):
 def _number(value) -> str:
     """2 -> "2", 0.5 -> "0.5": mana values as people write them."""
     return str(int(value)) if value == int(value) else str(value.normalize())
-
-
-def _any_color(letters):
-    condition = Q()
-    for letter in letters:
-        condition |= Q(colors__contains=letter)
-    return condition

@@ -21,6 +21,7 @@ from .links import url_maker, url_maker2
 from .models import (
     CardFace,
     CardSet,
+    Layout,
     Printing,
     Rarity,
     is_italian_page,
@@ -129,6 +130,7 @@ def printing_rows(card_set, with_images=False) -> list[CardRow]:
     printing's picture."""
     printings = list(
         Printing.objects.filter(card_set=card_set)
+        .exclude(layout=Layout.ART_SERIES)  # no cards: printed art
         .order_by("sort_number", "collector_number")
         .values_list(
             "collector_number",
@@ -174,10 +176,14 @@ class SetRow:
 
 
 def set_rows() -> list[SetRow]:
-    """Every set, newest first, with how many printings it has: two queries (the printings are
-    counted on their set index, not joined to the sets)."""
+    """Every set, newest first, with how many printings it has (art-series objects left out, a
+    token set's tokens counted): two queries (the printings are counted on their set index,
+    not joined to the sets)."""
     counts = dict(
-        Printing.objects.order_by().values_list("card_set_id").annotate(count=Count("pk"))
+        Printing.objects.exclude(layout=Layout.ART_SERIES)  # no cards: printed art
+        .order_by()
+        .values_list("card_set_id")
+        .annotate(count=Count("pk"))
     )
     url = url_maker("oracle:set-detail")
     sets = CardSet.objects.values_list(

@@ -146,6 +146,13 @@ SEARCH_HELP = {
                     ("c=ur", _("exactly blue and red")),
                     ("c:rosso", _("red cards")),
                     ("c:m", _("multicoloured cards")),
+                    (
+                        "c=g t:planeswalker",
+                        _(
+                            "green planeswalkers: Garruk Relentless too, whose front face is "
+                            "green (a double-faced card's faces have their own colours)"
+                        ),
+                    ),
                 ],
             ),
             (
@@ -165,6 +172,26 @@ SEARCH_HELP = {
                     ("pow>tou", _("more power than toughness")),
                     ("pow=*", _("power printed with a *, such as */* or 1+*")),
                     ("forza>=4 costituzione<=2", _("in Italian")),
+                    (
+                        "mv=7 is:mdfc",
+                        _("modal double-faced cards with a face of mana value 7 (Tibalt)"),
+                    ),
+                ],
+            ),
+            (
+                ["m:", "mana:", "costo:"],
+                _(
+                    "Mana symbols in a face's cost: m: at least these, m= exactly this cost. "
+                    "2WW is {2}{W}{W}, and generic mana counts as an amount; hybrid {G/W}, "
+                    "Phyrexian {G/P} and {X} are symbols of their own."
+                ),
+                [
+                    ("m:{2}{W}{W}", _("at least two generic and two white mana")),
+                    ("m:{G}{U}", _("green and blue mana in one face's cost")),
+                    ("m:{G/W}", _("green-white hybrid mana")),
+                    ("m:{G/P}", _("Phyrexian green mana")),
+                    ("m=XR", _("exactly {X}{R}")),
+                    ("costo:UU", _("in Italian")),
                 ],
             ),
         ],
@@ -176,12 +203,29 @@ SEARCH_HELP = {
                 ["is:"],
                 _(
                     "dfc, mdfc, transform, split, flip, meld, adventure, permanent, spell, token, "
-                    "futureshifted, timeshifted, reprint."
+                    "futureshifted, timeshifted, reprint; vanilla (a creature without rules "
+                    "text), historic (legendary, artifact or saga; storico), commander (a "
+                    "legendary creature, or a card that says it can be your commander; "
+                    "comandante)."
                 ),
                 [
                     ("is:futureshifted", _("the futureshifted cards")),
                     ("is:split", _("split cards")),
                     ("is:permanente t:artefatto", _("artifacts (permanents) in Italian")),
+                    ("is:vanilla", _("creatures without rules text")),
+                    ("is:storico -t:creature", _("historic cards that are not creatures")),
+                    ("is:commander t:planeswalker", _("planeswalkers that can be your commander")),
+                ],
+            ),
+            (
+                ["is:token", "t:token", "t:pedina"],
+                _(
+                    "Tokens and emblems are searched only when the query asks for them; "
+                    "art-series cards (printed art, not Magic cards) never."
+                ),
+                [
+                    ("is:token", _("tokens")),
+                    ("t:pedina t:legendary", _("legendary tokens, in Italian")),
                 ],
             ),
             (
@@ -215,10 +259,15 @@ SEARCH_HELP = {
             ),
             (
                 ["order:", "dir:"],
-                _("Sort by name, mv, set, released or rarity; dir:asc or dir:desc."),
+                _(
+                    "Sort by name, mv, set, released, rarity, power, toughness or color (white, "
+                    "blue, black, red, green, multicoloured, colourless); dir:asc or dir:desc."
+                ),
                 [
                     ("t:dragon order:mv dir:desc", _("dragons, most expensive first")),
                     ("s:fut order:rarity", _("Future Sight by rarity")),
+                    ("t:goblin order:power dir:desc", _("goblins, strongest first")),
+                    ("t:sliver order:color", _("slivers by colour")),
                 ],
             ),
         ],

@@ -13,7 +13,7 @@ from config.jinja2 import render_partial
 from . import card_images, card_page, card_printings, data_sources
 from .filters import CardFilter
 from .listing import card_rows, printing_rows, set_rows
-from .models import Card, CardName, CardSet, Printing, Rarity, is_italian_page
+from .models import Card, CardName, CardSet, Layout, Printing, Rarity, is_italian_page
 from .name_suggestions import name_suggestions
 from .paging import page_number
 from .search.tokens import quote
@@ -30,9 +30,13 @@ def search_examples():
 
 
 def home(request):
-    latest_sets = CardSet.objects.annotate(card_count=Count("printings")).filter(card_count__gt=0)
+    # Sets with the printings they list: no art-series objects (a token set lists its tokens).
+    listed = ~Q(printings__layout=Layout.ART_SERIES)
+    latest_sets = CardSet.objects.annotate(card_count=Count("printings", filter=listed)).filter(
+        card_count__gt=0
+    )
     stats = {
-        "cards": Card.objects.filter(is_token=False).count(),
+        "cards": Card.objects.game_cards().count(),
         "sets": CardSet.objects.count(),
     }
     context = {"latest_sets": latest_sets[:12], "stats": stats, "examples": search_examples()}
@@ -151,7 +155,7 @@ def random_card(request):
     find (``?q=t:drago``). A search that finds nothing says so on the search page."""
     card_filter = CardFilter(request.GET, queryset=Card.objects.only("pk", "slug"))
     if card_filter.is_blank:
-        cards = Card.objects.filter(is_token=False, document_only=False)
+        cards = Card.objects.game_cards().filter(document_only=False)
     elif card_filter.is_unusable:
         context = {"filter": card_filter, "examples": search_examples()}
         return render(request, "oracle/card_list.html", context, status=400)
@@ -200,7 +204,9 @@ def set_detail(request, code):
     card_set = get_object_or_404(CardSet, code__iexact=code)
     if card_set.code.lower() != code:
         return redirect(card_set, permanent=True)
-    rarity_counts = card_set.printings.aggregate(
+    # A token set's page lists its tokens; art-series objects are no cards and are not listed.
+    printings = card_set.printings.exclude(layout=Layout.ART_SERIES)
+    rarity_counts = printings.aggregate(
         **{value: Count("pk", filter=Q(rarity=value)) for value in Rarity.values}
     )
     rarities = [Rarity(value).count_in_words(n) for value, n in rarity_counts.items() if n]
@@ -218,6 +224,7 @@ def set_detail(request, code):
             "set": card_set,
             "rows": rows,
             "rows_html": rows_html,
+            "art_only": not rows and card_set.printings.exists(),
             "rarities": rarities,
             "view": view,
             "card_images_enabled": card_images.images_enabled(),

@@ -86,8 +86,9 @@ def sample_of(faces: dict, count: int, query: str, **about) -> CardSample:
 
 def linked_to(number: str):
     """The cards linked to rule ``number`` of the current rules or to a rule in it: those
-    whose search column lists the number (the same cards as the search ``rule:<number>``)."""
-    return Card.objects.filter(search_rules__contains=f" {number} ")
+    whose search column lists the number (the same cards as the search ``rule:<number>``,
+    which leaves tokens and art-series objects out)."""
+    return Card.objects.game_cards().filter(search_rules__contains=f" {number} ")
 
 
 def cards_using_rule(number: str) -> CardSample:

@@ -11,10 +11,12 @@ from .cards import (
     COLOR_ORDER,
     FACE_DOWN_KEYWORDS,
     LEGALITY_LABELS,
+    TOKEN_LAYOUTS,
     Card,
     CardFace,
     CardQuerySet,
     Layout,
+    not_cards,
 )
 from .errata import Erratum
 from .imports import CardDataImport
@@ -28,6 +30,7 @@ __all__ = [
     "COLOR_ORDER",
     "FACE_DOWN_KEYWORDS",
     "LEGALITY_LABELS",
+    "TOKEN_LAYOUTS",
     "Card",
     "CardDataImport",
     "CardFace",
@@ -45,4 +48,5 @@ __all__ = [
     "joined_name",
     "localized",
     "names_for_page",
+    "not_cards",
 ]

@@ -39,7 +39,20 @@ FACE_DOWN_KEYWORDS = {"morph", "megamorph", "disguise", "cloak", "manifest", "ma
 LEGALITY_LABELS = STATUS_LABELS
 
 
+# Token layouts: these objects come from MTGJSON's "tokens" lists, as art-series objects do.
+TOKEN_LAYOUTS = (Layout.TOKEN, Layout.DOUBLE_FACED_TOKEN, Layout.EMBLEM)
+
+
+def not_cards() -> models.Q:
+    """Art-series objects: printed art, no Magic card, never listed or searched."""
+    return models.Q(layout=Layout.ART_SERIES)
+
+
 class CardQuerySet(models.QuerySet):
+    def game_cards(self):
+        """Cards a list of cards shows: no tokens, no art-series objects."""
+        return self.filter(is_token=False).exclude(not_cards())
+
     def for_detail(self):
         """Cards with what the card page shows: faces, keywords, printings newest first, errata."""
         from .errata import Erratum  # both modules import this one

@@ -38,15 +38,21 @@ accents and case ignored: "aether" finds "Æther", "e" finds "è"):
 - ``mv``/``cmc``/``vm``, ``pow``/``power``/``forza``, ``tou``/``toughness``/``costituzione``,
   ``loy``/``loyalty``/``fedeltà`` with ``: = != < <= > >=`` against a number or another of
   them (``pow>tou``); "*" and "1+*" are not numbers and match no comparison.
+- ``m:``/``mana:``/``costo:`` a face's mana cost holds at least these symbols (``m:{2}{W}{W}``,
+  ``m:2WW``, hybrid ``{G/W}``, Phyrexian ``{G/P}``, ``{X}``); ``m=`` exactly this cost.
+- The faces of transforming, modal double-faced and meld cards have their own colour, cost,
+  mana value, power, toughness and loyalty: each condition holds for some face.
 - ``is:`` dfc, mdfc, transform, split, flip, meld, adventure, token, permanent, spell,
-  futureshifted, timeshifted, reprint (and every layout: saga, leveler, ...); Italian
-  permanente, magia, pedina, ristampa, cronotraslata, bifronte.
+  futureshifted, timeshifted, reprint, vanilla, historic, commander (and every layout: saga,
+  leveler, ...); Italian permanente, magia, pedina, ristampa, cronotraslata, bifronte, storico,
+  comandante. Tokens are searched only when a term names them (``is:token``, ``t:token``,
+  ``t:pedina``), art-series objects never (``Query.scope``).
 - ``has:errata``; ``lang:it`` (has Italian printed text), ``lang:en``.
 - ``year>=2007``, ``date<2007-05-04``, ``date>=fut`` (that set's release): any printing.
 - Other apps add keys and flag values, with their rows of the help page (``extensions``).
 - Terms side by side must all match; ``or``; ``-`` negates a term or ``-(a group)``;
-  parentheses. ``order:`` name, mv, set, released, rarity (nome, vm, espansione, uscita,
-  rarità) and ``dir:`` asc, desc.
+  parentheses. ``order:`` name, mv, set, released, rarity, power, toughness, color (nome, vm,
+  espansione, uscita, rarità, forza, costituzione, colore) and ``dir:`` asc, desc.
 """
 
 from .parser import Query, parse

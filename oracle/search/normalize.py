@@ -17,13 +17,22 @@ next, and a condition is one column of one row (no join):
 - ``search_type``: each face's English type line, then its Italian one.
 - ``search_text``: each face's Oracle text and Italian printed text; a text that names its own
   face is there twice, the second time with the name written "~" (``o:"~ deals"``).
-- ``search_flags``: words for ``is:`` and ``lang:``, each between spaces: "permanent" and
-  "spell" (from the front face's card types), "futureshifted", "timeshifted", "reprint" (some
-  printing is), "italian" (some face has an Italian name).
+- ``search_flags``: words for ``is:``, ``lang:`` and ``m:``, each between spaces: "permanent"
+  and "spell" (from the front face's card types), "futureshifted", "timeshifted", "reprint"
+  (some printing is), "italian" (some face has an Italian name); "facecolors" and "facevalues"
+  on a card whose faces are matched one by one (``FACE_BY_FACE``) when their colours, or their
+  mana values, differ (Garruk Relentless: green front, black-green back), so that colour and
+  mana value conditions look at its faces; the mana cost words of ``mana_costs``.
 - ``search_printings``: one word per printing, oldest first, between spaces:
   " fut:rare:2007-05-04 tsp:common:2006-10-06 ", for ``s:``, ``r:``, ``year=`` and ``date=``.
 - ``first_released``, ``last_released``: the oldest and newest printing's set release date, for
   ``year``/``date`` with < <= > >=; ``rarity_rank``: the highest rarity, for ``order:rarity``.
+
+A transforming card's faces, a modal double-faced card's and a meld card's have their own
+colour, cost, mana value, power, toughness and loyalty (``FACE_BY_FACE``); a transforming card's
+back face has the mana value of its front (rule 712.8e), a modal double-faced card's back face
+its own. Split, flip and adventure cards are one object with one colour, the union of their
+halves', as on Scryfall ("Boom // Bust" is red, "Fire // Ice" blue-red), and one mana value.
 
 Face columns ``power_value``, ``toughness_value``, ``loyalty_value``: the number, or None for
 "*", "1+*", "X", "∞" and blanks, which no numeric comparison matches.
@@ -37,6 +46,7 @@ from decimal import Decimal, InvalidOperation
 from oracle.text import fold, fold_line, fold_lines
 
 from .card_names import refresh_card_names
+from .mana_costs import cost_words
 
 NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)")
 LARGEST = Decimal("99999999")  # the columns hold 9 digits, one after the point
@@ -63,10 +73,13 @@ SPELL_TYPES = {
     "planeswalker",
     "sorcery",
 }
+HISTORIC_TYPES = {"legendary", "artifact", "saga"}
 FACE_SOURCE = (
     "name", "name_it", "type_line", "type_line_it", "oracle_text", "printed_text_it", "power",
-    "toughness", "loyalty",
+    "toughness", "loyalty", "colors", "mana_value", "mana_cost",
 )  # fmt: skip
+# Layouts whose faces are matched one by one for colour, mana value and cost.
+FACE_BY_FACE = ("transform", "modal_dfc", "meld", "double_faced_token", "reversible_card")
 
 
 def number_value(text: str) -> Decimal | None:
@@ -89,10 +102,51 @@ def face_columns(face: dict) -> dict:
     }
 
 
+def kinds_of_card(faces: list[dict]) -> list[str]:
+    """The ``is:`` words a card's faces give: "permanent", "spell" (by the front's types),
+    "vanilla" (a creature without rules text), "historic" (some face is legendary, an
+    artifact or a saga), "commander" (a legendary creature on the front, or text saying it can
+    be your commander, as Scryfall reads ``is:commander``)."""
+    if not faces:
+        return []
+    words = []
+    front = set(fold(faces[0]["type_line"]).split("—")[0].split())  # supertypes and types
+    if front & PERMANENT_TYPES:
+        words.append("permanent")
+    if front & SPELL_TYPES and "land" not in front:
+        words.append("spell")
+    if "creature" in front and not any(face["oracle_text"].strip() for face in faces):
+        words.append("vanilla")
+    if any(_type_words(face["type_line"]) & HISTORIC_TYPES for face in faces):
+        words.append("historic")
+    texts = " ".join(fold(face["oracle_text"]) for face in faces)
+    if {"legendary", "creature"} <= front or "can be your commander" in texts:
+        words.append("commander")
+    return words
+
+
+def _type_words(type_line: str) -> set[str]:
+    """The words of a type line, subtypes included: {"legendary", "enchantment", "saga"}."""
+    return set(fold(type_line).replace("—", " ").split())
+
+
+def face_mana_values(layout: str, faces: list[dict]) -> list:
+    """The mana value of each face as the search reads it: a transforming card's back face has
+    its front's (rule 712.8e), other faces their own."""
+    if layout == "transform" and faces:
+        return [faces[0]["mana_value"]] * len(faces)
+    return [face["mana_value"] for face in faces]
+
+
 def card_columns(
-    name: str, faces: list[dict], printings: list[tuple], printed_names: set[str]
+    name: str,
+    faces: list[dict],
+    printings: list[tuple],
+    printed_names: set[str],
+    layout: str = "normal",
 ) -> dict:
-    """The search columns of a card, from its name, faces, printings and printed Italian names.
+    """The search columns of a card, from its name, layout, faces, printings and printed
+    Italian names.
 
     A face is a dict of FACE_SOURCE; a printing a tuple of PRINTING_SOURCE.
     """
@@ -116,21 +170,18 @@ def card_columns(
                 texts.append(text.replace(own_name, "~"))
     printings = sorted(printings, key=lambda p: (p[3] is None, p[3] or date.min, p[1]))
     dates = [p[3] for p in printings if p[3] is not None]
-    flags = []
-    if faces:
-        front = set(fold(faces[0]["type_line"]).split("—")[0].split())
-        if front & PERMANENT_TYPES:
-            flags.append("permanent")
-        if front & SPELL_TYPES and "land" not in front:
-            flags.append("spell")
+    flags = kinds_of_card(faces)
     for flag, printed in (
         ("futureshifted", any(p[4] == "future" for p in printings)),
         ("timeshifted", any(p[5] for p in printings)),
         ("reprint", any(p[6] for p in printings)),
         ("italian", any(italian)),
+        ("facecolors", layout in FACE_BY_FACE and len({f["colors"] for f in faces}) > 1),
+        ("facevalues", layout in FACE_BY_FACE and len(set(face_mana_values(layout, faces))) > 1),
     ):
         if printed:
             flags.append(flag)
+    flags += cost_words([face["mana_cost"] for face in faces])
     tokens = [f"{fold(p[1])}:{p[2]}:{p[3].isoformat() if p[3] else ''}" for p in printings]
     return {
         "search_name": _lines(map(fold_line, names), ends=True),
@@ -205,10 +256,16 @@ def refresh_search_columns(card_ids=None, models=None) -> tuple[int, int]:
         ):
             printings[printing[0]].append(printing)
         changed_faces, changed_cards = [], []
-        cards = card_model.objects.filter(pk__in=chunk).values("pk", "name", *CARD_COLUMNS)
+        cards = card_model.objects.filter(pk__in=chunk).values(
+            "pk", "name", "layout", *CARD_COLUMNS
+        )
         for card in cards:
             wanted = card_columns(
-                card["name"], faces[card["pk"]], printings[card["pk"]], printed_names[card["pk"]]
+                card["name"],
+                faces[card["pk"]],
+                printings[card["pk"]],
+                printed_names[card["pk"]],
+                card["layout"],
             )
             if any(card[column] != value for column, value in wanted.items()):
                 changed_cards.append(card_model(pk=card["pk"], **wanted))

@@ -13,6 +13,7 @@ import difflib
 from django.db.models import Q
 from django.utils.translation import gettext, ngettext
 
+from oracle.models import not_cards
 from oracle.text import fold
 
 from . import conditions as c
@@ -67,12 +68,21 @@ class Query:
     def is_usable(self) -> bool:
         return self.is_empty or self.tree is not None or bool(self.order or self.direction)
 
-    def to_q(self) -> Q:
-        """The conditions as one Q on Card (all cards when there are none)."""
+    def to_q(self, with_tokens: bool = False) -> Q:
+        """The conditions as one Q on Card (all cards when there are none), within what a
+        search looks at (``scope``)."""
         if self.tree is not None:
             with self._tables():
-                return self.tree.to_q()
-        return c.everything() if self.is_usable else c.nothing()
+                return self.scope(with_tokens) & self.tree.to_q()
+        return self.scope(with_tokens) if self.is_usable else c.nothing()
+
+    def scope(self, with_tokens: bool = False) -> Q:
+        """What a search looks at: never art-series objects, tokens only when the query names
+        them (``is:token``, ``t:token``, ``t:pedina``, ``is:emblem``: ``c.asks_for_tokens``)
+        or the caller asks for them (a layout filter on tokens)."""
+        if with_tokens or any(c.asks_for_tokens(leaf) for leaf in c.leaves(self.tree)):
+            return ~not_cards()
+        return Q(is_token=False) & ~not_cards()
 
     def unknown_names(self) -> list[Problem]:
         """Keywords and set codes the query names that the database does not have (reads the
@@ -93,11 +103,11 @@ class Query:
                     stack.enter_context(search_key.lookups(terms, shared))
             yield
 
-    def filter(self, cards):
-        """``cards`` (a Card queryset) narrowed to the cards that match."""
-        if self.tree is None:
-            return cards if self.is_usable else cards.none()
-        return cards.filter(self.to_q())
+    def filter(self, cards, with_tokens: bool = False):
+        """``cards`` (a Card queryset) narrowed to the cards that match (``scope``)."""
+        if not self.is_usable:
+            return cards.none()
+        return cards.filter(self.to_q(with_tokens))
 
     @property
     def ordering(self) -> list:
@@ -293,6 +303,8 @@ class _Parser:
             return c.DateCondition.from_term(key, op, value)
         if key == "r":
             return c.RarityCondition.from_term(op, value)
+        if key == "m":
+            return c.ManaCostCondition.from_term(op, value)
         if op not in POSITIVE_OPS + NEGATIVE_OPS:
             return c.needs_colon(key, op, value)
         if key in TEXT_CONDITIONS:

@@ -26,6 +26,7 @@ KEYS = {
     "c": ("c", "color", "colors", "colour", "colours", "colore", "colori"),
     "id": ("id", "identity", "ci", "identita"),
     "mv": ("mv", "cmc", "manavalue", "vm"),
+    "m": ("m", "mana", "cost", "manacost", "costo"),
     "pow": ("pow", "power", "forza"),
     "tou": ("tou", "toughness", "costituzione"),
     "loy": ("loy", "loyalty", "fedelta"),

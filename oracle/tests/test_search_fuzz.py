@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase as HypothesisTestCase
 
 from config.testing import EmptyDatabaseTestCase
-from oracle.models import Card
+from oracle.models import Card, CardFace
 from oracle.search import parse
 from oracle.tests.factories import make_card
 
@@ -15,14 +15,16 @@ KEYS = [
     "t", "type", "tipo", "o", "oracle", "testo", "k", "kw", "keyword", "s", "e", "set", "r",
     "rarity", "c", "color", "colore", "id", "identity", "identità", "mv", "cmc", "vm", "pow",
     "power", "forza", "tou", "toughness", "loy", "fedeltà", "is", "has", "lang", "year", "date",
-    "order", "dir", "name", "tpye", "foo", "x",
+    "order", "dir", "name", "tpye", "foo", "x", "m", "mana", "costo",
 ]  # fmt: skip
 VALUES = [
     "creature", "creatura", "elf", "flying", "volare", "fut", "rare", "mitica", "ur", "rosso",
     "m", "c", "wubrg", "purple", "3", "-1", "0.5", ".5", "1.2.3", "x", "*", "tou", "pow", "mv",
     "dfc", "permanent", "spell", "rulings", "errata", "it", "en", "2007", "2007-05-04",
     "2007-02-30", "name", "desc", "~", "~ deals", "draw a card", "è", "Æther", "%", "_", "\\",
-    "'", "",
+    "'", "", "{2}{W}{W}", "2WW", "{G/P}", "{u/w}", "{X}{R}", "{W", "{}", "{Q}", "10G", "{1000000}",
+    "vanilla", "historic", "storico", "commander", "token", "pedina", "art_series", "power",
+    "toughness", "color", "colore",
 ]  # fmt: skip
 OPERATORS = [":", "=", "!=", "<>", "<", "<=", ">", ">=", "::", "=>"]
 
@@ -104,7 +106,7 @@ class SearchFuzzTests(HypothesisTestCase, EmptyDatabaseTestCase):
             oracle_text="Tarmogoyf's power is equal to ...",
             mana_value=2,
         )
-        make_card(
+        vial = make_card(
             name="Æther Vial",
             name_it="Fiala dell'Etere",
             layout="transform",
@@ -112,8 +114,25 @@ class SearchFuzzTests(HypothesisTestCase, EmptyDatabaseTestCase):
             toughness="",
             type_line="Artifact",
             oracle_text="~ deals",
+            mana_cost="{1}",
             mana_value=1,
+            colors="BG",
         )
+        # A back face of its own colour, cost and numbers, and objects searches leave out.
+        CardFace.objects.create(
+            card=vial,
+            position=1,
+            name="Vial Horror",
+            type_line="Legendary Creature — Horror",
+            colors="BG",
+            mana_cost="{2}{B/G}{G/P}",
+            mana_value=4,
+            power="3",
+            toughness="2",
+            loyalty="5",
+        )
+        make_card(name="Knight", is_token=True, type_line="Token Creature — Knight", colors="W")
+        make_card(name="Beholder", layout="art_series", is_token=True, type_line="Card")
 
     @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(queries)

@@ -28,6 +28,8 @@ PIECES = [
     "creature", "creatura", "flying", "volare", "fut", "rare", "ur", "rosso", "m", "c", "3",
     "x", "*", "1.5", "-1", "99999999999999999999", "2007-05-04", "tarox", "æther", "perché",
     "dfc", "rulings", "it", "mv", "desc", " ", "\x00", "\u200b", "%", "_", "'", "\\",
+    "m:", "mana:", "costo:", "{2}{W}{W}", "2WW", "{G/P}", "{W/U}", "{X}", "{", "}", "vanilla",
+    "historic", "commander", "token", "pedina", "power", "toughness", "color",
 ]  # fmt: skip
 QUERIES = st.one_of(
     st.text(CHARACTERS, max_size=120),
@@ -50,7 +52,10 @@ FACETS = st.fixed_dictionaries(
         "mv_min": SOME_TEXT,
         "mv_max": SOME_TEXT,
         "layout": st.one_of(SOME_TEXT, st.just("split")),
-        "order": st.one_of(SOME_TEXT, st.sampled_from(["mv", "rarity", "set", "released"])),
+        "order": st.one_of(
+            SOME_TEXT,
+            st.sampled_from(["mv", "rarity", "set", "released", "power", "toughness", "color"]),
+        ),
         "dir": st.one_of(SOME_TEXT, st.just("desc")),
         "page": st.one_of(SOME_TEXT, st.integers(-5, 10**12).map(str)),
     },

@@ -234,7 +234,8 @@ class ProblemTests(EnglishTestCase):
         self.assertProblem(
             "order:foo",
             "order:foo",
-            "unknown value “foo” for “order:”; it takes name, mv, set, released, rarity",
+            "unknown value “foo” for “order:”; it takes name, mv, set, released, rarity, power, "
+            "toughness, color",
             usable=False,
         )
         self.assertIn("futureshifted", parse("is:foo").problems[0].message)

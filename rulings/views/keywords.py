@@ -131,7 +131,9 @@ def keyword_detail(request, slug):
     )
     name_shown, name_other = names_for_page(keyword.name, keyword.name_it)
     search_name = keyword.name_it if is_italian_page() and keyword.name_it else keyword.name
-    cards = card_sample(Card.objects.filter(keywords=keyword), f"k:{quote(search_name.lower())}")
+    # The cards the search k:... finds: no tokens.
+    with_keyword = Card.objects.game_cards().filter(keywords=keyword)
+    cards = card_sample(with_keyword, f"k:{quote(search_name.lower())}")
     context = {
         "keyword": keyword,
         "name": name_shown,

@@ -12,8 +12,8 @@ Problem explaining what is wrong with the value: one small rule per key.
 - ``tree``: And, Or, Not and Condition, the leaves; ``lookups``: the ``Q`` building blocks
   they share; ``value_problems``: what is wrong with a value, and the closest right one.
 - ``card_text``: names, type lines, texts, keywords; ``printings``: sets, rarities, dates;
-  ``colors``; ``numbers``: mana value, power, toughness, loyalty; ``flags``: ``is:``,
-  ``has:``, ``lang:``; ``ordering``: ``order:`` and ``dir:``.
+  ``colors``; ``costs``: mana costs; ``numbers``: mana value, power, toughness, loyalty;
+  ``flags``: ``is:``, ``has:``, ``lang:``; ``ordering``: ``order:`` and ``dir:``.
 """
 
 from .card_text import (
@@ -27,7 +27,8 @@ from .card_text import (
     keyword_table,
 )
 from .colors import COLOR_FIELDS, COLOR_WORDS, ColorCondition
-from .flags import FLAGS, FlagCondition
+from .costs import ManaCostCondition
+from .flags import FLAGS, FlagCondition, asks_for_tokens
 from .lookups import (
     cards_with_faces,
     cards_with_printings,
@@ -68,6 +69,7 @@ __all__ = [
     "DateCondition",
     "FlagCondition",
     "KeywordCondition",
+    "ManaCostCondition",
     "NameCondition",
     "Node",
     "Not",
@@ -77,6 +79,7 @@ __all__ = [
     "SetCondition",
     "TextCondition",
     "TypeCondition",
+    "asks_for_tokens",
     "cards_with_faces",
     "cards_with_printings",
     "compare",

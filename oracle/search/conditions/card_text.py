@@ -43,6 +43,7 @@ ITALIAN_TYPE_WORDS = {
     "incantesimo": "enchantment", "incantesimi": "enchantment", "artefatto": "artifact",
     "artefatti": "artifact", "terra": "land", "terre": "land", "tribale": "tribal",
     "tribali": "tribal", "base": "basic", "mondo": "world", "equipaggiamento": "equipment",
+    "pedina": "token", "pedine": "token",
     # Tribal became Kindred in 2024: either word finds both.
     "tribal": "kindred", "kindred": "tribal",
 }  # fmt: skip

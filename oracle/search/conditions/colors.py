@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass
 
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.db.models.functions import Length
 from django.db.models.lookups import (
     GreaterThanOrEqual,
@@ -10,7 +10,7 @@ from django.db.models.lookups import (
 )
 from django.utils.translation import gettext
 
-from oracle.models import COLOR_ORDER
+from oracle.models import COLOR_ORDER, CardFace
 from oracle.text import fold_line
 
 from ..problems import Problem
@@ -40,6 +40,11 @@ class ColorCondition(Condition):
     """``c`` and ``id`` against a set of colours: ``c:`` means "at least", ``id:`` "at most".
 
     ``c`` (colourless) and ``m`` (two colours or more) are kinds, not sets of letters.
+
+    ``c`` holds for some face: the card's colours, or, on a card whose faces are matched one
+    by one and differ in colour (``normalize``: "facecolors"), one face's own colours
+    (Garruk Relentless, green front, black-green back, is found by ``c=g`` and ``c=bg``, not by
+    ``c=b``). Colour identity is the whole card's (rule 903.4).
     """
 
     key: str  # "c" or "id"
@@ -73,6 +78,14 @@ class ColorCondition(Condition):
 
     def to_q(self) -> Q:
         field = COLOR_FIELDS[self.key]
+        if self.key == "id":
+            return self.colors_q(field)
+        by_faces = Q(search_flags__contains=" facecolors ")
+        one_face = CardFace.objects.filter(self.colors_q("colors"), card_id=OuterRef("pk"))
+        return (~by_faces & self.colors_q(field)) | (by_faces & Q(Exists(one_face)))
+
+    def colors_q(self, field: str) -> Q:
+        """The condition on one column of colour letters (a card's or a face's)."""
         op = self.op
         if self.colors == "m":
             many = Q(GreaterThanOrEqual(Length(field), 2))

@@ -5,9 +5,10 @@ from dataclasses import dataclass
 
 from django.db.models import Exists, OuterRef, Q
 
-from oracle.models import Erratum, Layout
+from oracle.models import TOKEN_LAYOUTS, Erratum, Layout
 from oracle.text import fold_line
 
+from .card_text import TypeCondition
 from .lookups import everything
 from .tree import Condition
 from .value_problems import unknown_value
@@ -37,6 +38,9 @@ IS_VALUES = {
     "futureshifted": lambda: _flag("futureshifted"),
     "timeshifted": lambda: _flag("timeshifted"),
     "reprint": lambda: _flag("reprint"),
+    "vanilla": lambda: _flag("vanilla"),
+    "historic": lambda: _flag("historic"),
+    "commander": lambda: _flag("commander"),
     **{
         layout: (lambda layout=layout: Q(layout=layout))
         for layout in Layout.values
@@ -47,6 +51,8 @@ IS_ALIASES = {
     "doublefaced": "dfc", "bifronte": "dfc", "modaldfc": "mdfc", "modal_dfc": "mdfc",
     "permanente": "permanent", "magia": "spell", "pedina": "token", "ristampa": "reprint",
     "avventura": "adventure", "cronotraslata": "timeshifted", "cronotraslato": "timeshifted",
+    "storico": "historic", "storica": "historic", "storici": "historic", "storiche": "historic",
+    "comandante": "commander",
 }  # fmt: skip
 # Other apps add values (oracle.search.extensions.add_flag_value).
 HAS_VALUES = {
@@ -66,6 +72,10 @@ FLAGS = {
     "has": (HAS_VALUES, HAS_ALIASES),
     "lang": (LANG_VALUES, LANG_ALIASES),
 }
+
+
+# is: values that name tokens: a query with one of them searches the tokens too.
+TOKEN_VALUES = {"token", *TOKEN_LAYOUTS}
 
 
 @dataclass(frozen=True)
@@ -91,3 +101,16 @@ class FlagCondition(Condition):
 
     def __str__(self):
         return f"{self.key}:{self.value}"
+
+
+TOKEN_TYPE_WORDS = {"token", "pedina", "pedine", "emblem", "emblema"}
+
+
+def asks_for_tokens(node) -> bool:
+    """Whether a term names tokens (``is:token``, ``is:emblem``, ``t:token``, ``t:pedina``):
+    searches leave tokens out unless a term does."""
+    if isinstance(node, FlagCondition):
+        return node.key == "is" and node.value in TOKEN_VALUES
+    if isinstance(node, TypeCondition):
+        return bool(TOKEN_TYPE_WORDS & set(fold_line(node.value).split()))
+    return False

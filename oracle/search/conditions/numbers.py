@@ -3,8 +3,10 @@
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.db.models import F, Q
+from django.db.models import Exists, F, OuterRef, Q
 from django.utils.translation import gettext
+
+from oracle.models import CardFace
 
 from ..normalize import NUMBER, number_value
 from ..problems import Problem
@@ -29,7 +31,9 @@ class NumberCondition(Condition):
 
     Power, toughness and loyalty are a face's; "*" and "1+*" are not numbers, so no
     comparison with a number matches them: ``pow=*`` (and ``pow!=*``) asks for them instead.
-    ``mv`` is the card's mana value.
+    ``mv`` is the card's mana value, or a face's on a card whose faces have mana values of
+    their own (``normalize``: "facevalues", a modal double-faced card: ``mv=7`` finds Valki,
+    God of Lies // Tibalt, Cosmic Impostor by its back).
     """
 
     key: str
@@ -65,11 +69,27 @@ class NumberCondition(Condition):
     def to_q(self) -> Q:
         if self.key == "mv" and not self.other:
             if self.use_index:
-                return compare("mana_value", self.op, self.value)
-            return compare_expression(Unindexed(F("mana_value")), self.op, self.value)
+                card = compare("mana_value", self.op, self.value)
+            else:
+                card = compare_expression(Unindexed(F("mana_value")), self.op, self.value)
+            # A card's mana value is its front face's: the faces' own are only looked at when
+            # they differ.
+            faces = CardFace.objects.filter(
+                compare("mana_value", self.op, self.value), card_id=OuterRef("pk")
+            )
+            return card | (Q(search_flags__contains=" facevalues ") & Q(Exists(faces)))
+        if "mv" in (self.key, self.other):
+            by_faces = Q(card__search_flags__contains=" facevalues ")
+            return cards_with_faces(
+                (~by_faces & self.face_q("card__mana_value")) | (by_faces & self.face_q())
+            )
+        return cards_with_faces(self.face_q())
 
-        def column(key):  # on the face
-            return "card__mana_value" if key == "mv" else NUMBER_KEYS[key]
+    def face_q(self, mana_value: str = "mana_value") -> Q:
+        """The condition on one face; ``mana_value`` names the mana value's column."""
+
+        def column(key):
+            return mana_value if key == "mv" else NUMBER_KEYS[key]
 
         if self.star:
             printed = STAR_COLUMNS[self.key]
@@ -82,7 +102,7 @@ class NumberCondition(Condition):
             )
         else:
             condition = compare(column(self.key), self.op, self.value)
-        return cards_with_faces(condition)
+        return condition
 
     def __str__(self):
         if self.star:

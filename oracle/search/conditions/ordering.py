@@ -1,9 +1,9 @@
 """``order:`` and ``dir:``: the order_by() of a query."""
 
-from django.db.models import F, Value
-from django.db.models.functions import Greatest, StrIndex, Substr
+from django.db.models import Case, F, OuterRef, Subquery, Value, When
+from django.db.models.functions import Greatest, Length, StrIndex, Substr
 
-from oracle.models import is_italian_page
+from oracle.models import COLOR_ORDER, CardFace, is_italian_page
 
 ORDER_ALIASES = {
     "name": "name", "nome": "name",
@@ -12,6 +12,9 @@ ORDER_ALIASES = {
     "released": "released", "release": "released", "date": "released", "data": "released",
     "uscita": "released", "year": "released", "anno": "released",
     "rarity": "rarity", "r": "rarity", "rarita": "rarity",
+    "power": "power", "pow": "power", "forza": "power",
+    "toughness": "toughness", "tou": "toughness", "costituzione": "toughness",
+    "color": "color", "colour": "color", "c": "color", "colore": "color", "colori": "color",
 }  # fmt: skip
 DIR_ALIASES = {
     "asc": "asc", "ascending": "asc", "cresc": "asc", "crescente": "asc",
@@ -49,5 +52,24 @@ def ordering(order: str, direction: str) -> list:
         "set": [directed(first_set)],
         "released": [directed(F("first_released"), nullable=True)],
         "rarity": [directed(F("rarity_rank"))],
+        "power": [directed(front_face("power_value"), nullable=True)],
+        "toughness": [directed(front_face("toughness_value"), nullable=True)],
+        "color": [directed(color_rank()), directed(F("colors"))],
     }[order]
     return [*keys, directed(name_key()), directed(F("name")), directed(F("pk"))]
+
+
+def front_face(column: str) -> Subquery:
+    """A number of the card's front face (``order:power``: cards without one come last)."""
+    faces = CardFace.objects.filter(card_id=OuterRef("pk"), position=0)
+    return Subquery(faces.values(column)[:1])
+
+
+def color_rank() -> Case:
+    """White, blue, black, red, green, then multicoloured (two colours before three, ...),
+    then colourless, as Scryfall's ``order:color``."""
+    return Case(
+        *(When(colors=letter, then=Value(rank)) for rank, letter in enumerate(COLOR_ORDER)),
+        When(colors="", then=Value(10)),
+        default=Value(len(COLOR_ORDER)) + Length("colors"),
+    )

@@ -1,4 +1,4 @@
-"""Time the card search at full scale: the first results page of 36 representative queries.
+"""Time the card search at full scale: the first results page of representative queries.
 
     .venv/bin/python benchmarks/bench_search.py              # builds the database once, see below
     .venv/bin/python benchmarks/bench_search.py --database /tmp/all.sqlite3   # a full import
@@ -14,8 +14,10 @@ where the results are in the order of their Italian names), is requested in-proc
 Django's test client (server time only: the count, the first 50 cards in order and the page
 around them), once to warm up and then ``--repeat`` times. Beside it, the same count and first
 page through the ORM alone (``parse(q).apply(Card.objects)``), to tell the search from the page.
-Targets: the median of the per-query medians under 50 ms, and no query's median over 200 ms.
-Exits with status 1 when a target is missed.
+Targets: the median of the per-query medians under 30 ms, and no query's median over 150 ms.
+Exits with status 1 when a target is missed. Each page is also timed in CPU time of this process
+(the database is SQLite in the same process, so its work counts): on a machine that other jobs
+load, wall times are meaningless and ``--cpu`` judges the targets on the CPU times instead.
 """
 
 import argparse
@@ -33,8 +35,8 @@ sys.path.insert(0, str(ROOT))
 ALL_PRINTINGS = ROOT / "../shared/data/mtgjson/AllPrintings.json.gz"
 KEYWORDS = ROOT / "../shared/data/mtgjson/Keywords.json"
 DEFAULT_DATABASE = Path(tempfile.gettempdir()) / "oracolo-search-bench.sqlite3"
-TARGET_MEDIAN_MS = 50
-TARGET_MAX_MS = 200
+TARGET_MEDIAN_MS = 30
+TARGET_MAX_MS = 150
 PAGE_SIZE = 50
 
 QUERIES = [
@@ -82,6 +84,28 @@ QUERIES = [
     "year>=2020 r:mythic t:dragon",
     "t:sliver order:released",
     "lang:it has:rulings order:mv dir:desc",
+    # double-faced cards face by face
+    "c=g t:planeswalker",
+    "c=bg",
+    "c:c is:dfc",
+    "mv=7",
+    "c:r mv<=2 t:creature",
+    # mana costs
+    "m:{2}{W}{W}",
+    "m:{G}{U}",
+    "m=XR",
+    "m:{G/P}",
+    "costo:UU t:creature",
+    # kinds of card, tokens
+    "is:vanilla",
+    "is:historic c:w",
+    "is:commander",
+    "is:token",
+    "t:pedina c:g",
+    # orders
+    "t:creature order:power dir:desc",
+    "t:dragon order:toughness",
+    "k:flying order:color",
 ]
 
 
@@ -95,6 +119,11 @@ def main() -> int:
     )
     parser.add_argument("--repeat", type=int, default=9)
     parser.add_argument("--queries", nargs="*", help="time these queries instead")
+    parser.add_argument(
+        "--cpu",
+        action="store_true",
+        help="judge the targets on the pages' CPU times (a machine loaded by other jobs)",
+    )
     parser.add_argument(
         "--language",
         choices=["en", "it"],
@@ -126,14 +155,14 @@ def main() -> int:
     os.environ.update(env)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     os.environ["STATIC_ROOT"] = tempfile.mkdtemp(prefix="oracolo-bench-static-")
-    return run(args.queries or QUERIES, args.repeat, args.language)
+    return run(args.queries or QUERIES, args.repeat, args.language, args.cpu)
 
 
 def manage(env, *arguments):
     subprocess.run([sys.executable, str(ROOT / "manage.py"), *arguments], env=env, check=True)
 
 
-def run(queries, repeat, language="en") -> int:
+def run(queries, repeat, language="en", by_cpu=False) -> int:
     import django
 
     django.setup()
@@ -158,8 +187,11 @@ def run(queries, repeat, language="en") -> int:
         f"Database: {connection.settings_dict['NAME']} ({total:,} cards), /{language}/ pages, "
         f"{repeat} runs each"
     )
-    print(f"{'query':42} {'found':>6} {'median ms':>9} {'p95 ms':>7} {'orm ms':>7} {'sql':>4}")
-    medians = []
+    print(
+        f"{'query':42} {'found':>6} {'median ms':>9} {'p95 ms':>7} {'cpu ms':>7} {'orm ms':>7} "
+        f"{'sql':>4}"
+    )
+    medians, cpu_medians = [], []
     for text in queries:
         url = f"/{language}/cards/?" + urlencode({"q": text})
         counter = QueryCounter()
@@ -168,7 +200,7 @@ def run(queries, repeat, language="en") -> int:
         if response.status_code not in (200, 302):
             print(f"{text!r}: {url} answered {response.status_code}")
             return 1
-        page_times = timed(lambda url=url: client.get(url), repeat)
+        page_times, page_cpu = timed(lambda url=url: client.get(url), repeat, with_cpu=True)
 
         def first_page(text=text):
             with translation.override(language):
@@ -179,17 +211,23 @@ def run(queries, repeat, language="en") -> int:
         orm_times = timed(first_page, repeat)
         median = statistics.median(page_times)
         medians.append(median)
+        cpu_medians.append(statistics.median(page_cpu))
         print(
             f"{text[:42]:42} {found:>6} {median:>9.1f} {percentile(page_times, 95):>7.1f} "
-            f"{statistics.median(orm_times):>7.1f} {counter.count:>4}"
+            f"{cpu_medians[-1]:>7.1f} {statistics.median(orm_times):>7.1f} {counter.count:>4}"
         )
-    overall, slowest = statistics.median(medians), max(medians)
-    ok = overall < TARGET_MEDIAN_MS and slowest < TARGET_MAX_MS
-    print(
-        f"\n{len(queries)} queries: median of medians {overall:.1f} ms (target < "
-        f"{TARGET_MEDIAN_MS}), slowest median {slowest:.1f} ms (target < {TARGET_MAX_MS}): "
-        + ("targets met" if ok else "TARGET MISSED")
-    )
+    ok = True
+    for label, values in (("wall", medians), ("cpu", cpu_medians)):
+        overall, slowest = statistics.median(values), max(values)
+        met = overall < TARGET_MEDIAN_MS and slowest < TARGET_MAX_MS
+        slowest_query = queries[values.index(slowest)]
+        print(
+            f"\n{len(queries)} queries, {label} time: median of medians {overall:.1f} ms "
+            f"(target < {TARGET_MEDIAN_MS}), slowest median {slowest:.1f} ms, {slowest_query!r} "
+            f"(target < {TARGET_MAX_MS}): " + ("targets met" if met else "TARGET MISSED")
+        )
+        if label == ("cpu" if by_cpu else "wall"):
+            ok = met
     return 0 if ok else 1
 
 
@@ -204,13 +242,15 @@ class QueryCounter:
         return execute(sql, params, many, context)
 
 
-def timed(function, repeat) -> list[float]:
-    times = []
+def timed(function, repeat, with_cpu=False):
+    """Milliseconds of each of ``repeat`` calls; with_cpu, (wall times, CPU times)."""
+    times, cpu_times = [], []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start, cpu_start = time.perf_counter(), time.process_time()
         function()
         times.append((time.perf_counter() - start) * 1000)
-    return times
+        cpu_times.append((time.process_time() - cpu_start) * 1000)
+    return (times, cpu_times) if with_cpu else times
 
 
 def percentile(values, share) -> float:

@@ -43,6 +43,8 @@ from collections import defaultdict
 from datetime import date
 from decimal import Decimal, InvalidOperation
 
+from django.db.models import Q
+
 from oracle.text import fold, fold_line, fold_lines
 
 from .card_names import refresh_card_names
@@ -80,6 +82,11 @@ FACE_SOURCE = (
 )  # fmt: skip
 # Layouts whose faces are matched one by one for colour, mana value and cost.
 FACE_BY_FACE = ("transform", "modal_dfc", "meld", "double_faced_token", "reversible_card")
+# The cards whose faces differ in colour, in mana value (see face_flags).
+FACE_COLORS = Q(search_flags__startswith=" facecolors ")
+FACE_VALUES = Q(search_flags__startswith=" facevalues ") | Q(
+    search_flags__startswith=" facecolors facevalues "
+)
 
 
 def number_value(text: str) -> Decimal | None:
@@ -130,6 +137,20 @@ def _type_words(type_line: str) -> set[str]:
     return set(fold(type_line).replace("—", " ").split())
 
 
+def face_flags(layout: str, faces: list[dict]) -> list[str]:
+    """ "facecolors", "facevalues": the faces are matched one by one for colour, for mana value.
+    They come first in ``search_flags``, where a condition tests them as a prefix
+    (``FACE_COLORS``, ``FACE_VALUES``): a test that fails at the first letters on most cards."""
+    if layout not in FACE_BY_FACE:
+        return []
+    words = []
+    if len({face["colors"] for face in faces}) > 1:
+        words.append("facecolors")
+    if len(set(face_mana_values(layout, faces))) > 1:
+        words.append("facevalues")
+    return words
+
+
 def face_mana_values(layout: str, faces: list[dict]) -> list:
     """The mana value of each face as the search reads it: a transforming card's back face has
     its front's (rule 712.8e), other faces their own."""
@@ -170,14 +191,12 @@ def card_columns(
                 texts.append(text.replace(own_name, "~"))
     printings = sorted(printings, key=lambda p: (p[3] is None, p[3] or date.min, p[1]))
     dates = [p[3] for p in printings if p[3] is not None]
-    flags = kinds_of_card(faces)
+    flags = face_flags(layout, faces) + kinds_of_card(faces)
     for flag, printed in (
         ("futureshifted", any(p[4] == "future" for p in printings)),
         ("timeshifted", any(p[5] for p in printings)),
         ("reprint", any(p[6] for p in printings)),
         ("italian", any(italian)),
-        ("facecolors", layout in FACE_BY_FACE and len({f["colors"] for f in faces}) > 1),
-        ("facevalues", layout in FACE_BY_FACE and len(set(face_mana_values(layout, faces))) > 1),
     ):
         if printed:
             flags.append(flag)

@@ -81,8 +81,8 @@ class Query:
         them (``is:token``, ``t:token``, ``t:pedina``, ``is:emblem``: ``c.asks_for_tokens``)
         or the caller asks for them (a layout filter on tokens)."""
         if with_tokens or any(c.asks_for_tokens(leaf) for leaf in c.leaves(self.tree)):
-            return ~not_cards()
-        return Q(is_token=False) & ~not_cards()
+            return c.likely(~not_cards())
+        return c.likely(Q(is_token=False) & ~not_cards())
 
     def unknown_names(self) -> list[Problem]:
         """Keywords and set codes the query names that the database does not have (reads the

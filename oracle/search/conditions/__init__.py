@@ -35,6 +35,7 @@ from .lookups import (
     compare,
     compare_expression,
     everything,
+    likely,
     nothing,
 )
 from .numbers import NUMBER_KEYS, STAR_COLUMNS, NumberCondition
@@ -88,6 +89,7 @@ __all__ = [
     "keyword_rows",
     "keyword_table",
     "leaves",
+    "likely",
     "needs_colon",
     "nothing",
     "ordering",

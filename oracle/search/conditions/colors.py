@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 from oracle.models import COLOR_ORDER, CardFace
 from oracle.text import fold_line
 
+from ..normalize import FACE_COLORS
 from ..problems import Problem
 from .lookups import everything
 from .tree import Condition
@@ -80,9 +81,9 @@ class ColorCondition(Condition):
         field = COLOR_FIELDS[self.key]
         if self.key == "id":
             return self.colors_q(field)
-        by_faces = Q(search_flags__contains=" facecolors ")
+        by_faces = FACE_COLORS
         one_face = CardFace.objects.filter(self.colors_q("colors"), card_id=OuterRef("pk"))
-        return (~by_faces & self.colors_q(field)) | (by_faces & Q(Exists(one_face)))
+        return (self.colors_q(field) & ~by_faces) | (by_faces & Q(Exists(one_face)))
 
     def colors_q(self, field: str) -> Q:
         """The condition on one column of colour letters (a card's or a face's)."""

@@ -1,7 +1,7 @@
 """Building blocks of the conditions' ``Q`` objects: all cards, none, cards with a face or a
 printing that matches, and comparisons written as the query writes them (``=``, ``!=``, ...)."""
 
-from django.db.models import Func, Q
+from django.db.models import BooleanField, ExpressionWrapper, Func, Q
 from django.db.models.lookups import (
     Exact,
     GreaterThan,
@@ -61,3 +61,20 @@ def compare_expression(expression, op: str, value) -> Q:
     if op == "!=":
         return Q(IsNull(expression, False)) & ~Q(Exact(expression, value))
     return Q(LOOKUPS[op](expression, value))
+
+
+class Likely(Func):
+    """A condition SQLite's query planner is told is almost always true (its ``likely()``), so
+    that it does not let the condition change the plan (a results page ordered by an indexed
+    column walks that index); the plain condition elsewhere."""
+
+    template = "(%(expressions)s)"
+    arity = 1
+    output_field = BooleanField()
+
+    def as_sqlite(self, compiler, connection, **extra):
+        return super().as_sql(compiler, connection, template="likely(%(expressions)s)", **extra)
+
+
+def likely(condition: Q) -> Q:
+    return Q(Likely(ExpressionWrapper(condition, output_field=BooleanField())))

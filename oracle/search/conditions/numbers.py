@@ -8,7 +8,7 @@ from django.utils.translation import gettext
 
 from oracle.models import CardFace
 
-from ..normalize import NUMBER, number_value
+from ..normalize import FACE_VALUES, NUMBER, number_value
 from ..problems import Problem
 from .lookups import Unindexed, cards_with_faces, compare, compare_expression
 from .tree import Condition
@@ -77,9 +77,11 @@ class NumberCondition(Condition):
             faces = CardFace.objects.filter(
                 compare("mana_value", self.op, self.value), card_id=OuterRef("pk")
             )
-            return card | (Q(search_flags__contains=" facevalues ") & Q(Exists(faces)))
+            return card | (FACE_VALUES & Q(Exists(faces)))
         if "mv" in (self.key, self.other):
-            by_faces = Q(card__search_flags__contains=" facevalues ")
+            by_faces = Q(card__search_flags__startswith=" facevalues ") | Q(
+                card__search_flags__startswith=" facecolors facevalues "
+            )
             return cards_with_faces(
                 (~by_faces & self.face_q("card__mana_value")) | (by_faces & self.face_q())
             )

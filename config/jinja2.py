@@ -9,10 +9,15 @@ Django-template version wrote. ``_()``, ``gettext``, ``ngettext``, ``pgettext`` 
 with no arguments: makemessages reads those in any ``.html`` file under the project, Jinja2's
 included, but not ``_("... %(x)s", x=...)`` nor ``{% trans %}``; translate a sentence with
 values in Python and hand it to the partial.
+
+``macro`` hands Python a template's macro as a function: the text renderers
+(``oracle.text_pieces``) make their markup with them.
 """
 
 import html
+from collections.abc import Callable
 
+from django.template import engines
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
@@ -48,3 +53,23 @@ def environment(**options) -> Environment:
 def render_partial(template_name: str, context: dict) -> SafeString:
     """A Jinja2 partial's HTML, safe to write in a Django template."""
     return mark_safe(render_to_string(template_name, context, using="jinja2"))
+
+
+_macros: dict[tuple[str, str], Callable[..., SafeString]] = {}
+
+
+def macro(template_name: str, name: str) -> Callable[..., SafeString]:
+    """The macro ``name`` of a Jinja2 template, as a function that returns safe HTML (looked up
+    once, unless templates are reloaded as they change)."""
+    found = _macros.get((template_name, name))
+    if found is not None:
+        return found
+    env = engines["jinja2"].env
+    jinja_macro = getattr(env.get_template(template_name).module, name)
+
+    def render(*args, **kwargs) -> SafeString:
+        return SafeString(jinja_macro(*args, **kwargs))
+
+    if not env.auto_reload:
+        _macros[(template_name, name)] = render
+    return render

@@ -3,8 +3,9 @@
 import difflib
 import re
 
-from django.utils.html import escape
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
+
+from config.jinja2 import macro
 
 # Words, runs of white space and single punctuation marks are the units compared.
 TOKEN = re.compile(r"\s+|[\w'’+\-/{}]+|[^\w\s]", re.UNICODE)
@@ -14,23 +15,30 @@ def tokenize(text: str) -> list[str]:
     return TOKEN.findall(text or "")
 
 
-def word_diff(old: str, new: str) -> SafeString:
-    """HTML of ``new`` with removed words in <del> and added words in <ins>; all escaped."""
+def word_changes(old: str, new: str) -> list[tuple[str, list[str]]]:
+    """``new`` as runs ("same", "del" or "ins", its lines): removed words in "del" runs,
+    added words in "ins" runs; a change of white space alone is not shown."""
     before, after = tokenize(old), tokenize(new)
     matcher = difflib.SequenceMatcher(a=before, b=after, autojunk=False)
-    html = []
+    changes = []
     for operation, a_start, a_end, b_start, b_end in matcher.get_opcodes():
-        removed = escape("".join(before[a_start:a_end]))
-        added = escape("".join(after[b_start:b_end]))
+        removed = "".join(before[a_start:a_end])
+        added = "".join(after[b_start:b_end])
         if operation == "equal":
-            html.append(added)
+            changes.append(("same", added))
             continue
         if removed.strip():
-            html.append(f"<del>{removed}</del>")
+            changes.append(("del", removed))
         elif removed:
-            html.append(removed)
+            changes.append(("same", removed))
         if added.strip():
-            html.append(f"<ins>{added}</ins>")
+            changes.append(("ins", added))
         elif added and not removed:
-            html.append(added)
-    return mark_safe("".join(html).replace("\n", "<br>"))
+            changes.append(("same", added))
+    return [(kind, words.split("\n")) for kind, words in changes if words]
+
+
+def word_diff(old: str, new: str) -> SafeString:
+    """HTML of ``new`` with removed words in <del> and added words in <ins>, line breaks as
+    <br>; made by a template."""
+    return macro("oracle/_text.html", "diff")(word_changes(old, new))

@@ -1,21 +1,19 @@
 """Card text to HTML: mana symbols as icons with a text alternative, lines as paragraphs.
 
 Plain functions, tested without a database; the template filters in
-``templatetags/oracle_tags.py`` are one-line wrappers. Everything is escaped first.
+``templatetags/oracle_tags.py`` are one-line wrappers. The text is read into pieces
+(``text_pieces``) and the markup made by a template, which escapes each piece once.
 """
 
 import re
 from functools import lru_cache
 
-from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
 
 from .text import ITALIAN_MONTHS
-
-SYMBOL = re.compile(r"\{([^{}]{1,12})\}")
-REMINDER = re.compile(r"\(([^()]*)\)")
+from .text_pieces import LineReader, render_inline, render_paragraphs, symbol_piece
 
 COLOR_NAMES = {
     "W": lambda: _("white"),
@@ -60,7 +58,6 @@ OTHER_SYMBOLS = {
     "TK": pgettext_lazy("mana symbol", "ticket"),
     "A": pgettext_lazy("mana symbol", "acorn"),
 }
-SYMBOL_RUN = re.compile(r"(?:\{[^{}]{1,12}\})+")
 
 
 def describe_symbol(symbol: str) -> str:
@@ -120,59 +117,32 @@ def symbol_class(symbol: str) -> str:
 def render_symbol(symbol: str) -> SafeString:
     """One symbol: the icon, named for screen readers (role="img" and its words, also its
     tooltip); the symbol as written ("{2}") stays in the page for copy and paste."""
-    name = describe_symbol(symbol)
-    return format_html(
-        '<abbr class="ms ms-cost {}" role="img" aria-label="{}" title="{}">'
-        '<span class="visually-hidden">{{{}}}</span></abbr>',
-        symbol_class(symbol),
-        name,
-        name,
-        symbol,
-    )
+    return render_inline([symbol_piece([symbol], describe_symbol, symbol_class)])
+
+
+def line_reader(finders=(), reminders: bool = False) -> LineReader:
+    """Reads card and rules text into pieces: symbols side by side (a cost: "{6}{W}{W}") are
+    one image for screen readers, named by their words in a row: "six generic, white, white";
+    then what ``finders`` find; then reminder text in italics if ``reminders``."""
+    return LineReader(describe_symbol, symbol_class, finders, reminders)
 
 
 def render_mana(text: str) -> SafeString:
-    """Escape everything, then turn {W}, {2/U}, {T} into symbols."""
+    """A mana cost or a line of text, {W}, {2/U}, {T} as symbols."""
     if not text:
-        return mark_safe("")
+        return SafeString("")
     return _render_mana(text, get_language())
 
 
 @lru_cache(maxsize=4096)
 def _render_mana(text: str, language: str) -> SafeString:
     # Costs repeat endlessly ({1}{G}, {T}); the symbols' spoken names depend on the language.
-    return mark_safe(_with_symbols(text))
-
-
-def _with_symbols(text: str) -> str:
-    """Symbols as icons; symbols side by side (a cost: "{6}{W}{W}") are one image for screen
-    readers, named by their words in a row: "six generic, white, white"."""
-    return SYMBOL_RUN.sub(_symbol_run, escape(text))
-
-
-def _symbol_run(match) -> str:
-    symbols = SYMBOL.findall(match[0])
-    if len(symbols) == 1:
-        return render_symbol(symbols[0])
-    return format_html(
-        '<span class="mana-symbols" role="img" aria-label="{}">{}</span>',
-        ", ".join(describe_symbol(symbol) for symbol in symbols),
-        mark_safe("".join(render_symbol(symbol) for symbol in symbols)),
-    )
+    return render_inline(line_reader().read(text))
 
 
 def render_rules_text(text: str) -> SafeString:
     """Each line a paragraph, symbols as icons, reminder text in italics."""
-    if not text:
-        return mark_safe("")
-    paragraphs = []
-    for line in text.splitlines():
-        if not line.strip():
-            continue
-        html = _with_symbols(line)
-        html = REMINDER.sub(r'<i class="reminder">(\1)</i>', html)
-        paragraphs.append(f"<p>{html}</p>")
-    return mark_safe("".join(paragraphs))
+    return render_paragraphs(line_reader(reminders=True).lines(text))
 
 
 def color_names(letters: str) -> str:

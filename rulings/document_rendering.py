@@ -8,48 +8,47 @@ for the whole page. Links go to today's rule and keep the number as written, wit
 702.37c" as their title.
 
 Card names are linked from the section's DocumentMention rows (a name without a card stays
-plain text). Text is escaped first, always; damaged lines are shown exactly as written, never
-linked or guessed, with the reason the importer gave.
+plain text). Each line is read into pieces (``oracle.text_pieces``: symbols, card names, rule
+numbers, reminder text) and the markup made by a template
+(``templates/jinja2/rulings/_document_text.html``), which escapes each piece once; damaged lines
+are shown exactly as written, never linked or guessed, with the reason the importer gave.
 """
 
-import html
 import re
 from dataclasses import dataclass, field
 
-from django.template.loader import render_to_string
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
+from config.jinja2 import macro
 from oracle.links import url_prefix
-from oracle.rendering import REMINDER, SYMBOL, render_mana, render_symbol
+from oracle.rendering import line_reader, render_mana
+from oracle.text_pieces import link, render_inline
 
 from .importers.release_notes.damaged_lines import DAMAGE_REASONS
 from .rule_citations import CitedNumber, cited_numbers
 from .rule_numbers import normalise_number
-from .rule_text import TodaysRuleRenderer, link_to_todays_rule, today_words
+from .rule_text import TodaysRuleRenderer, today_words, todays_rule_piece
 
 # --- Card names ---------------------------------------------------------------------------------
 
 
 class CardNames:
-    """Links the card names a section mentions; names without a card are left as written."""
+    """Finds the card names a section mentions, as links (a ``text_pieces.Finder``); names
+    without a card are left as written."""
 
     def __init__(self, urls: dict[str, str | None]):
-        escaped = {html.escape(name): url for name, url in urls.items() if name and url}
-        self.urls = escaped
+        self.urls = {name: url for name, url in urls.items() if name and url}
         self.pattern = None
-        if escaped:
-            alternatives = "|".join(map(re.escape, sorted(escaped, key=len, reverse=True)))
+        if self.urls:
+            alternatives = "|".join(map(re.escape, sorted(self.urls, key=len, reverse=True)))
             self.pattern = re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)")
 
-    def link(self, markup: str) -> str:
-        """Link names in escaped text that holds no tags yet."""
+    def __call__(self, line: str):
         if self.pattern is None:
-            return markup
-        return self.pattern.sub(
-            lambda match: f'<a class="card-ref" href="{self.urls[match[0]]}">{match[0]}</a>',
-            markup,
-        )
+            return
+        for match in self.pattern.finditer(line):
+            yield match.start(), match.end(), [link(match[0], self.urls[match[0]], "card-ref")]
 
 
 # --- One section ------------------------------------------------------------------------------
@@ -87,7 +86,7 @@ class RenderedBlock:
 
     kind: str
     line: int
-    html: SafeString = mark_safe("")
+    html: SafeString = SafeString("")
     ruling_id: int | None = None  # a paragraph the importer made a ruling of
     card: RenderedCard | None = None
     rule: RenderedRule | None = None
@@ -137,17 +136,18 @@ class SectionText:
 
     def lines(self, text: str, reminders: bool = False, names: CardNames | None = None):
         """One <p> per line, reminder text in italics if asked."""
-        out = []
+        rows = []
         for line in (text or "").splitlines():
             if not line.strip():
                 continue
             problem = self.problems.get(line.strip())
             if problem is not None:
                 self.shown.add(line.strip())
-                out.append(f'<p class="damaged">{self.page.damaged_line(line, problem)}</p>')
+                reason = damage_reason(problem.get("reason", ""))
+                rows.append(("damaged", line, reason))
             else:
-                out.append(f"<p>{self.page.line(line, names or self.names, reminders)}</p>")
-        return mark_safe("".join(out))
+                rows.append(("line", self.page.line(line, names or self.names, reminders), ""))
+        return _macro("lines")(rows, self.page.interface_language)
 
     def unshown(self) -> list[Damage]:
         return [
@@ -218,21 +218,9 @@ class SectionRenderer:
         )
         return RenderedSection(section, heading, blocks, text.unshown(), len(text.problems))
 
-    def line(self, text: str, names: CardNames, reminders: bool = False) -> str:
-        markup = names.link(html.escape(text))
-        markup = SYMBOL.sub(lambda match: render_symbol(match[1]), markup)
-        if reminders:
-            markup = REMINDER.sub(r'<i class="reminder">(\1)</i>', markup)
-        return self.rules.link(markup)
-
-    def damaged_line(self, text: str, problem: dict) -> str:
-        """The line exactly as written (escaped, nothing linked), with a mark and the reason."""
-        context = {
-            "text": text,
-            "reason": damage_reason(problem.get("reason", "")),
-            "interface_language": self.interface_language,
-        }
-        return render_to_string("rulings/_damaged_line.html", context).strip()
+    def line(self, text: str, names: CardNames, reminders: bool = False):
+        """The pieces of one line: symbols, card names, rule numbers, reminder text."""
+        return line_reader([names, self.rules.find_citations], reminders).read(text)
 
     def card(self, data: dict, text: SectionText, mentions, section) -> RenderedCard:
         name = data.get("name", "")
@@ -256,7 +244,7 @@ class SectionRenderer:
         cited = self.cited.get(normalise_number(block.get("edition_number") or number) or "")
         return RenderedRule(
             number=number,
-            link=mark_safe(link_to_todays_rule(cited, html.escape(number), self.rules.prefix)),
+            link=render_inline([todays_rule_piece(cited, number, self.rules.prefix)]),
             today=today_words(cited),
             title=block.get("title", ""),
             body=text.lines(block.get("text", "")),
@@ -303,3 +291,7 @@ def numbers_cited_in_sections(sections) -> set[str]:
         if not section.blocks:
             numbers.update(cited_numbers(section.text))
     return numbers
+
+
+def _macro(name: str):
+    return macro("rulings/_document_text.html", name)

@@ -3,7 +3,7 @@ ignored, each definition with the rules it cites linked to the rules of that edi
 
 from dataclasses import dataclass
 
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 
 from oracle.text import fold
 
@@ -36,6 +36,6 @@ def glossary_by_letter(edition: RulesEdition, is_current: bool) -> dict[str, lis
     letters = {}
     for folded, term, slug, text in entries:
         initial = folded[:1].upper() if folded[:1].isalpha() else "#"
-        html = mark_safe(renderer.paragraphs(text))
+        html = renderer.paragraphs(text)
         letters.setdefault(initial, []).append(GlossaryTerm(term, slug, html))
     return letters

@@ -9,15 +9,16 @@ May 2007 for today's 702.37c) translates a text since superseded: it follows tod
 text, collapsed under a banner that says so (``superseded_translation``).
 """
 
+import re
 from datetime import date
 
-from django.utils.html import escape, format_html
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from config.jinja2 import render_partial
+from config.jinja2 import macro, render_partial
 from oracle.dates import long_date
 from oracle.links import url_maker
+from oracle.text_pieces import Piece, link, text
 
 from .models import RuleSection, RulesEdition
 
@@ -42,8 +43,8 @@ class ItalianLabels:
             return italian_source(translated, translated_on, self.page_date, old_number)
         if old_number:
             message = _("As rule %(number)s") % {"number": old_number}
-            return format_html('<p class="rule-source">{}</p>', message)
-        return ""
+            return _macro("source")([text(message)])
+        return SafeString("")
 
 
 def italian_source(
@@ -56,12 +57,10 @@ def italian_source(
     document = translated.source_document
     same_date = translated_on == page_date and not old_number
     if same_date and document is None:
-        return ""
-    values = {"date": escape(long_date(translated_on)), "number": escape(old_number)}
+        return SafeString("")
+    values = {"date": text(long_date(translated_on)), "number": text(old_number)}
     if document is not None:
-        values["document"] = format_html(
-            '<a href="{}">{}</a>', document.get_absolute_url(), document.title
-        )
+        values["document"] = link(document.title, document.get_absolute_url(), "")
     if same_date:
         message = _("Italian text quoted in %(document)s")
     elif old_number and document is not None:
@@ -72,18 +71,28 @@ def italian_source(
         message = _("Italian text of %(date)s, quoted in %(document)s")
     else:
         message = _("Italian text of %(date)s")
-    return f'<p class="rule-source">{escape(message) % values}</p>'
+    return _macro("source")(fill(message, values))
+
+
+PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+
+
+def fill(message: str, values: dict[str, Piece]) -> list[Piece]:
+    """A translated sentence's pieces: its words as text, each ``%(name)s`` the piece named."""
+    pieces = []
+    for index, part in enumerate(PLACEHOLDER.split(message)):
+        if index % 2:
+            pieces.append(values[part])
+        elif part:
+            pieces.append(text(part.replace("%%", "%")))
+    return pieces
 
 
 def italian_note(translated: RuleSection) -> str:
     """What the quoting document says changed in the rule ("La terza frase è nuova.")."""
     if not translated.note:
-        return ""
-    return format_html(
-        '<p class="rule-change-note"><strong>{}</strong> {}</p>',
-        _("The document notes:"),
-        translated.note,
-    )
+        return SafeString("")
+    return _macro("change_note")(translated.note)
 
 
 def superseded_translation(
@@ -113,8 +122,12 @@ def superseded_translation(
     }
     context = {
         "banner": banner,
-        "italian": mark_safe(source + italian + italian_note(translated)),
+        "italian": source + italian + italian_note(translated),
         "compare": compare,
         "compare_url": f"{url}?edition={read_in.slug}&compare=today#compare",
     }
     return render_partial("rulings/_superseded_translation.html", context)
+
+
+def _macro(name: str):
+    return macro("rulings/_italian_text.html", name)

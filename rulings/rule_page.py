@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from django.db.models import Q
-from django.utils.html import format_html
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
+from config.jinja2 import macro
 from oracle.links import url_maker, url_prefix
 from oracle.models import is_italian_page
 
@@ -118,10 +118,8 @@ class Today:
     @property
     def link_text(self) -> SafeString:
         """ "702.37c <span lang="en">(Morph)</span>": the number, and the title if there is one."""
-        if not self.title:
-            return format_html("{}", self.section.number)
-        return format_html(
-            '{} <span lang="{}">({})</span>', self.section.number, self.language, self.title
+        return macro("rulings/_rule_text.html", "number_and_title")(
+            self.section.number, self.title, self.language
         )
 
     @property
@@ -390,7 +388,7 @@ class RulePageBuilder:
                     cited_in = RuleTextRenderer(edition=read_in.slug)
                 italian = cited_in.body(translated.text, translated.examples, Language.ITALIAN)
                 if italian and read_in != edition:  # a text since superseded: after today's
-                    node.html = mark_safe(english) + superseded_translation(
+                    node.html = english + superseded_translation(
                         translated,
                         italian,
                         translated_in.effective_date,

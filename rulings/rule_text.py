@@ -2,7 +2,9 @@
 (``rule_citations``) a link to its page ("see rule 702.9" -> <a href>).
 
 Plain functions, tested without a database; ``templatetags/rulings_tags.py`` wraps them in
-one-line filters, and the pages call them directly. Everything is escaped first.
+one-line filters, and the pages call them directly. A text is read into pieces
+(``oracle.text_pieces``: symbols, citations, reminder text) and a template
+(``templates/jinja2/rulings/_rule_text.html``) makes the markup, escaping each piece once.
 
 Two renderers: ``RuleTextRenderer`` links each number to that rule in one edition (the rules
 pages: a number is read in the edition the text belongs to); ``TodaysRuleRenderer`` links each
@@ -10,18 +12,27 @@ number to where it leads today, as ``rule_citations.resolve_cited_numbers`` reso
 and documents, which cite the rules of their time).
 """
 
-import html
 import re
 from collections.abc import Callable, Collection, Iterable
 from datetime import date
 
-from django.utils.html import conditional_escape
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeData, SafeString
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from config.jinja2 import macro
 from oracle.links import url_prefix
-from oracle.rendering import SYMBOL, render_rules_text, render_symbol
+from oracle.rendering import line_reader
+from oracle.text_pieces import (
+    MASK,
+    Piece,
+    add_links,
+    link,
+    note,
+    render_inline,
+    render_paragraphs,
+    text,
+)
 
 from .models import RulesEdition
 from .rule_citations import (
@@ -53,49 +64,49 @@ class RuleTextRenderer:
             self.exists = exists.__contains__
         self.prefix = url_prefix("rulings:rule-detail")  # one reverse() for a page of links
         self.query = f"?edition={edition}" if edition else ""
-        self.example_label = html.escape(_("Example"))
         self.interface_language = get_language()
+        self.reader = line_reader([self.find_citations])
 
-    def _link(self, number: str, label: str) -> str:
+    def _link(self, number: str, label: str) -> Piece:
         if not self.exists(number):
-            return label
-        return f'<a class="rule-ref" href="{self.prefix}{number}/{self.query}">{label}</a>'
+            return text(label)
+        return link(label, f"{self.prefix}{number}/{self.query}", "rule-ref")
 
-    def link(self, markup: str) -> str:
-        """Link the citations in HTML that is already escaped."""
-        pieces, position = [], 0
-        for citation in find_citations(markup):
-            pieces.append(markup[position : citation.start])
+    def find_citations(self, line: str):
+        """A ``text_pieces.Finder``: each citation, linked (each end of a range written in
+        full linked on its own)."""
+        for citation in find_citations(_PLAIN.sub(MASK, line)):
             if citation.last:
                 dash = citation.text[len(citation.number) : -len(citation.last)]
-                pieces.append(self._link(citation.number, citation.number) + dash)
-                pieces.append(self._link(citation.last, citation.last))
+                pieces = [
+                    self._link(citation.number, citation.number),
+                    text(dash),
+                    self._link(citation.last, citation.last),
+                ]
             else:
-                pieces.append(self._link(citation.number, citation.text))
-            position = citation.end
-        pieces.append(markup[position:])
-        return "".join(pieces)
+                pieces = [self._link(citation.number, citation.text)]
+            yield citation.start, citation.end, pieces
 
-    def paragraphs(self, text: str) -> str:
+    def lines(self, value: str) -> list[list[Piece]]:
+        return self.reader.lines(value)
+
+    def paragraphs(self, value: str) -> SafeString:
         """One <p> per line, mana symbols as icons, citations as links."""
-        out = []
-        for line in (text or "").splitlines():
-            if line.strip():
-                markup = SYMBOL.sub(lambda match: render_symbol(match[1]), html.escape(line))
-                out.append(f"<p>{self.link(markup)}</p>")
-        return "".join(out)
+        return render_paragraphs(self.lines(value))
 
-    def body(self, text: str, examples: Iterable[str], language: str) -> str:
+    def body(self, value: str, examples: Iterable[str], language: str) -> SafeString:
         """A rule's text and its examples, each marked as one; "" when both are empty."""
-        out = [self.paragraphs(text)]
-        for example in examples:
-            out.append(
-                f'<div class="rule-example"><p class="rule-example-label" '
-                f'lang="{self.interface_language}">{self.example_label}</p>'
-                f"{self.paragraphs(strip_example_label(example))}</div>"
-            )
-        joined = "".join(out)
-        return f'<div class="rule-text" lang="{language}">{joined}</div>' if joined else ""
+        return _macro("body")(
+            self.lines(value),
+            [self.lines(strip_example_label(example)) for example in examples],
+            language,
+            self.interface_language,
+        )
+
+
+# Characters a citation never holds, read as no letter: a text is not markup, so "<" and "&"
+# start nothing (``find_citations`` skips tags and entities in markup).
+_PLAIN = re.compile(r"[<&]")
 
 
 class TodaysRuleRenderer(RuleTextRenderer):
@@ -108,8 +119,8 @@ class TodaysRuleRenderer(RuleTextRenderer):
         super().__init__()
         self.cited = cited
 
-    def _link(self, number: str, label: str) -> str:
-        return link_to_todays_rule(self.cited.get(number), label, self.prefix)
+    def _link(self, number: str, label: str) -> Piece:
+        return todays_rule_piece(self.cited.get(number), label, self.prefix)
 
 
 def today_words(cited: CitedNumber | None) -> str:
@@ -124,41 +135,46 @@ def today_words(cited: CitedNumber | None) -> str:
     return ""
 
 
-def link_to_todays_rule(cited: CitedNumber | None, label: str, prefix: str | None = None) -> str:
-    """``label`` (already escaped) as a link to where ``cited`` is today."""
-    words = html.escape(today_words(cited))
+def todays_rule_piece(cited: CitedNumber | None, label: str, prefix: str | None = None) -> Piece:
+    """``label`` as a link to where ``cited`` is today."""
+    words = today_words(cited)
     if cited is None or not cited.found:
-        return f'<span class="rule-ref-unknown" title="{words}">{label}</span>'
+        return note(label, "rule-ref-unknown", words)
     prefix = prefix or url_prefix("rulings:rule-detail")
     if cited.current is None:
         href = f"{prefix}{cited.number}/?edition={cited.edition}"
     else:
         href = f"{prefix}{cited.current}/"
-    title = f' title="{words}"' if words else ""
-    return f'<a class="rule-ref" href="{href}"{title}>{label}</a>'
+    return link(label, href, "rule-ref", words)
 
 
-def link_citations(text: str, exists: Exists = None, *, edition: str | None = None):
-    """Escape ``text`` (unless it is already safe HTML), then link every rule it cites."""
-    markup = str(conditional_escape(text or ""))
-    return mark_safe(RuleTextRenderer(exists, edition).link(markup) if markup else "")
+def link_citations(value: str, exists: Exists = None, *, edition: str | None = None):
+    """Every rule ``value`` cites a link. Plain text is read into pieces; markup another
+    renderer made (a SafeString) keeps its tags as they are, its text read into pieces."""
+    if not value:
+        return SafeString("")
+    reader = line_reader([RuleTextRenderer(exists, edition).find_citations])
+    reader.symbols = False
+    if isinstance(value, SafeData):
+        return add_links(value, reader)
+    return render_inline(reader.read(value))
 
 
-def link_citations_on(text: str, day: date | None):
+def link_citations_on(value: str, day: date | None):
     """The same for a text written on ``day`` (a ruling, a release note): its numbers are read
     in the rules then in force, so "502.26b" in a 2007 note opens 502.26b of May 2007. One
     query per call."""
     editions = RulesEdition.objects.official()
     in_force = editions.in_force(day) if day else None
     older = in_force is not None and in_force != editions.in_force(None)
-    return link_citations(text, edition=in_force.slug if older else None)
+    return link_citations(value, edition=in_force.slug if older else None)
 
 
 def link_rule_numbers_in_rulings(rulings) -> None:
-    """Give each ruling ``text_html``: its text with mana symbols, and every rule number in it a
-    link to today's rule, the number read in the rules in force on the ruling's date ("502.26b"
-    in a 2007 ruling opens 702.37c, titled "today 702.37c"). Two queries for all the rulings,
-    whatever their dates."""
+    """Give each ruling ``text_html``: its text with mana symbols and reminder text, and every
+    rule number in it a link to today's rule, the number read in the rules in force on the
+    ruling's date ("502.26b" in a 2007 ruling opens 702.37c, titled "today 702.37c"). Two
+    queries for all the rulings, whatever their dates."""
     rulings = list(rulings)
     cited = {}
     for ruling in rulings:
@@ -166,19 +182,29 @@ def link_rule_numbers_in_rulings(rulings) -> None:
     resolved = resolve_cited_numbers_by_day(cited)
     for ruling in rulings:
         renderer = TodaysRuleRenderer(resolved.get(ruling.date, {}))
-        ruling.text_html = mark_safe(renderer.link(render_rules_text(ruling.text)))
+        ruling.text_html = render_ruling_text(ruling.text, renderer)
 
 
-def render_rule_text(text: str, exists: Exists = None, *, edition: str | None = None):
+def render_ruling_text(value: str, renderer: RuleTextRenderer) -> SafeString:
+    """A ruling's text: each line a paragraph, symbols, reminder text, citations linked."""
+    reader = line_reader([renderer.find_citations], reminders=True)
+    return render_paragraphs(reader.lines(value))
+
+
+def render_rule_text(value: str, exists: Exists = None, *, edition: str | None = None):
     """Rules text as paragraphs (one per line), mana symbols as icons, citations as links."""
-    return mark_safe(RuleTextRenderer(exists, edition).paragraphs(text))
+    return RuleTextRenderer(exists, edition).paragraphs(value)
 
 
 def render_rule_body(
-    text: str, examples: Iterable[str], language: str, exists: Exists = None, *, edition=None
+    value: str, examples: Iterable[str], language: str, exists: Exists = None, *, edition=None
 ) -> SafeString:
     """A rule's text and its examples, each example marked as one; "" when both are empty."""
-    return mark_safe(RuleTextRenderer(exists, edition).body(text, examples, language))
+    return RuleTextRenderer(exists, edition).body(value, examples, language)
+
+
+def _macro(name: str):
+    return macro("rulings/_rule_text.html", name)
 
 
 EXAMPLE_LABEL = re.compile(r"^\s*(?:Example|Esempio)\s*:\s*", re.IGNORECASE)
@@ -192,8 +218,5 @@ def strip_example_label(text: str) -> str:
 def side_by_side(italian: str, english: str, language: str) -> SafeString:
     """The Italian text with the English beside it; only the English when there is no Italian."""
     if not italian:
-        return mark_safe(english)
-    return mark_safe(
-        f'<div class="bilingual rule-bilingual"><div class="lang-it" lang="it">{italian}</div>'
-        f'<div class="lang-en" lang="{language}">{english}</div></div>'
-    )
+        return SafeString(english)
+    return _macro("side_by_side")(italian, english, language)

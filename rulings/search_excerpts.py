@@ -1,14 +1,13 @@
 """Search words and the excerpts that show them: words folded (no case, no accents), matched
 in folded text, marked in the original spelling."""
 
-import html
 import re
 from collections.abc import Iterable
 
-from django.utils.html import format_html
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 
 from oracle.text import fold, fold_with_origins
+from oracle.text_pieces import mark, render_inline, text
 
 
 def query_words(query: str) -> list[str]:
@@ -21,14 +20,15 @@ def matches_all(haystack: str, words: Iterable[str]) -> bool:
     return all(word in haystack for word in words)
 
 
-def highlight(text: str, words: Iterable[str], width: int = 220) -> SafeString:
-    """An escaped excerpt of ``text`` around the first matching word, matches in <mark>.
+def highlight(value: str, words: Iterable[str], width: int = 220) -> SafeString:
+    """An excerpt of ``value`` around the first matching word, matches in <mark> (the markup
+    made by a template).
 
     Matching ignores case and accents ("perche" marks "Perché"); the excerpt keeps the
     original spelling. Without a match, the start of the text.
     """
-    text = " ".join((text or "").split())
-    folded, origin = fold_with_origins(text)
+    value = " ".join((value or "").split())
+    folded, origin = fold_with_origins(value)
     spans = []
     for word in words:
         if word:
@@ -43,21 +43,21 @@ def highlight(text: str, words: Iterable[str], width: int = 220) -> SafeString:
     first = merged[0][0] if merged else 0
     begin = max(0, first - width // 3)
     if begin:
-        space = text.find(" ", begin)
+        space = value.find(" ", begin)
         begin = space + 1 if 0 <= space < first else begin
-    stop = min(len(text), begin + width)
-    if stop < len(text):
-        space = text.rfind(" ", begin, stop)
+    stop = min(len(value), begin + width)
+    if stop < len(value):
+        space = value.rfind(" ", begin, stop)
         stop = space if space > first else stop
     pieces, position = [], begin
     for start, end in merged:
         if end <= begin or start >= stop:
             continue
         start, end = max(start, begin), min(end, stop)
-        pieces.append(html.escape(text[position:start]))
-        pieces.append(format_html("<mark>{}</mark>", text[start:end]))
+        pieces.append(text(value[position:start]))
+        pieces.append(mark(value[start:end]))
         position = end
-    pieces.append(html.escape(text[position:stop]))
+    pieces.append(text(value[position:stop]))
     before = "… " if begin else ""
-    after = " …" if stop < len(text) else ""
-    return mark_safe(before + "".join(str(piece) for piece in pieces) + after)
+    after = " …" if stop < len(value) else ""
+    return render_inline([text(before), *pieces, text(after)])

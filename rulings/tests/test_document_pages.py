@@ -11,12 +11,14 @@ from django.utils import translation
 
 from config.testing import DATA_AGE_QUERIES, BundledDocumentsTestCase
 from oracle.models import Card
+from oracle.rendering import line_reader
 from oracle.tests.helpers import card_named
+from oracle.text_pieces import render_inline
 from rulings.document_rendering import CardNames, SectionRenderer
 from rulings.importers.release_notes.damaged_lines import DAMAGE_REASONS
 from rulings.models import DocumentMention, RuleSection, Ruling, SourceDocument
 from rulings.rule_citations import CitedNumber
-from rulings.rule_text import link_to_todays_rule
+from rulings.rule_text import todays_rule_piece
 
 from .helpers import SEEDS
 
@@ -364,9 +366,9 @@ class RuleLinkRenderingTests(SimpleTestCase):
 
     def test_card_names_are_linked_whole_and_escaped(self):
         names = CardNames({"Catena d'Acido": "/it/cards/chain-of-acid/", "Catena": None})
-        escaped = html.escape("Le Catene: Catena d'Acido, Catena d'Acidone <b>")
+        line = "Le Catene: Catena d'Acido, Catena d'Acidone <b>"
         self.assertEqual(
-            names.link(escaped),
+            render_inline(line_reader([names]).read(line)),
             "Le Catene: "
             '<a class="card-ref" href="/it/cards/chain-of-acid/">Catena d&#x27;Acido</a>, '
             "Catena d&#x27;Acidone &lt;b&gt;",
@@ -409,3 +411,8 @@ class RuleLinkRenderingTests(SimpleTestCase):
         self.assertEqual(rendered.damage_count, 1)
         self.assertEqual(rendered.unplaced_damage, [])
         self.assertTrue(rendered.heading)
+
+
+def link_to_todays_rule(cited, label):
+    """``label`` linked to where ``cited`` is today, as a text renderer writes it."""
+    return render_inline([todays_rule_piece(cited, label)])

@@ -8,7 +8,7 @@ from django.template import Context, Template
 from django.template.loader import render_to_string
 from django.test import SimpleTestCase
 from django.utils import translation
-from django.utils.safestring import mark_safe
+from django.utils.safestring import SafeString, mark_safe
 
 from config.jinja2 import render_partial
 from config.testing import EmptyDatabaseTestCase
@@ -161,8 +161,10 @@ class RuleTextTests(SimpleTestCase):
         self.assertEqual(render_rule_body("", [], "en"), "")
 
     def test_italian_beside_english(self):
-        self.assertEqual(side_by_side("", "<p>en</p>", "en"), "<p>en</p>")
-        html = side_by_side("<p>it</p>", "<p>en</p>", "en")
+        # Both are HTML a renderer made; plain text would be escaped.
+        italian, english = SafeString("<p>it</p>"), SafeString("<p>en</p>")
+        self.assertEqual(side_by_side("", english, "en"), "<p>en</p>")
+        html = side_by_side(italian, english, "en")
         self.assertIn('<div class="lang-it" lang="it"><p>it</p></div>', html)
         self.assertIn('<div class="lang-en" lang="en"><p>en</p></div>', html)
 

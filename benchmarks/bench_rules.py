@@ -7,7 +7,8 @@ Without ``--database`` it builds a temporary SQLite file (migrate + load_bundled
 bundled 2007, 2009 and 2026 editions, about 10 s) and deletes it afterwards. Server time only:
 each page is requested once to warm up, once to count its queries, then ``--repeat`` times.
 Prints the median and 95th percentile per kind of page and the query counts seen (a rule page
-must cost the same whatever the rule).
+must cost the same whatever the rule); also the keyword pages of flying and suspend (when the
+cards are imported) and the largest source document.
 """
 
 import argparse
@@ -54,9 +55,11 @@ def main():
 
 def run(args):
     from django.db import connection
+    from django.db.models import Count
     from django.test import Client
 
-    from rulings.models import Language, RuleMapping, RulesEdition
+    from oracle.models import Keyword
+    from rulings.models import Language, RuleMapping, RulesEdition, SourceDocument
 
     current = RulesEdition.objects.current(Language.ENGLISH)
     if current is None:
@@ -95,7 +98,16 @@ def run(args):
         ("search: one word", [("the", "/it/rules/search/?q=player")]),
         ("search: old number", [("502.26b", "/it/rules/search/?q=502.26b+2007")]),
         ("API rule", [("702.37c", "/api/rules/702.37c/")]),
+        ("section 702 (English)", [("702", "/en/rules/702/")]),
     ]
+    for keyword in Keyword.objects.filter(slug__in=["flying", "suspend"]).order_by("slug"):
+        pages.append(
+            (f"keyword: {keyword.slug}", [(keyword.slug, f"/it/keywords/{keyword.slug}/")])
+        )
+    documents = SourceDocument.objects.exclude(kind=SourceDocument.Kind.RULINGS_DATABASE)
+    largest = documents.annotate(size=Count("sections")).order_by("-size").first()
+    if largest is not None:
+        pages.append(("largest source document", [(str(largest.pk), largest.get_absolute_url())]))
     client = Client()
     print(f"Database: {connection.settings_dict['NAME']} (current edition {current.slug})")
     print(timing.HEADER)

@@ -120,11 +120,12 @@ def render_symbol(symbol: str) -> SafeString:
     return render_inline([symbol_piece([symbol], describe_symbol, symbol_class)])
 
 
-def line_reader(finders=(), reminders: bool = False) -> LineReader:
+def line_reader(finders=(), reminders: bool = False, runs: bool = True) -> LineReader:
     """Reads card and rules text into pieces: symbols side by side (a cost: "{6}{W}{W}") are
-    one image for screen readers, named by their words in a row: "six generic, white, white";
-    then what ``finders`` find; then reminder text in italics if ``reminders``."""
-    return LineReader(describe_symbol, symbol_class, finders, reminders)
+    one image for screen readers, named by their words in a row: "six generic, white, white"
+    (unless not ``runs``: each symbol its own image); then what ``finders`` find; then
+    reminder text in italics if ``reminders``."""
+    return LineReader(describe_symbol, symbol_class, finders, reminders, runs=runs)
 
 
 def render_mana(text: str) -> SafeString:

@@ -97,6 +97,7 @@ class LineReader:
     finders: Sequence[Finder] = ()
     reminders: bool = False
     symbols: bool = True
+    runs: bool = True  # symbols side by side one image ("{6}{W}{W}"), or each its own
 
     def symbol_run(self, run: str) -> Piece:
         return _symbol_run(run, self.describe, self.css_class, get_language())
@@ -105,19 +106,20 @@ class LineReader:
         atoms: list[tuple[int, int, Sequence[Piece]]] = []
         masked = line
         if self.symbols and "{" in line:
-            atoms = [
-                (m.start(), m.end(), (self.symbol_run(m[0]),)) for m in SYMBOL_RUN.finditer(line)
-            ]
+            pattern = SYMBOL_RUN if self.runs else SYMBOL
+            atoms = [(m.start(), m.end(), (self.symbol_run(m[0]),)) for m in pattern.finditer(line)]
             masked = _mask(masked, atoms)
         for finder in self.finders:
             found = [atom for atom in finder(masked) if atom[0] < atom[1]]
             if found:
                 atoms += found
                 masked = _mask(masked, found)
-        atoms.sort(key=lambda atom: atom[0])
         spans = []
         if self.reminders and "(" in masked:
             spans = [(m.start(), m.end()) for m in REMINDER.finditer(masked)]
+        if not atoms and not spans:
+            return [text(line)]
+        atoms.sort(key=lambda atom: atom[0])
         return _assemble(line, atoms, spans)
 
     def lines(self, value: str) -> list[list[Piece]]:
@@ -187,9 +189,13 @@ def render_paragraphs(lines: Sequence[Sequence[Piece]]) -> SafeString:
 # --- Links added to markup another renderer made -------------------------------------------------
 
 
+UNLINKED = {"a", "abbr"}
+
+
 class _TextNodes(HTMLParser):
     """Reads markup into its tags, kept as written, and its text, read into pieces by
-    ``reader`` outside links (a link is not linked again)."""
+    ``reader`` outside links and symbols (a link is not linked again, a symbol's text is
+    not a citation)."""
 
     def __init__(self, reader: LineReader):
         super().__init__(convert_charrefs=True)
@@ -198,14 +204,14 @@ class _TextNodes(HTMLParser):
         self.in_link = 0
 
     def handle_starttag(self, tag, attrs):
-        self.in_link += tag == "a"
+        self.in_link += tag in UNLINKED
         self.out.append(self.get_starttag_text())
 
     def handle_startendtag(self, tag, attrs):
         self.out.append(self.get_starttag_text())
 
     def handle_endtag(self, tag):
-        self.in_link -= tag == "a" and self.in_link > 0
+        self.in_link -= tag in UNLINKED and self.in_link > 0
         self.out.append(f"</{tag}>")
 
     def handle_data(self, data):

@@ -220,7 +220,7 @@ class SectionRenderer:
 
     def line(self, text: str, names: CardNames, reminders: bool = False):
         """The pieces of one line: symbols, card names, rule numbers, reminder text."""
-        return line_reader([names, self.rules.find_citations], reminders).read(text)
+        return line_reader([names, self.rules.find_citations], reminders, runs=False).read(text)
 
     def card(self, data: dict, text: SectionText, mentions, section) -> RenderedCard:
         name = data.get("name", "")

@@ -3,9 +3,8 @@ ignored, each definition with the rules it cites linked to the rules of that edi
 
 from dataclasses import dataclass
 
-from django.utils.safestring import SafeString
-
 from oracle.text import fold
+from oracle.text_pieces import Piece
 
 from .models import RulesEdition
 from .rule_citations import rule_shaped_numbers
@@ -16,7 +15,7 @@ from .rule_text import RuleTextRenderer
 class GlossaryTerm:
     term: str
     slug: str  # its anchor on the page (#morph)
-    html: SafeString  # its definition
+    lines: list[list[Piece]]  # its definition, read into pieces (the template makes markup)
 
 
 def glossary_by_letter(edition: RulesEdition, is_current: bool) -> dict[str, list[GlossaryTerm]]:
@@ -36,6 +35,5 @@ def glossary_by_letter(edition: RulesEdition, is_current: bool) -> dict[str, lis
     letters = {}
     for folded, term, slug, text in entries:
         initial = folded[:1].upper() if folded[:1].isalpha() else "#"
-        html = renderer.paragraphs(text)
-        letters.setdefault(initial, []).append(GlossaryTerm(term, slug, html))
+        letters.setdefault(initial, []).append(GlossaryTerm(term, slug, renderer.lines(text)))
     return letters

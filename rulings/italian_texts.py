@@ -15,7 +15,7 @@ from datetime import date
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from config.jinja2 import macro, render_partial
+from config.jinja2 import macro
 from oracle.dates import long_date
 from oracle.links import url_maker
 from oracle.text_pieces import Piece, link, text
@@ -120,13 +120,12 @@ def superseded_translation(
         "old_date": long_date(read_in.effective_date),
         "number": number,
     }
-    context = {
-        "banner": banner,
-        "italian": source + italian + italian_note(translated),
-        "compare": compare,
-        "compare_url": f"{url}?edition={read_in.slug}&compare=today#compare",
-    }
-    return render_partial("rulings/_superseded_translation.html", context)
+    return macro("rulings/_superseded_translation.html", "superseded")(
+        banner,
+        source + italian + italian_note(translated),
+        compare,
+        f"{url}?edition={read_in.slug}&compare=today#compare",
+    )
 
 
 def _macro(name: str):

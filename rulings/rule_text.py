@@ -65,7 +65,7 @@ class RuleTextRenderer:
         self.prefix = url_prefix("rulings:rule-detail")  # one reverse() for a page of links
         self.query = f"?edition={edition}" if edition else ""
         self.interface_language = get_language()
-        self.reader = line_reader([self.find_citations])
+        self.reader = line_reader([self.find_citations], runs=False)
 
     def _link(self, number: str, label: str) -> Piece:
         if not self.exists(number):

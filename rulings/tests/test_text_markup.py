@@ -11,6 +11,7 @@ from django.utils import translation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from oracle.rendering import render_rules_text
 from oracle.tests.markup_check import ANY, ORACLE_TEXT_TAGS, exactly, read_markup
 from oracle.tests.test_text_markup import FRAGMENTS, shown_lines
 from rulings.document_rendering import SectionRenderer
@@ -121,6 +122,19 @@ class RuleTextMarkupTests(SimpleTestCase):
     def test_a_search_excerpt_makes_only_marks(self, text, words):
         shown, _tags = read_markup(highlight(text, words), {"mark": {}})
         self.assertEqual(shown.replace("… ", "").replace(" …", "") in " ".join(text.split()), True)
+
+    @FUZZ
+    @given(texts)
+    def test_oracle_text_with_its_citations_linked_makes_only_its_own_markup(self, text):
+        """The card page: Oracle text rendered, then the rules it cites linked."""
+        html = link_citations(render_rules_text(text))
+        shown, _tags = read_markup(html, RULE_TEXT_TAGS)
+        self.assertEqual(shown, shown_lines(text))
+
+    def test_links_added_to_markup_leave_its_attributes_alone(self):
+        html = link_citations(render_rules_text("{702.9} 702.9 (rule 702.9)"))
+        self.assertEqual(html.count('<a class="rule-ref"'), 2)
+        self.assertIn('aria-label="702.9"', html)
 
     def test_a_parenthesis_in_a_symbol_stays_in_its_attribute(self):
         html = render_ruling_text("{)(} x (see rule 702.9)", TodaysRuleRenderer(CITED))

@@ -3,13 +3,17 @@ that other modules find (rule numbers, card names), and plain text between them.
 
 Every renderer of the site reads its text here first and hands the pieces to a Jinja2 template
 (``templates/jinja2/oracle/_text.html``), which makes all the markup and escapes each piece's
-text exactly once. No renderer writes markup itself, and nothing reads markup back.
+text exactly once. No renderer writes markup itself, and no regex runs over markup.
 
 A line becomes pieces in two passes. Atoms first, each a run of the line that nothing else may
 cut: symbol runs ("{2}{W}"), then what each ``Finder`` finds in the text the earlier atoms left
 (they are masked, so a finder never sees a symbol's text, nor another finder's). Then, if asked,
 reminder text: a parenthesis whose inside holds no parenthesis (atoms count as plain letters
-there), wrapping the atoms and text inside it.
+there), its pieces between a "reminder" and a "/reminder" piece. A text is one flat run of
+pieces (paragraphs between "p" and "/p"), so that the template renders it in one loop.
+
+Markup another renderer made can still gain links (``add_links``): html.parser reads it, its
+tags are copied as written and only its text is read into pieces.
 """
 
 import re
@@ -17,6 +21,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from html.parser import HTMLParser
+from typing import NamedTuple
 
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
@@ -29,24 +34,26 @@ REMINDER = re.compile(r"\(([^()]*)\)")
 MASK = "\x00"  # what an atom's characters read as to the passes after it: no letter, no bracket
 
 
-@dataclass(frozen=True, slots=True)
-class Symbol:
+class Symbol(NamedTuple):
     text: str  # as written between the braces: "2/W"
     css_class: str  # the mana-font class: "ms-2w"
     name: str  # what a screen reader says: "two generic or white"
 
 
-@dataclass(frozen=True, slots=True)
-class Piece:
+class Piece(NamedTuple):
     """One piece of a line. ``kind`` says which fields count:
 
     - "text": ``text``;
     - "symbols": ``symbols``, one image for screen readers named ``label`` when several;
-    - "reminder": ``pieces`` in italics (the parentheses are text pieces inside);
+    - "reminder" ... "/reminder": the pieces between them in italics (reminder text, its
+      parentheses included); "p" ... "/p": a paragraph. A text is one flat run of pieces,
+      rendered by one loop; the readers always close what they open;
     - "link": ``text`` linked to ``href``, with ``css_class`` and ``title`` if any;
     - "note": ``text`` in a span with ``css_class`` and ``title`` (a reference that leads
       nowhere);
     - "mark": ``text`` highlighted (a word a search found).
+
+    A named tuple: pages make thousands of them.
     """
 
     kind: str
@@ -57,7 +64,10 @@ class Piece:
     title: str = ""
     label: str = ""
     symbols: tuple[Symbol, ...] = ()
-    pieces: tuple["Piece", ...] = ()
+
+
+PARAGRAPH_START, PARAGRAPH_END = Piece("p"), Piece("/p")
+REMINDER_START, REMINDER_END = Piece("reminder"), Piece("/reminder")
 
 
 def text(value: str) -> Piece:
@@ -145,9 +155,9 @@ def _assemble(line: str, atoms, spans) -> list[Piece]:
         atom_index = _run(line, atoms, atom_index, position, start, out)
         if start == end:
             break
-        inside: list[Piece] = []
-        atom_index = _run(line, atoms, atom_index, start, end, inside)
-        out.append(Piece("reminder", pieces=tuple(inside)))
+        out.append(REMINDER_START)
+        atom_index = _run(line, atoms, atom_index, start, end, out)
+        out.append(REMINDER_END)
         position = end
     return out
 
@@ -183,13 +193,23 @@ def render_inline(pieces: Sequence[Piece]) -> SafeString:
 
 def render_paragraphs(lines: Sequence[Sequence[Piece]]) -> SafeString:
     """One <p> per line."""
-    return macro("oracle/_text.html", "paragraphs")(lines)
+    return render_inline(paragraphs(lines))
+
+
+def paragraphs(lines: Sequence[Sequence[Piece]]) -> list[Piece]:
+    """The pieces of the lines, each line a paragraph."""
+    out = []
+    for line in lines:
+        out.append(PARAGRAPH_START)
+        out.extend(line)
+        out.append(PARAGRAPH_END)
+    return out
 
 
 # --- Links added to markup another renderer made -------------------------------------------------
 
 
-UNLINKED = {"a", "abbr"}
+VOID_ELEMENTS = {"br", "hr", "img", "wbr"}  # no end tag follows
 
 
 class _TextNodes(HTMLParser):
@@ -201,21 +221,32 @@ class _TextNodes(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.reader = reader
         self.out: list[str] = []
-        self.in_link = 0
+        self.unlinked: list[bool] = []  # per open tag: is its text left as it is?
 
     def handle_starttag(self, tag, attrs):
-        self.in_link += tag in UNLINKED
         self.out.append(self.get_starttag_text())
+        if tag in VOID_ELEMENTS:
+            return
+        symbol = tag == "abbr" and (dict(attrs).get("class") or "").startswith("ms ")
+        inside = bool(self.unlinked) and self.unlinked[-1]
+        self.unlinked.append(inside or tag == "a" or symbol)
 
     def handle_startendtag(self, tag, attrs):
         self.out.append(self.get_starttag_text())
 
     def handle_endtag(self, tag):
-        self.in_link -= tag in UNLINKED and self.in_link > 0
-        self.out.append(f"</{tag}>")
+        if self.unlinked:
+            self.unlinked.pop()
+
+    def parse_endtag(self, i):
+        end = super().parse_endtag(i)
+        if end > i:
+            self.out.append(self.rawdata[i:end])  # the end tag as written
+        return end
 
     def handle_data(self, data):
-        pieces = [text(data)] if self.in_link else self.reader.read(data)
+        unlinked = bool(self.unlinked) and self.unlinked[-1]
+        pieces = [text(data)] if unlinked else self.reader.read(data)
         self.out.append(render_inline(pieces))
 
 

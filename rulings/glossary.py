@@ -4,7 +4,7 @@ ignored, each definition with the rules it cites linked to the rules of that edi
 from dataclasses import dataclass
 
 from oracle.text import fold
-from oracle.text_pieces import Piece
+from oracle.text_pieces import Piece, paragraphs
 
 from .models import RulesEdition
 from .rule_citations import rule_shaped_numbers
@@ -15,7 +15,7 @@ from .rule_text import RuleTextRenderer
 class GlossaryTerm:
     term: str
     slug: str  # its anchor on the page (#morph)
-    lines: list[list[Piece]]  # its definition, read into pieces (the template makes markup)
+    pieces: list[Piece]  # its definition's paragraphs, read into pieces (the template makes markup)
 
 
 def glossary_by_letter(edition: RulesEdition, is_current: bool) -> dict[str, list[GlossaryTerm]]:
@@ -35,5 +35,7 @@ def glossary_by_letter(edition: RulesEdition, is_current: bool) -> dict[str, lis
     letters = {}
     for folded, term, slug, text in entries:
         initial = folded[:1].upper() if folded[:1].isalpha() else "#"
-        letters.setdefault(initial, []).append(GlossaryTerm(term, slug, renderer.lines(text)))
+        letters.setdefault(initial, []).append(
+            GlossaryTerm(term, slug, paragraphs(renderer.lines(text)))
+        )
     return letters

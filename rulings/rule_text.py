@@ -29,6 +29,7 @@ from oracle.text_pieces import (
     add_links,
     link,
     note,
+    paragraphs,
     render_inline,
     render_paragraphs,
     text,
@@ -97,8 +98,8 @@ class RuleTextRenderer:
     def body(self, value: str, examples: Iterable[str], language: str) -> SafeString:
         """A rule's text and its examples, each marked as one; "" when both are empty."""
         return _macro("body")(
-            self.lines(value),
-            [self.lines(strip_example_label(example)) for example in examples],
+            paragraphs(self.lines(value)),
+            [paragraphs(self.lines(strip_example_label(example))) for example in examples],
             language,
             self.interface_language,
         )

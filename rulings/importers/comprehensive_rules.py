@@ -29,7 +29,7 @@ import hashlib
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 
 from oracle.text import ENGLISH_MONTHS, ITALIAN_MONTHS
@@ -65,6 +65,13 @@ BROKEN_NUMBER = re.compile(r"^(?P<section>[1-9]\d\d)\.\s+(?P<rest>\d+(?:[a-z]+\.
 # Starts like a rule number but is none of the above: "1002.1 ...", "702.37. " with no text.
 NUMBER_LIKE = re.compile(r"^\d{1,4}\.\d")
 EXAMPLE_LINE = re.compile(r"^(?:Examples?|Esempi[oi]?)\s*:\s*(?P<text>.*)$", re.IGNORECASE)
+
+# The published files are about 1 MB; a file many times that size is not a rules file, and
+# reading it whole would cost time and memory for nothing.
+MAX_FILE_BYTES = 16 * 1024 * 1024
+# Magic was published in 1993; a rules edition dated more than a year ahead is a typo (9999).
+FIRST_EDITION_DATE = date(1993, 1, 1)
+LATEST_AHEAD = timedelta(days=366)
 
 # A headed rule ("702.37. Morph") is one short line without a sentence's end.
 HEADING_MAX_LENGTH = 80
@@ -272,6 +279,28 @@ def _is_heading(draft: _Draft) -> bool:
     return len(text) <= HEADING_MAX_LENGTH and not text.rstrip(CLOSING).endswith(SENTENCE_END)
 
 
+def _check_date(effective_date: date, name: str, line: int) -> None:
+    latest = date.today() + LATEST_AHEAD
+    if not FIRST_EDITION_DATE <= effective_date <= latest:
+        raise ReadError(
+            name,
+            line,
+            f"effective date {effective_date:%Y-%m-%d} is not plausible; expected a date from "
+            f"{FIRST_EDITION_DATE:%Y-%m-%d} to {latest:%Y-%m-%d}",
+        )
+
+
+def _check_text(text: str, name: str) -> None:
+    """A text file has no NUL characters: a binary or damaged file does."""
+    at = text.find("\x00")
+    if at >= 0:
+        raise ReadError(
+            name,
+            len(normalise_lines(text[:at])),
+            "a NUL character: this is not a text file (binary or damaged)",
+        )
+
+
 def parse_rules(
     data: bytes, *, name: str, language: str | None = None, partial: bool = False
 ) -> RulesDocument:
@@ -281,6 +310,7 @@ def parse_rules(
     may lack its section or parent rule and the numbers may come in any order.
     """
     text, encoding = decode(data)
+    _check_text(text, name)
     lines = normalise_lines(text)
     start = _body_start(lines, name)
     header = _header_date(lines, start)
@@ -292,7 +322,8 @@ def parse_rules(
             "effective as of April 17, 2026.' (or 'Queste regole sono in vigore dal 17 aprile "
             "2026.')",
         )
-    effective_date, header_language, _ = header
+    effective_date, header_language, header_line = header
+    _check_date(effective_date, name, header_line)
     warnings: list[str] = []
 
     drafts: list[_Draft] = []
@@ -405,6 +436,16 @@ def read_rules(path: Path, *, language: str | None = None, partial: bool = False
     """Read a rules file from disk (see ``parse_rules``)."""
     path = Path(path)
     try:
+        if path.is_dir():
+            raise ReadError(str(path), None, "a folder; expected a rules text file")
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise ReadError(
+                str(path),
+                None,
+                f"{size:,} bytes; a rules file is about 1 MB, at most "
+                f"{MAX_FILE_BYTES // (1024 * 1024)} MB is read",
+            )
         data = path.read_bytes()
     except OSError as error:
         raise ReadError(str(path), None, f"cannot read the file ({error.strerror})") from error

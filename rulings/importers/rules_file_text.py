@@ -9,11 +9,16 @@ import re
 TYPOGRAPHIC = set("‘’“”–—…•™®©°·«»")
 NON_ASCII = re.compile(r"[^\x00-\x7f]")
 FALLBACK_ENCODINGS = ("cp1252", "mac_roman", "cp437")
+# Enough non-ASCII characters to tell the code pages apart (a real file has a few hundred), so
+# that a large binary file is not weighed character by character three times over.
+PLAUSIBILITY_SAMPLE = 20_000
 
 
 def _plausibility(text: str) -> int:
     score = 0
-    for match in NON_ASCII.finditer(text):
+    for count, match in enumerate(NON_ASCII.finditer(text)):
+        if count == PLAUSIBILITY_SAMPLE:
+            break
         char, at = match.group(), match.start()
         if char in TYPOGRAPHIC:
             score += 2

@@ -214,7 +214,8 @@ class SeedCitationTests(BundledDataTestCase):
         path = Path(self.enterContext(TemporaryDirectory())) / "new.txt"
         path.write_bytes(newer)
         out = StringIO()
-        call_command("import_rules", path, stdout=out, stderr=StringIO())
+        # A small sample as the new current edition: far fewer rules than today's.
+        call_command("import_rules", path, allow_shrink=True, stdout=out, stderr=StringIO())
         self.assertIn("Old numbers of 2007-05-01 (en)", out.getvalue())
         self.assertIn("Old numbers of 2026-04-17 (en)", out.getvalue())
         found = resolve("502.26", MAY_2007)

@@ -5,6 +5,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from rulings.importers.comprehensive_rules import ReadError, read_rules
+from rulings.importers.rules_checks import shrink_refusal
 from rulings.importers.rules_sync import sync_rules
 from rulings.linking.sync import link_cards
 from rulings.models import Language, RulesEdition
@@ -33,13 +34,20 @@ class Command(BaseCommand):
             "--dry-run", action="store_true", help="Read and compare, write nothing."
         )
         parser.add_argument(
+            "--allow-shrink",
+            action="store_true",
+            help="Import a complete edition even if it has no glossary or would delete more "
+            "than 5%% of its rules or of the current edition's (by default refused as a file "
+            "cut short).",
+        )
+        parser.add_argument(
             "--no-link",
             action="store_true",
             help="Do not link the cards to the rules afterwards (load_bundled_rules links once, "
             "after all its files).",
         )
 
-    def handle(self, path, language, partial, dry_run, no_link, verbosity, **options):
+    def handle(self, path, language, partial, dry_run, allow_shrink, no_link, verbosity, **options):
         started = time.perf_counter()
         try:
             document = read_rules(path, language=language, partial=partial)
@@ -59,6 +67,9 @@ class Command(BaseCommand):
         log = self._progress if verbosity >= 2 else None
         links = None
         with transaction.atomic():
+            refusal = None if allow_shrink else shrink_refusal(document)
+            if refusal:
+                raise CommandError(f"Nothing was imported. {refusal}")
             result = sync_rules(document, log=log)
             if result.changed and changes_linking(result.edition) and not no_link:
                 links = link_cards(log=log)

@@ -9,6 +9,8 @@ class OracleConfig(AppConfig):
 
     def ready(self):
         from . import card_data_source
+        from .import_lock import answer_sqlite_json_check
         from .search import receivers  # noqa: F401  (keeps the search columns of saved cards filled)
 
         card_data_source.register()
+        answer_sqlite_json_check()

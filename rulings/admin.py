@@ -412,13 +412,20 @@ class RuleMappingAdmin(admin.ModelAdmin):
     """Where old numbers went. Computed by the importer; an admin may correct one, which makes
     it "set by hand" (the importer keeps it)."""
 
-    list_display = ["old_number", "old_edition", "current_section", "confidence", "method"]
+    list_display = [
+        "old_number",
+        "old_edition",
+        "current_section",
+        "missing_number",
+        "confidence",
+        "method",
+    ]
     list_filter = ["method", "old_section__edition"]
     list_select_related = ["old_section__edition", "current_section"]
     search_fields = ["old_section__number", "current_section__number", "current_section__title"]
     autocomplete_fields = ["current_section"]
-    fields = ["old_section", "current_section", "confidence", "method"]
-    readonly_fields = ["old_section", "confidence", "method"]
+    fields = ["old_section", "current_section", "missing_number", "confidence", "method"]
+    readonly_fields = ["old_section", "missing_number", "confidence", "method"]
     show_full_result_count = False
 
     @admin.display(description=_("old rule"), ordering="old_section__number")
@@ -440,6 +447,8 @@ class RuleMappingAdmin(admin.ModelAdmin):
     def save_model(self, request, obj, form, change):
         obj.method = RuleMapping.Method.MANUAL
         obj.confidence = 1.0
+        if obj.current_section_id:  # an editor chose a target: no missing one is kept
+            obj.missing_number = ""
         super().save_model(request, obj, form, change)
 
 

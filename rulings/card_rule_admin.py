@@ -57,6 +57,21 @@ class CurrentSectionSelect(AutocompleteSelect):
         return reverse(f"{self.admin_site.name}:{SECTION_AUTOCOMPLETE}")
 
 
+class MissingRuleFilter(admin.SimpleListFilter):
+    """Hand-made links kept by a rules import that dropped their rule."""
+
+    title = _("rule missing")
+    parameter_name = "missing"
+
+    def lookups(self, request, model_admin):
+        return [("yes", _("Kept while their rule is missing"))]
+
+    def queryset(self, request, queryset):
+        if self.value() == "yes":
+            return queryset.filter(section__isnull=True)
+        return queryset
+
+
 @admin.register(CardRule)
 class CardRuleAdmin(SimpleHistoryAdmin):
     list_display = [
@@ -68,7 +83,7 @@ class CardRuleAdmin(SimpleHistoryAdmin):
         "origin",
         "excluded",
     ]
-    list_filter = ["reason", "origin", "excluded"]
+    list_filter = ["reason", "origin", "excluded", MissingRuleFilter]
     list_select_related = ["card", "section"]
     # A card's name (English or Italian) or a rule number: "702.37" finds its subrules too.
     search_fields = ["card__name", "card__faces__name_it", "^section__number"]
@@ -81,10 +96,16 @@ class CardRuleAdmin(SimpleHistoryAdmin):
 
     @admin.display(description=_("number"), ordering="section__position")
     def section_number(self, link):
+        if link.section is None:
+            return _("%(number)s (missing from the current rules: kept)") % {
+                "number": link.missing_number
+            }
         return link.section.number
 
     @admin.display(description=_("title"))
     def section_title(self, link):
+        if link.section is None:
+            return "—"
         text = link.section.title or link.section.text
         return text if len(text) <= 60 else text[:59] + "…"
 
@@ -127,6 +148,7 @@ class CardRuleAdmin(SimpleHistoryAdmin):
             record_state_before_first_change([obj])
             # The card it was on before, should the change (or a revert) move it.
             card_ids |= set(CardRule.objects.filter(pk=obj.pk).values_list("card_id", flat=True))
+        obj.missing_number = ""  # the form requires a rule
         super().save_model(request, obj, form, change)
         link_cards(card_ids)
 

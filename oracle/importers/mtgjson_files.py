@@ -1,16 +1,26 @@
 """Opening MTGJSON files and streaming their sets: plain or gzip-compressed JSON, a set file,
-AllPrintings or Keywords, read one set at a time (ijson) so memory stays flat."""
+AllPrintings or Keywords, read one set at a time (ijson, within json_stream's limits) so memory
+stays flat."""
 
 import gzip
 import hashlib
 import json
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 
 import ijson
 
+from .json_stream import StreamLimit, top_level_items, top_level_value
 from .mtgjson_records import MtgjsonData, ReadError
 
+# A damaged JSON file is read again to say where it breaks, up to this many bytes; past that
+# the parser's own message is given.
+ERROR_LOCATION_LIMIT = 64 * 1024 * 1024
+# What a damaged or cut-short gzip file raises while it is read.
+DAMAGED = (OSError, EOFError, UnicodeDecodeError, zlib.error)
+
+KEYWORD_NAME_LENGTH = 80  # Keyword.name
 # The lists of Keywords.json and the kind of keyword each holds.
 KEYWORD_KINDS = {
     "abilityWords": "ability_word",
@@ -43,8 +53,8 @@ def read_meta(path: Path) -> dict:
     when it has none. MTGJSON writes it first, so only the file's start is read."""
     try:
         with _open(path) as handle:
-            meta = next(ijson.items(handle, "meta"), None)
-    except (ijson.JSONError, OSError, EOFError, UnicodeDecodeError):
+            meta = top_level_value(handle, "meta")
+    except (ijson.JSONError, StreamLimit, *DAMAGED):
         return {}  # iter_sets reports what is wrong with the file
     return meta if isinstance(meta, dict) else {}
 
@@ -55,7 +65,12 @@ def iter_sets(path: Path, data: MtgjsonData) -> Iterator[tuple[str, dict]]:
     found = False  # this file, not the files before it, held sets or keywords
     try:
         with _open(path) as handle:
-            for key, value in ijson.kvitems(handle, "data", use_float=True):
+            for key, value in top_level_items(handle, "data"):
+                if key is None:
+                    raise ReadError(
+                        f"{path.name}: 'data' should be an object, found "
+                        f"{type(value).__name__}; is this an MTGJSON file?"
+                    )
                 if key in KEYWORD_KINDS:
                     _read_keyword_list(key, value, path, data)
                     found = True
@@ -64,9 +79,11 @@ def iter_sets(path: Path, data: MtgjsonData) -> Iterator[tuple[str, dict]]:
                     yield key, value
                 else:
                     single_set[key] = value
+    except StreamLimit as error:
+        raise ReadError(f"{path.name}: {error}") from error
     except ijson.JSONError as error:
         raise ReadError(_json_error_message(path, error)) from error
-    except (OSError, EOFError, UnicodeDecodeError) as error:
+    except DAMAGED as error:
         raise ReadError(f"{path.name}: not readable as JSON or gzip ({error})") from error
     if single_set:
         if "cards" not in single_set or "code" not in single_set:
@@ -84,21 +101,31 @@ def iter_sets(path: Path, data: MtgjsonData) -> Iterator[tuple[str, dict]]:
 
 def _json_error_message(path: Path, error: Exception) -> str:
     """Name the line and column, which the streaming parser does not report."""
+    parser_says = f"{path.name}: invalid JSON ({str(error).splitlines()[0][:200]})"
     try:
         with _open(path) as handle:
-            text = handle.read().decode("utf-8", errors="replace")
+            data = handle.read(ERROR_LOCATION_LIMIT + 1)
+        if len(data) > ERROR_LOCATION_LIMIT:
+            return parser_says
         # Only to find the error: every object is dropped as soon as it is parsed, so a damaged
         # AllPrintings does not build its whole tree in memory.
-        json.loads(text, object_pairs_hook=lambda pairs: None)
+        json.loads(data.decode("utf-8", errors="replace"), object_pairs_hook=lambda pairs: None)
     except json.JSONDecodeError as exact:
         return f"{path.name}: line {exact.lineno}, column {exact.colno}: invalid JSON ({exact.msg})"
-    except (OSError, EOFError) as broken:
+    except RecursionError:
+        return parser_says
+    except DAMAGED as broken:
         return f"{path.name}: the file is cut short or damaged ({broken})"
-    return f"{path.name}: invalid JSON ({str(error).splitlines()[0]})"
+    return parser_says
 
 
 def _read_keyword_list(key: str, names, path: Path, data: MtgjsonData) -> None:
-    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise ReadError(f"{path.name}: data.{key}: expected a list of keyword names")
+    if not isinstance(names, list) or not all(
+        isinstance(n, str) and 0 < len(n) <= KEYWORD_NAME_LENGTH for n in names
+    ):
+        raise ReadError(
+            f"{path.name}: data.{key}: expected a list of keyword names (at most "
+            f"{KEYWORD_NAME_LENGTH} characters each)"
+        )
     for name in names:
         data.keyword_kinds[name] = KEYWORD_KINDS[key]

@@ -16,6 +16,7 @@ from pathlib import Path
 from oracle.models import Layout
 
 from .italian_set_names import ITALIAN_SET_NAMES
+from .mtgjson_checks import check_entry, check_set
 from .mtgjson_files import file_digest, iter_sets, read_meta
 from .mtgjson_records import (
     CardRecord,
@@ -90,7 +91,10 @@ def _read_meta(path: Path, data: MtgjsonData) -> None:
 
 
 def _read_set(set_obj: dict, where: str, data: MtgjsonData) -> list[tuple[str, list[dict]]]:
+    if not isinstance(set_obj, dict):
+        raise ReadError(f"{where}: expected a set object, found {type(set_obj).__name__}")
     code = required_text(set_obj, "code", where)
+    check_set(set_obj, where)
     translations = set_obj.get("translations") or {}
     if not isinstance(translations, dict):
         raise ReadError(f"{where}: 'translations' should be an object")
@@ -119,6 +123,7 @@ def _read_set(set_obj: dict, where: str, data: MtgjsonData) -> list[tuple[str, l
             set_code = entry.get("setCode") or code
             if set_code not in data.sets:
                 data.sets[set_code] = _implied_set(set_code, data.sets[code], is_token)
+            _check_unique_uuid(entry, (set_code, entry["number"]), entry_where, data)
             oracle_id = entry["identifiers"].get("scryfallOracleId")
             key = (set_code, entry["number"], oracle_id or f"name:{entry['name']}")
             groups.setdefault(key, []).append(entry)
@@ -129,6 +134,18 @@ def _read_set(set_obj: dict, where: str, data: MtgjsonData) -> list[tuple[str, l
                 continue
             _add_group(uuid.UUID(oracle_key), set_code, group, is_token, data, where)
     return reversible
+
+
+def _check_unique_uuid(entry: dict, place: tuple[str, str], where: str, data: MtgjsonData):
+    """A printing's uuid is its own: the same uuid again is the same entry listed twice (meld
+    fronts are), never another printing."""
+    key = str(parse_uuid(entry["uuid"], where))
+    first = data.uuid_places.setdefault(key, (place, where))
+    if first[0] != place:
+        raise ReadError(
+            f"{where} ({entry['name']:.80}): uuid {key} is already the uuid of {first[1]} (set "
+            f"{first[0][0]}, number {first[0][1]}); each printing has its own"
+        )
 
 
 def _implied_set(code: str, parent: SetRecord, is_token: bool) -> SetRecord:
@@ -148,7 +165,8 @@ def _implied_set(code: str, parent: SetRecord, is_token: bool) -> SetRecord:
 def _check_entry(entry, where: str) -> None:
     if not isinstance(entry, dict):
         raise ReadError(f"{where}: expected a card object, found {type(entry).__name__}")
-    name = entry.get("name", "?")
+    name = entry.get("name")
+    name = name[:80] if isinstance(name, str) else "?"
     for key in ("name", "layout", "uuid", "number", "type"):
         if not isinstance(entry.get(key), str) or not entry.get(key):
             raise ReadError(f"{where} ({name}): missing or empty '{key}'")
@@ -173,6 +191,7 @@ def _check_entry(entry, where: str) -> None:
         if not isinstance(ruling, dict) or not isinstance(ruling.get("text"), str):
             raise ReadError(f"{where} ({name}): a ruling without text")
         parse_date(ruling.get("date"), f"{where} ({name}): ruling date", required=True)
+    check_entry(entry, f"{where} ({name})")
 
 
 def _dedupe_sides(group: list[dict]) -> list[dict]:
@@ -211,7 +230,15 @@ def _add_group(oracle_id, set_code, group, is_token, data: MtgjsonData, where: s
             item = (parse_date(ruling["date"], where), ruling["text"])
             if item not in card.rulings:
                 card.rulings.append(item)
-    data.printings[(set_code, first["number"])] = _printing_record(oracle_id, set_code, group)
+    place = (set_code, first["number"])
+    other = data.printings.get(place)
+    if other is not None and other.oracle_id != oracle_id:
+        raise ReadError(
+            f"{where}: collector number {first['number']} is given to two cards, "
+            f"{data.cards[other.oracle_id].name!r:.80} and {first['name']!r:.80}; "
+            "each printing of a set has its own number"
+        )
+    data.printings[place] = _printing_record(oracle_id, set_code, group)
 
 
 def _card_record(oracle_id, group: list[dict], is_token: bool) -> CardRecord:

@@ -111,3 +111,5 @@ class MtgjsonData:
     digests: dict[str, str] = field(default_factory=dict)
     version: str = ""
     data_date: date | None = None
+    # Each printing uuid read, with where it was first found: ((set, number), "FILE: set ...").
+    uuid_places: dict[str, tuple[tuple[str, str], str]] = field(default_factory=dict)

@@ -23,10 +23,11 @@ from oracle.importers.upsert import (
 from ..models import GlossaryEntry, Language, RuleMapping, RuleSection, RulesEdition
 from ..ruling_status import recompute_statuses
 from .comprehensive_rules import RulesDocument
+from .hand_work import KeptHandWork, keep_hand_work
 from .renumbering import Item, Match, Reference, map_edition, reference_for
 
 SECTION_FIELDS = ["level", "title", "text", "examples", "position", "parent"]
-MAPPING_FIELDS = ["current_section", "confidence", "method"]
+MAPPING_FIELDS = ["current_section", "confidence", "method", "missing_number"]
 
 
 @dataclass
@@ -45,6 +46,8 @@ class RulesSyncResult:
     sections: SyncStats
     glossary: SyncStats
     mappings: list[MappingReport] = field(default_factory=list)
+    # Hand-made links and mappings whose rule this import deleted, kept without it.
+    kept: KeptHandWork = field(default_factory=KeptHandWork)
 
     @property
     def changed(self) -> bool:
@@ -60,14 +63,15 @@ def sync_rules(
     document: RulesDocument, *, log: Callable[[str], None] | None = None
 ) -> RulesSyncResult:
     edition, edition_changed = _sync_edition(document)
-    sections = _sync_sections(edition, document)
+    kept = KeptHandWork()
+    sections = _sync_sections(edition, document, kept)
     if log:
         log(f"Sections of {edition}: {sections}")
     glossary = _sync_glossary(edition, document)
     if log:
         log(f"Glossary of {edition}: {glossary}")
     refresh_planner_statistics(RulesEdition, RuleSection, GlossaryEntry)
-    result = RulesSyncResult(edition, edition_changed, sections, glossary)
+    result = RulesSyncResult(edition, edition_changed, sections, glossary, kept=kept)
     if edition.language == Language.ENGLISH:
         result.mappings = update_mappings(edition, log=log)
         refresh_planner_statistics(RuleMapping)
@@ -97,7 +101,7 @@ def _sync_edition(document: RulesDocument) -> tuple[RulesEdition, bool]:
     return edition, bool(changed)
 
 
-def _sync_sections(edition: RulesEdition, document: RulesDocument) -> SyncStats:
+def _sync_sections(edition: RulesEdition, document: RulesDocument, kept: KeptHandWork) -> SyncStats:
     stats = SyncStats()
     existing = {
         row["number"]: row
@@ -147,6 +151,8 @@ def _sync_sections(edition: RulesEdition, document: RulesDocument) -> SyncStats:
 
     wanted_numbers = {record.number for record in document.sections}
     gone = [row["pk"] for number, row in existing.items() if number not in wanted_numbers]
+    detached = keep_hand_work(gone)
+    kept.links, kept.mappings = detached.links, detached.mappings
     for batch in chunks(gone):
         RuleSection.objects.filter(pk__in=batch).delete()
     stats.deleted = len(gone)
@@ -238,14 +244,22 @@ def _sync_mapping_rows(
     existing = {
         row["old_section_id"]: row
         for row in RuleMapping.objects.filter(old_section__edition=old).values(
-            "pk", "old_section_id", "current_section_id", "confidence", "method"
+            "pk", "old_section_id", "current_section_id", "confidence", "method", "missing_number"
         )
     }
     matches = dict(matches)
+    missing: dict[int, str] = {}  # hand-set targets the current edition still lacks
     for old_pk, row in existing.items():
         if row["method"] != RuleMapping.Method.MANUAL or old_pk not in matches:
             continue
         target = row["current_section_id"]
+        if target is None and row["missing_number"]:
+            back = reference.side.by_number.get(row["missing_number"])
+            if back is None:
+                missing[old_pk] = row["missing_number"]
+            target = back.pk if back else None
+            matches[old_pk] = Match(target, row["confidence"], RuleMapping.Method.MANUAL)
+            continue
         if target is None or target in reference.side.by_pk:
             matches[old_pk] = Match(target, row["confidence"], RuleMapping.Method.MANUAL)
             continue
@@ -260,6 +274,7 @@ def _sync_mapping_rows(
             "current_section_id": match.target,
             "confidence": match.confidence,
             "method": match.method,
+            "missing_number": missing.get(old_pk, ""),
         }
         row = existing.get(old_pk)
         if row is None:

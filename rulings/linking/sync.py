@@ -10,7 +10,9 @@ makes the table hold exactly them:
   computed link takes its place (and with ``excluded`` set removes it). When the current
   edition changes, a hand-made row moves to the section its old one became (the old-number
   mapping, else the same number); one with nowhere to go stays and is reported, and one that
-  would repeat a hand-made row already there goes;
+  would repeat a hand-made row already there goes. A row a rules import kept without its
+  section (``missing_number``, see ``importers.hand_work``) goes back to that number as soon
+  as the current edition has it, and is reported until then;
 - ``Card.search_rules`` lists the number of every section a card uses (hand-made links
   included, excluded ones left out) with every number above it: " 2 205 205.4 205.4d 3 302 ".
 
@@ -247,7 +249,11 @@ def _existing_rows(cards: dict[int, _Card]) -> tuple[list[dict], dict[tuple[int,
             "detail",
             "origin",
             "excluded",
+            "missing_number",
         )
+    for row in existing:
+        if row["section_id"] is None:  # kept by a rules import that dropped its rule
+            row["section__number"] = row["missing_number"]
     manual = [row for row in existing if row["origin"] == Origin.MANUAL]
     computed = {
         (row["card_id"], row["section_id"]): row
@@ -265,7 +271,7 @@ def _move_manual_rows(report, edition, manual, computed, numbers, cards):
     if not stranded:
         return
     mapped = {}
-    for batch in chunks([row["section_id"] for row in stranded]):
+    for batch in chunks([row["section_id"] for row in stranded if row["section_id"]]):
         mapped.update(
             RuleMapping.objects.filter(
                 old_section_id__in=batch, current_section__edition=edition
@@ -291,9 +297,9 @@ def _move_manual_rows(report, edition, manual, computed, numbers, cards):
         row.update(
             section_id=target, section__number=number_of[target], section__edition_id=edition.pk
         )
-        moved.append(Row(pk=row["pk"], section_id=target))
+        moved.append(Row(pk=row["pk"], section_id=target, missing_number=""))
     _delete_rows(repeated + replaced)  # first: a moved row takes a replaced row's place
-    update_by_pk(CardRule, moved, ["section"])
+    update_by_pk(CardRule, moved, ["section", "missing_number"])
     report.manual_moved = len(moved)
     report.links.deleted += len(replaced)
 

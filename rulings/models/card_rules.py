@@ -19,6 +19,10 @@ class CardRule(models.Model):
     The history records what editors do in the admin (a computed link's state is recorded just
     before an editor's first change to it); the linker writes and deletes rows in bulk, without
     history, since it can compute them again.
+
+    A hand-made link also survives a rules import that drops its rule: it is kept without a
+    section, its rule's number in ``missing_number``, and ``link_rules`` puts it back on that
+    number when an import brings the rule back.
     """
 
     class Reason(models.TextChoices):
@@ -43,8 +47,21 @@ class CardRule(models.Model):
     section = models.ForeignKey(
         RuleSection,
         on_delete=models.CASCADE,
+        null=True,  # only while a hand-made link's rule is missing (see missing_number)
         related_name="card_links",
         verbose_name=_("rule"),
+    )
+    missing_number = models.CharField(
+        _("kept while its rule is missing"),
+        max_length=20,
+        blank=True,
+        default="",
+        db_default="",  # rows written by plain INSERTs (the linker's) leave it out
+        editable=False,
+        help_text=_(
+            "The number of the rule of a hand-made link that the current rules lack; the link "
+            "comes back when the rule does."
+        ),
     )
     reason = models.CharField(_("reason"), max_length=20, choices=Reason)
     detail = models.CharField(
@@ -72,4 +89,5 @@ class CardRule(models.Model):
         indexes = [models.Index(fields=["section", "card"], name="cardrule_section_idx")]
 
     def __str__(self):
-        return f"{self.card.name} → {self.section.number}"
+        number = self.section.number if self.section_id else self.missing_number
+        return f"{self.card.name} → {number}"

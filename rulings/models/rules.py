@@ -220,6 +220,15 @@ class RuleMapping(models.Model):
     )
     confidence = models.FloatField(_("confidence"), help_text=_("From 0 (a guess) to 1 (certain)."))
     method = models.CharField(_("how it was found"), max_length=20, choices=Method)
+    missing_number = models.CharField(
+        _("kept while its target is missing"),
+        max_length=20,
+        blank=True,
+        default="",
+        db_default="",  # rows written by plain INSERTs (the linker's) leave it out
+        editable=False,
+        help_text=_("The number of a hand-set target that the current rules lack."),
+    )
 
     class Meta:
         ordering = ["old_section__edition", "old_section__position"]

@@ -1,13 +1,14 @@
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.db import transaction
 
+from oracle.import_lock import ImportCommand
 from oracle.importers.mtgjson_reader import ReadError, read_mtgjson
 from oracle.importers.mtgjson_sync import IMPORT_RECORD, sync_mtgjson
 
 
-class Command(BaseCommand):
+class Command(ImportCommand):
     help = (
         "Import MTGJSON files: set files, AllPrintings and Keywords (plain JSON or .gz). "
         "Idempotent; everything is written in one transaction."

@@ -2,8 +2,8 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.management import call_command
-from django.core.management.base import BaseCommand
 
+from oracle.import_lock import ImportCommand
 from oracle.models import Card
 
 BUNDLED_MTGJSON = [
@@ -18,7 +18,7 @@ BUNDLED_MTGJSON = [
 ]
 
 
-class Command(BaseCommand):
+class Command(ImportCommand):
     help = "Load the dataset bundled in fixtures/ (see fixtures/README.md), unless already loaded."
 
     def add_arguments(self, parser):

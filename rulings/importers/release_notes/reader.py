@@ -383,10 +383,21 @@ def parse_document(text: str, path: str = "<text>") -> Document:
     )
 
 
+# The seed documents are tens of kilobytes; a file many times larger is not a document.
+MAX_FILE_BYTES = 2 * 1024 * 1024
+
+
 def read_document(path: str | Path) -> Document:
     """Read a document file: UTF-8 (a BOM and any line ends accepted), else ReadError."""
     path = Path(path)
     try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise ReadError(
+                str(path),
+                None,
+                f"{size:,} bytes; a document is at most {MAX_FILE_BYTES // (1024 * 1024)} MB",
+            )
         data = path.read_bytes()
     except OSError as error:
         raise ReadError(str(path), None, f"cannot read the file ({error.strerror})") from error
@@ -399,4 +410,7 @@ def read_document(path: str | Path) -> Document:
         raise ReadError(
             str(path), line, f"byte 0x{bad:02x} is not UTF-8; expected UTF-8 text"
         ) from error
+    if "\x00" in text:
+        line = len(_split_lines(text[: text.index("\x00")]))
+        raise ReadError(str(path), line, "a NUL character: this is not a text file")
     return parse_document(text, str(path))

@@ -1,9 +1,10 @@
 import datetime
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.db import transaction
 
+from oracle.import_lock import ImportCommand
 from oracle.models import CardSet
 from rulings.importers.release_notes.document import Document, ReadError
 from rulings.importers.release_notes.reader import read_document
@@ -11,7 +12,7 @@ from rulings.importers.release_notes.sync import sync_document
 from rulings.models import Language, SourceDocument
 
 
-class Command(BaseCommand):
+class Command(ImportCommand):
     help = (
         "Import a release notes, FAQ or article document in the form of the seed documents: "
         "its sections, its rulings on the cards, keywords and types they are about, the rules "

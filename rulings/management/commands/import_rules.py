@@ -1,9 +1,10 @@
 import time
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.db import transaction
 
+from oracle.import_lock import ImportCommand
 from rulings.importers.comprehensive_rules import ReadError, read_rules
 from rulings.importers.rules_checks import shrink_refusal
 from rulings.importers.rules_sync import sync_rules
@@ -11,7 +12,7 @@ from rulings.linking.sync import link_cards
 from rulings.models import Language, RulesEdition
 
 
-class Command(BaseCommand):
+class Command(ImportCommand):
     help = (
         "Import a Comprehensive Rules text file (as Wizards publishes it, or the Italian "
         "translation in the same layout): one edition, idempotent, in one transaction. Older "
@@ -78,6 +79,13 @@ class Command(BaseCommand):
         if verbosity >= 1:
             self.stdout.write(f"Rules: {result.sections}")
             self.stdout.write(f"Glossary: {result.glossary}")
+            if result.kept.links or result.kept.mappings:
+                self.stdout.write(
+                    f"Kept without their rule: {result.kept.links} hand-made link"
+                    f"{'' if result.kept.links == 1 else 's'}, {result.kept.mappings} hand-set "
+                    f"mapping{'' if result.kept.mappings == 1 else 's'} (they come back with "
+                    "their rule; the admin lists them)."
+                )
             for report in result.mappings:
                 self.stdout.write(
                     f"Old numbers of {report.edition}: {report.total} mappings computed, "

@@ -1,10 +1,10 @@
-from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from oracle.import_lock import ImportCommand
 from rulings.linking.sync import LinkReport, link_cards
 
 
-class Command(BaseCommand):
+class Command(ImportCommand):
     help = (
         "Link every card to the sections of the current Comprehensive Rules it uses (keywords, "
         "types, layout, rulings) and fill the cards' rule search column. Idempotent, in one "

@@ -3,13 +3,15 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.management import call_command
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
+
+from oracle.import_lock import ImportCommand
 
 BUNDLED_DOCUMENTS = Path("fixtures") / "documents"
 MANIFEST = "documents.json"
 
 
-class Command(BaseCommand):
+class Command(ImportCommand):
     help = (
         "Import the documents bundled in fixtures/documents/ (listed in its documents.json, "
         "described in its README); a document already imported from the same file is skipped."

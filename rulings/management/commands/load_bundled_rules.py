@@ -3,15 +3,15 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.management import call_command
-from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from oracle.import_lock import ImportCommand
 from rulings.models import RulesEdition
 
 BUNDLED_RULES = Path("fixtures") / "rules" / "en"
 
 
-class Command(BaseCommand):
+class Command(ImportCommand):
     help = (
         "Import the Comprehensive Rules editions bundled in fixtures/rules/ (see its README), "
         "unless they are already loaded."

@@ -1,10 +1,10 @@
-from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from oracle.import_lock import ImportCommand
 from rulings.ruling_status import recompute_statuses
 
 
-class Command(BaseCommand):
+class Command(ImportCommand):
     help = (
         "Work out again whether every ruling still holds (current or outdated: a game term the "
         "rules retired after its date, or a cited rule that no longer exists), from the retired "

@@ -12,9 +12,10 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.management import call_command
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.db import transaction
 
+from oracle.import_lock import ImportCommand
 from oracle.models import CardDataImport
 from rulings.importers.downloads import (
     DataCache,
@@ -27,7 +28,7 @@ from rulings.importers.downloads import (
 from rulings.models import RulesEdition
 
 
-class Command(BaseCommand):
+class Command(ImportCommand):
     help = (
         "Download the current MTGJSON AllPrintings and Keywords and the current Comprehensive "
         "Rules TXT into DATA_CACHE_DIR (only what changed since the last run) and import them."

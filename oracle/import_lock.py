@@ -63,11 +63,11 @@ class ImportRunning(CommandError):
 
 def lock_path(alias: str = DEFAULT_DB_ALIAS) -> Path:
     """The SQLite lock file: beside the database file, or in the temporary folder for an
-    in-memory database (the tests')."""
+    in-memory database (the tests'), which only its own process sees."""
     name = str(connections[alias].settings_dict["NAME"])
     if name and ":memory:" not in name and "mode=memory" not in name:
         return Path(f"{name}.import-lock")
-    digest = hashlib.sha256(name.encode()).hexdigest()[:16]
+    digest = hashlib.sha256(f"{name} {os.getpid()}".encode()).hexdigest()[:16]
     return Path(tempfile.gettempdir()) / f"oracolo-{digest}.import-lock"
 
 

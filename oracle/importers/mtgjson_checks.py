@@ -9,8 +9,8 @@ What is refused (rather than stored, cut or guessed):
 - legalities that are not an object of format -> status strings;
 - a face's ``side`` that is not one or two letters, a flag that is not true or false;
 - a set code or collector number that cannot be one segment of an address (``/``, ``?``,
-  ``#``, ``%``, ``\\``, spaces and control characters, ``.`` and ``..``): their pages would
-  have no URL.
+  ``#``, ``%``, ``\\`` and control characters, ``.`` and ``..``): their pages would have no URL.
+  A space can (PMPS08's "a1 2007"): addresses encode it.
 
 NUL characters and over-long strings of any kind never get this far (json_stream refuses them).
 """
@@ -72,8 +72,8 @@ FOREIGN_TEXT = {
     "flavorText": None,
 }
 LEGALITY_LENGTH = 40
-# One segment of an address: no separator, query, fragment, escape, space or control character.
-UNSAFE_IN_URL = re.compile(r"[/?#%\\\s\x00-\x1f\x7f]")
+# One segment of an address: no separator, query, fragment, escape or control character.
+UNSAFE_IN_URL = re.compile(r"[/?#%\\\x00-\x1f\x7f]")
 SIDE = re.compile(r"[a-z]{1,2}")
 
 
@@ -98,7 +98,7 @@ def check_address_part(value: str, key: str, where: str) -> None:
     if value in (".", "..") or UNSAFE_IN_URL.search(value):
         raise ReadError(
             f"{where}: '{key}' {value!r} cannot be part of a page address (no '/', '?', "
-            "'#', '%', '\\', spaces or control characters, not '.' or '..')"
+            "'#', '%', '\\' or control characters, not '.' or '..')"
         )
 
 

@@ -414,9 +414,16 @@ MTGJSON_CASES = [
         file_name="x.json",
     ),
     Case(
-        "mtgjson: collector number with a space",
+        "mtgjson: collector number with a question mark",
         MTGJSON,
-        with_card(number="1 a"),
+        with_card(number="1?a"),
+        "'number' '1?a' cannot be part of a page address",
+        file_name="x.json",
+    ),
+    Case(
+        "mtgjson: collector number with a line break",
+        MTGJSON,
+        with_card(number="1\n2"),
         "cannot be part of a page address",
         file_name="x.json",
     ),
@@ -765,13 +772,17 @@ class BadInputTests(BundledDataTestCase):
                     path.unlink()
 
     def test_the_well_formed_set_file_the_bad_ones_start_from_imports(self):
+        """With a collector number holding a space, as PMPS08's "a1 2007" does."""
         path = Path(self.enterContext(TemporaryDirectory())) / "good.json"
-        path.write_bytes(set_file())
+        path.write_bytes(second_card(number="a1 2007"))
         outcome = run_command(MTGJSON, str(path))
         self.assertEqual(outcome.code, 0, outcome.stderr)
         self.assertIn("Imported good.json", outcome.stdout)
-        response = self.client.get("/en/sets/ZZT/1/")
-        self.assertContains(response, "Test Drake")
+        self.assertContains(self.client.get("/en/sets/ZZT/1/"), "Test Drake")
+        self.assertContains(self.client.get("/en/sets/ZZT/a1%202007/"), "Test Wurm")
+        card = self.client.get("/en/cards/test-wurm/")
+        self.assertContains(card, '/a1%202007/"')
+        self.assertContains(self.client.get("/en/sets/"), "ZZT")
 
     def test_update_data_without_a_cache_says_so(self):
         folder = Path(self.enterContext(TemporaryDirectory()))

@@ -108,10 +108,11 @@ def _advisory_lock(connection, command, wait, alias):
             if cursor.fetchone()[0]:
                 break
             if not wait:
+                # A bigint key is held as two halves: classid (high), objid (low).
                 cursor.execute(
-                    "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND "
-                    "objid = %s",
-                    [ADVISORY_KEY & 0xFFFFFFFF],
+                    "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted "
+                    "AND classid::bigint * 4294967296 + objid::bigint = %s",
+                    [ADVISORY_KEY],
                 )
                 row = cursor.fetchone()
                 raise _running(f" (database session {row[0]})" if row else "")

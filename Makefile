@@ -4,11 +4,35 @@ VENV := .venv
 PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# make serve: gunicorn worker processes (about two per core).
+WORKERS ?= 2
 
-.PHONY: run test test-postgres setup migrate data lint format messages check-python benchmarks clean
+.PHONY: run serve serve-env collectstatic test test-postgres setup migrate data lint format messages check-python benchmarks clean
 
 run: setup
 	$(PY) manage.py runserver $(HOST):$(PORT)
+
+# The production server (docs/deploy.md): DEBUG=0, the same set-up steps, the static files
+# collected with hashed names and compressed, then gunicorn on HOST:PORT with WORKERS workers.
+serve: export DEBUG = 0
+serve: serve-env setup collectstatic
+	$(VENV)/bin/gunicorn config.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) \
+		--access-logfile - --forwarded-allow-ips '*'
+
+serve-env:
+	@missing=""; \
+	[ -n "$$SECRET_KEY" ] || missing="$$missing SECRET_KEY"; \
+	[ -n "$$ALLOWED_HOSTS" ] || missing="$$missing ALLOWED_HOSTS"; \
+	if [ -n "$$missing" ]; then \
+		echo "make serve runs in production mode and needs these environment variables:$$missing" >&2; \
+		echo "  SECRET_KEY: a long random string, e.g. from: python3 -c 'import secrets; print(secrets.token_urlsafe(50))'" >&2; \
+		echo "  ALLOWED_HOSTS: the host names the site answers to, comma-separated (e.g. oracolo.example.org)" >&2; \
+		echo "See docs/deploy.md for every setting." >&2; \
+		exit 2; \
+	fi
+
+collectstatic: $(VENV)/.installed
+	$(PY) manage.py collectstatic --noinput --verbosity 0
 
 test: setup
 	$(PY) manage.py test --parallel=auto

@@ -156,6 +156,21 @@ STORAGES = {
 }
 
 if not DEBUG:
+    # Production sits behind a proxy that terminates TLS (docs/deploy.md): the proxy says
+    # which scheme the browser used in X-Forwarded-Proto, and it must overwrite any such
+    # header the client sent. BEHIND_TLS_PROXY=0 when the server itself faces the browsers.
+    if env_bool("BEHIND_TLS_PROXY", default=True):
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=True)
+    # The health check answers load balancers that probe over plain HTTP.
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+    SECURE_HSTS_SECONDS = int(os.environ.get("HSTS_SECONDS", 60 * 60 * 24 * 365))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("HSTS_INCLUDE_SUBDOMAINS", default=True)
+    SECURE_HSTS_PRELOAD = env_bool("HSTS_PRELOAD", default=False)
+    if not SECURE_HSTS_PRELOAD:
+        # Joining the browsers' preload list binds the domain for months and is the domain
+        # owner's decision, so it is opt-in (HSTS_PRELOAD=1), not a deploy warning.
+        SILENCED_SYSTEM_CHECKS = ["security.W021"]
     SECURE_CONTENT_TYPE_NOSNIFF = True
     SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", default=True)
     CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", default=True)

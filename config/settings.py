@@ -58,6 +58,9 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # ETag, Last-Modified and Cache-Control of public pages, the optional page cache
+    # (config/http_caching.py): after the static files, before anything reads the session.
+    "config.http_caching.HttpCachingMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -115,6 +118,28 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "init_command", "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
     )
     DATABASES["default"]["OPTIONS"].setdefault("transaction_mode", "IMMEDIATE")
+
+# CACHE_URL: the cache every instance shares (redis://host:6379/0). Sessions, login throttling
+# and the page cache use it. Without it, each process keeps its own cache in memory.
+CACHE_URL = os.environ.get("CACHE_URL", "").strip()
+if CACHE_URL:
+    if not CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
+        raise ImproperlyConfigured("CACHE_URL must be a Redis address: redis://host:6379/0.")
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "oracolo"),
+        }
+    }
+    # Sessions read from the shared cache, written through to the database (they survive a
+    # restart of Redis).
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# Public pages: how long browsers and proxies may keep them before revalidating (seconds), and
+# how long the page cache keeps a rendered page (0: no page cache). Both are keyed by the data
+# version, which every import and every editor's change raises (config/http_caching.py).
+PAGE_MAX_AGE = int(os.environ.get("PAGE_MAX_AGE", "60"))
+PAGE_CACHE_SECONDS = int(os.environ.get("PAGE_CACHE_SECONDS", "0"))
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -9,6 +9,8 @@ class RulingsConfig(AppConfig):
     verbose_name = _("Rules and rulings")
 
     def ready(self):
+        from oracle import data_version
+
         from . import (
             card_page,
             card_record,
@@ -17,10 +19,16 @@ class RulingsConfig(AppConfig):
             search_terms,
         )
         from .editors import ensure_editors_group
+        from .models import CardRule, RuleMapping, Ruling
 
         search_terms.register()
         card_page.register()
         card_record.register()
         data_source.register()
+        # Editors' work raises the data version (pages' ETags, the page cache); link_rules
+        # deletes computed links in bulk, so those two watch saves only.
+        data_version.watch_model(Ruling)
+        data_version.watch_model(CardRule, deletions=False)
+        data_version.watch_model(RuleMapping, deletions=False)
 
         post_migrate.connect(ensure_editors_group, sender=self, dispatch_uid="rulings.editors")

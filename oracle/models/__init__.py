@@ -18,6 +18,7 @@ from .cards import (
     Layout,
     not_cards,
 )
+from .data_version import DataVersion
 from .errata import Erratum
 from .imports import CardDataImport
 from .keywords_and_types import CardType, Keyword
@@ -38,6 +39,7 @@ __all__ = [
     "CardQuerySet",
     "CardSet",
     "CardType",
+    "DataVersion",
     "Erratum",
     "Keyword",
     "Layout",

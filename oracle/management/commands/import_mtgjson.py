@@ -3,6 +3,7 @@ from pathlib import Path
 from django.core.management.base import CommandError
 from django.db import transaction
 
+from oracle import data_version
 from oracle.import_lock import ImportCommand
 from oracle.importers.mtgjson_reader import ReadError, read_mtgjson
 from oracle.importers.mtgjson_sync import IMPORT_RECORD, sync_mtgjson
@@ -41,6 +42,7 @@ class Command(ImportCommand):
             )
         with transaction.atomic():
             stats = sync_mtgjson(data, log=progress, source=source)
+            data_version.changed()
             if dry_run:
                 transaction.set_rollback(True)
         if verbosity >= 1:

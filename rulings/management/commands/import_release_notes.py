@@ -4,6 +4,7 @@ from pathlib import Path
 from django.core.management.base import CommandError
 from django.db import transaction
 
+from oracle import data_version
 from oracle.import_lock import ImportCommand
 from oracle.models import CardSet
 from rulings.importers.release_notes.document import Document, ReadError
@@ -68,6 +69,7 @@ class Command(ImportCommand):
                     force=force,
                     log=log,
                 )
+                data_version.changed()
         except ReadError as error:
             raise CommandError(f"Nothing was imported. {error}") from error
         if verbosity >= 1:

@@ -4,6 +4,7 @@ from pathlib import Path
 from django.core.management.base import CommandError
 from django.db import transaction
 
+from oracle import data_version
 from oracle.import_lock import ImportCommand
 from rulings.importers.comprehensive_rules import ReadError, read_rules
 from rulings.importers.rules_checks import shrink_refusal
@@ -74,6 +75,8 @@ class Command(ImportCommand):
             result = sync_rules(document, log=log)
             if result.changed and changes_linking(result.edition) and not no_link:
                 links = link_cards(log=log)
+            if result.changed:
+                data_version.changed()
             if dry_run:
                 transaction.set_rollback(True)
         if verbosity >= 1:

@@ -1,5 +1,6 @@
 from django.db import transaction
 
+from oracle import data_version
 from oracle.import_lock import ImportCommand
 from rulings.linking.sync import LinkReport, link_cards
 
@@ -20,6 +21,8 @@ class Command(ImportCommand):
         log = self._progress if verbosity >= 2 else None
         with transaction.atomic():
             report = link_cards(log=log)
+            if report.changed:
+                data_version.changed()
             if dry_run:
                 transaction.set_rollback(True)
         if report.edition is None:

@@ -1,5 +1,6 @@
 from django.db import transaction
 
+from oracle import data_version
 from oracle.import_lock import ImportCommand
 from rulings.ruling_status import recompute_statuses
 
@@ -21,6 +22,8 @@ class Command(ImportCommand):
     def handle(self, dry_run, **options):
         with transaction.atomic():
             report = recompute_statuses()
+            if report.changed:
+                data_version.changed()
             if dry_run:
                 transaction.set_rollback(True)
         self.stdout.write(f"{report.checked} rulings checked ({report.seconds:.1f} s).")

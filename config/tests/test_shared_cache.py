@@ -1,0 +1,169 @@
+"""The shared cache (CACHE_URL, Redis): what the settings make of it, and sessions and the page
+cache kept in a real Redis server.
+
+The tests that need a server read its address from REDIS_URL (``scripts/with-redis`` starts a
+throwaway one and sets it); without it they are skipped, except with REQUIRE_REDIS=1 (CI), where
+a missing server is a failure.
+"""
+
+import os
+import subprocess
+import sys
+import uuid
+from pathlib import Path
+from unittest import SkipTest
+
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.core.cache import cache
+from django.db import connection
+from django.test import Client, SimpleTestCase, override_settings
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from config.testing import BundledDataTestCase
+from oracle.models import Card
+
+REDIS_URL = os.environ.get("REDIS_URL", "")
+REQUIRE_REDIS = os.environ.get("REQUIRE_REDIS") == "1"
+
+
+def settings_with(env: dict[str, str], names: list[str]) -> subprocess.CompletedProcess:
+    code = (
+        "import json; from django.conf import settings; "
+        f"print(json.dumps({{n: getattr(settings, n) for n in {names!r}}}))"
+    )
+    environment = {key: value for key, value in os.environ.items() if key != "CACHE_URL"}
+    environment.update(env)
+    return subprocess.run(
+        [sys.executable, "manage.py", "shell", "--no-imports", "-c", code],
+        cwd=Path(settings.BASE_DIR),
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+class CacheSettingsTests(SimpleTestCase):
+    def test_cache_url_selects_redis_for_the_cache_and_the_sessions(self):
+        result = settings_with(
+            {"CACHE_URL": "redis://cache.internal:6379/2"}, ["CACHES", "SESSION_ENGINE"]
+        )
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn('"BACKEND": "django.core.cache.backends.redis.RedisCache"', result.stdout)
+        self.assertIn('"LOCATION": "redis://cache.internal:6379/2"', result.stdout)
+        self.assertIn(
+            '"SESSION_ENGINE": "django.contrib.sessions.backends.cached_db"', result.stdout
+        )
+
+    def test_without_cache_url_each_process_keeps_its_own(self):
+        result = settings_with({}, ["CACHES", "SESSION_ENGINE"])
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("LocMemCache", result.stdout)
+        self.assertIn('"SESSION_ENGINE": "django.contrib.sessions.backends.db"', result.stdout)
+
+    def test_a_cache_url_that_is_not_redis_is_refused(self):
+        result = settings_with({"CACHE_URL": "memcached://x:11211"}, ["CACHES"])
+        self.assertNotEqual(result.returncode, 0)
+        self.assertIn("CACHE_URL must be a Redis address", result.stderr)
+
+
+class RedisTestCase(BundledDataTestCase):
+    """Runs with Django's cache (sessions, the page cache) in the Redis server at REDIS_URL,
+    under a key prefix of its own, deleted afterwards."""
+
+    @classmethod
+    def setUpClass(cls):
+        if not REDIS_URL:
+            if REQUIRE_REDIS:
+                raise RuntimeError(
+                    "REQUIRE_REDIS=1 but REDIS_URL is not set: run under scripts/with-redis."
+                )
+            raise SkipTest("no Redis server (run under scripts/with-redis)")
+        cls.prefix = f"oracolo-test-{uuid.uuid4().hex[:12]}"
+        cls._redis_settings = override_settings(
+            CACHES={
+                "default": {
+                    "BACKEND": "django.core.cache.backends.redis.RedisCache",
+                    "LOCATION": REDIS_URL,
+                    "KEY_PREFIX": cls.prefix,
+                }
+            },
+            SESSION_ENGINE="django.contrib.sessions.backends.cached_db",
+            PAGE_CACHE_SECONDS=300,
+        )
+        cls._redis_settings.enable()
+        super().setUpClass()
+
+    @classmethod
+    def tearDownClass(cls):
+        try:
+            super().tearDownClass()
+        finally:
+            client = cache._cache.get_client(write=True)
+            for key in client.scan_iter(match=f"{cls.prefix}:*"):
+                client.delete(key)
+            cls._redis_settings.disable()
+
+    def redis_keys(self) -> list[str]:
+        client = cache._cache.get_client()
+        return [key.decode() for key in client.scan_iter(match=f"{self.prefix}:*")]
+
+
+class RedisPageCacheTests(RedisTestCase):
+    @classmethod
+    def setUpTestData(cls):
+        cls.card = Card.objects.get(name="Tarox Bladewing")
+        cls.url = cls.card.get_absolute_url()
+        cls.admin = User.objects.create_superuser("boss", password="pw-for-tests")
+
+    def test_a_page_rendered_by_one_instance_is_served_from_redis(self):
+        first = Client().get(self.url)
+        self.assertEqual(first.status_code, 200)
+        self.assertTrue(any(":page:" in key for key in self.redis_keys()), self.redis_keys())
+        # Another client (as another instance would) gets it without the page's queries.
+        with CaptureQueriesContext(connection) as queries:
+            second = Client().get(self.url)
+        self.assertEqual(second.content, first.content)
+        self.assertEqual(len(queries), 1)
+
+    def test_an_admin_edit_changes_the_next_page(self):
+        self.assertNotContains(Client().get(self.url), "Reworded by an editor.")
+        editor = Client()
+        editor.force_login(self.admin)
+        form = {
+            "card": self.card.pk,
+            "date": "2024-02-01",
+            "field": "text",
+            "old_text": "Old wording.",
+            "new_text": "New wording.",
+            "reason": "Reworded by an editor.",
+            "reason_it": "Riformulata.",
+            "source": "Oracle update",
+        }
+        with self.captureOnCommitCallbacks(execute=True):
+            response = editor.post(reverse("admin:oracle_erratum_add"), form)
+        self.assertEqual(response.status_code, 302)
+        self.assertContains(Client().get(self.url), "Reworded by an editor.")
+
+
+class RedisSessionTests(RedisTestCase):
+    @classmethod
+    def setUpTestData(cls):
+        cls.admin = User.objects.create_superuser("boss", password="pw-for-tests")
+
+    def test_a_session_started_on_one_instance_is_read_from_redis(self):
+        client = Client()
+        response = client.post(
+            reverse("admin:login"),
+            {"username": "boss", "password": "pw-for-tests", "next": reverse("admin:index")},
+        )
+        self.assertEqual(response.status_code, 302)
+        session_key = client.cookies[settings.SESSION_COOKIE_NAME].value
+        self.assertTrue(
+            any(key.endswith(session_key) for key in self.redis_keys()), self.redis_keys()
+        )
+        other = Client()
+        other.cookies[settings.SESSION_COOKIE_NAME] = session_key
+        self.assertContains(other.get(reverse("admin:index")), "boss")

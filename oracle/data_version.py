@@ -1,0 +1,97 @@
+"""Reading and raising the data version (``oracle.models.DataVersion``).
+
+Every change to what pages show raises it, once per transaction, after the transaction
+commits (so a reader who sees the new number also sees the new data):
+
+- every command that writes data calls ``changed()`` inside its transaction; a dry run, which
+  rolls back, raises nothing;
+- every save or delete of an editorial model: errata here, and the models another app names
+  from its ``AppConfig.ready()``::
+
+      from oracle import data_version
+      data_version.watch_model(Ruling)
+
+- every change made through the admin (``config.http_caching`` calls ``changed()`` after each
+  successful admin form or action).
+
+``current()`` is one query on a one-row table.
+"""
+
+from datetime import UTC, datetime, timedelta
+from typing import NamedTuple
+
+from django.db import transaction
+from django.db.models.signals import post_delete, post_save
+from django.utils import timezone
+
+from .models import DataVersion, Erratum
+
+NEVER = datetime(2000, 1, 1, tzinfo=UTC)
+
+
+class Version(NamedTuple):
+    number: int
+    changed_at: datetime
+
+
+def current() -> Version:
+    """The data version now (number 0 in a database that has never had data)."""
+    row = DataVersion.objects.filter(pk=1).values_list("number", "changed_at").first()
+    return Version(*row) if row else Version(0, NEVER)
+
+
+def changed() -> None:
+    """Say the data changed: the version rises when the current transaction commits (at once
+    outside a transaction), once however many times this is called inside it."""
+    connection = transaction.get_connection()
+    if connection.in_atomic_block and any(
+        isinstance(callback, _Bump) and not callback.done
+        for _, callback, _ in connection.run_on_commit
+    ):
+        return
+    transaction.on_commit(_Bump())
+
+
+class _Bump:
+    """One rise waiting for its transaction to commit (a savepoint rolled back drops it)."""
+
+    def __init__(self):
+        self.done = False
+
+    def __call__(self):
+        self.done = True
+        _bump()
+
+
+def _bump() -> None:
+    # HTTP dates have whole seconds: each change moves ``changed_at`` at least a second past the
+    # previous one, so a Last-Modified never repeats for different data, even with clocks that
+    # disagree between machines.
+    with transaction.atomic():
+        row = DataVersion.objects.select_for_update().filter(pk=1).first()
+        now = timezone.now()
+        if row is None:
+            DataVersion.objects.create(pk=1, number=1, changed_at=now)
+            return
+        row.number += 1
+        row.changed_at = max(now, row.changed_at + timedelta(seconds=1))
+        row.save(update_fields=["number", "changed_at"])
+
+
+def _model_changed(sender, **kwargs) -> None:
+    changed()
+
+
+def watch_model(model, deletions: bool = True) -> None:
+    """Raise the version whenever a row of ``model`` is saved (and deleted, unless
+    ``deletions=False``: a delete receiver makes Django fetch every row a bulk delete removes,
+    so a model that imports delete in bulk leaves its deletions to the commands and the admin,
+    which say ``changed()`` themselves)."""
+    uid = f"data_version.{model._meta.label}"
+    post_save.connect(_model_changed, sender=model, dispatch_uid=uid, weak=False)
+    if deletions:
+        post_delete.connect(_model_changed, sender=model, dispatch_uid=uid, weak=False)
+
+
+def register() -> None:
+    watch_model(Erratum)

@@ -21,12 +21,18 @@ PRODUCTION_ENV = {
 }
 
 
+# What the test run itself may have set that a production server would not have.
+NOT_IN_PRODUCTION = {
+    "DEBUG",
+    "SECRET_KEY",
+    "ALLOWED_HOSTS",
+    "CSRF_TRUSTED_ORIGINS",
+    "DJANGO_ALLOW_ASYNC_UNSAFE",  # set by the browser tests
+}
+
+
 def manage(*args, env):
-    environment = {
-        key: value
-        for key, value in os.environ.items()
-        if key not in {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS"}
-    }
+    environment = {key: value for key, value in os.environ.items() if key not in NOT_IN_PRODUCTION}
     environment.update(env)
     return subprocess.run(
         [sys.executable, "manage.py", *args],

@@ -94,7 +94,7 @@ class CardPageAndApiTests(EmptyDatabaseTestCase):
         self.assertNotContains(response, "Reach is")
         self.assertNotContains(response, "rule-ref")
         self.assertContains(response, "see rule 702.17")
-        self.assertEqual(alone, 6 + 1)  # the card and its parts; the cards' date
+        self.assertEqual(alone, 6 + 2)  # the card and its parts; the cards' date, the data version
         # Rules editions, rulings, documents, rules used; the rules the rulings cite (two); the
         # rules' date.
         self.assertEqual(with_rulings - alone, 6 + 1)

@@ -1,0 +1,184 @@
+"""export_editorial / import_editorial: editors' work survives a fresh import of the data."""
+
+import json
+import tempfile
+import uuid
+from datetime import date
+from io import StringIO
+from pathlib import Path
+
+from django.contrib.auth.models import User
+from django.core.management import CommandError, call_command
+from django.db import transaction
+
+from config.testing import BundledDocumentsTestCase
+from oracle.models import Card, Erratum
+from rulings.editorial_backup import export_editorial
+from rulings.models import CardRule, RuleMapping, RuleSection, RulesEdition, Ruling
+
+
+class Discard(Exception):
+    """Raised to roll the edits back: the database is the freshly imported one again."""
+
+
+class EditorialBackupTests(BundledDocumentsTestCase):
+    @classmethod
+    def setUpTestData(cls):
+        cls.editor = User.objects.create_user("editor", password="pw-for-tests", is_staff=True)
+        cls.tarox = Card.objects.get(name="Tarox Bladewing")
+        cls.cavern = Card.objects.get(name="Zoetic Cavern")
+
+    def setUp(self):
+        folder = tempfile.TemporaryDirectory(prefix="oracolo-editorial-")
+        self.addCleanup(folder.cleanup)
+        self.folder = Path(folder.name)
+
+    def save_as_editor(self, row):
+        row._history_user = self.editor
+        row.save()
+        return row
+
+    def make_edits(self) -> dict:
+        """One of each kind of editor's work; returns what the pages should then show."""
+        erratum = Erratum(
+            card=self.tarox,
+            date=date(2024, 2, 1),
+            old_text="Old Tarox wording.",
+            new_text="New Tarox wording.",
+            reason="An editor's erratum.",
+            reason_it="Un'errata di un redattore.",
+        )
+        self.save_as_editor(erratum)
+        erratum.reason = "An editor's erratum, reworded."
+        self.save_as_editor(erratum)
+
+        corrected = Ruling.objects.filter(card=self.cavern, origin=Ruling.Origin.IMPORTED).first()
+        corrected.text = "Corrected by an editor: the cavern's ruling."
+        corrected.origin = Ruling.Origin.EDITOR
+        self.save_as_editor(corrected)
+
+        self.save_as_editor(
+            Ruling(
+                card=self.tarox,
+                date=date(2024, 3, 1),
+                text="Written by an editor: Tarox's new ruling.",
+                origin=Ruling.Origin.EDITOR,
+            )
+        )
+
+        outdated = Ruling.objects.filter(
+            card=self.cavern, origin=Ruling.Origin.IMPORTED, status=Ruling.Status.CURRENT
+        ).last()
+        outdated.status = Ruling.Status.OUTDATED
+        outdated.status_set_by_hand = True
+        outdated.status_note = "Outdated by hand: the rules changed."
+        self.save_as_editor(outdated)
+
+        edition = RulesEdition.objects.official().in_force()
+        linked = CardRule.objects.filter(card=self.tarox).values_list("section", flat=True)
+        section = (
+            RuleSection.objects.filter(edition=edition, number__startswith="702.")
+            .exclude(pk__in=linked)
+            .order_by("position")
+            .first()
+        )
+        self.save_as_editor(
+            CardRule(
+                card=self.tarox,
+                section=section,
+                reason=CardRule.Reason.EDITOR,
+                detail="Linked by hand.",
+                origin=CardRule.Origin.MANUAL,
+            )
+        )
+
+        mapping = RuleMapping.objects.exclude(current_section=None).order_by("pk").first()
+        mapping.current_section = RuleSection.objects.get(edition=edition, number="702.2")
+        mapping.method = RuleMapping.Method.MANUAL
+        mapping.confidence = 1.0
+        mapping.save()
+        return {
+            self.tarox.get_absolute_url(): [
+                "An editor&#x27;s erratum, reworded.",
+                "Written by an editor: Tarox&#x27;s new ruling.",
+                f"/en/rules/{section.number}/",
+            ],
+            self.cavern.get_absolute_url(): [
+                "Corrected by an editor: the cavern&#x27;s ruling.",
+                "Outdated by hand: the rules changed.",
+            ],
+        }
+
+    def export(self) -> Path:
+        path = self.folder / "editorial.json"
+        call_command("export_editorial", path, stderr=StringIO())
+        return path
+
+    @staticmethod
+    def state(data: dict) -> dict:
+        return {key: value for key, value in data.items() if key != "exported_at"}
+
+    def test_round_trip_onto_a_fresh_import(self):
+        try:
+            with transaction.atomic():
+                shown = self.make_edits()
+                path = self.export()
+                before = self.state(export_editorial())
+                pages = {url: self.client.get(url).content for url in shown}
+                raise Discard
+        except Discard:
+            pass
+        # The database holds the bundled data alone, as a fresh import would.
+        for url, texts in shown.items():
+            page = self.client.get(url)
+            for text in texts[:2]:
+                self.assertNotContains(page, text, html=False)
+        self.assertEqual(before, self.state(json.loads(path.read_text())))
+        [exported] = [e for e in before["errata"] if e["old_text"] == "Old Tarox wording."]
+        self.assertEqual([record["history_user"] for record in exported["history"]], ["editor"] * 2)
+
+        out = StringIO()
+        call_command("import_editorial", path, stdout=out)
+        self.assertIn("Restored", out.getvalue())
+
+        self.assertEqual(self.state(export_editorial()), before)
+        for url, texts in shown.items():
+            page = self.client.get(url)
+            for text in texts:
+                self.assertContains(page, text)
+            self.assertEqual(page.content, pages[url])
+        erratum = Erratum.objects.get(card=self.tarox, old_text="Old Tarox wording.")
+        history = list(erratum.history.order_by("history_date"))
+        self.assertEqual([record.history_type for record in history], ["+", "~"])
+        self.assertEqual({record.history_user for record in history}, {self.editor})
+
+        # Restoring twice changes nothing and duplicates nothing.
+        call_command("import_editorial", path, stdout=StringIO())
+        self.assertEqual(self.state(export_editorial()), before)
+
+    def test_a_card_this_database_lacks_stops_the_import_with_nothing_written(self):
+        try:
+            with transaction.atomic():
+                self.make_edits()
+                path = self.export()
+                raise Discard
+        except Discard:
+            pass
+        data = json.loads(path.read_text())
+        missing = str(uuid.uuid4())
+        data["rulings"][-1]["card"] = missing
+        path.write_text(json.dumps(data))
+        rulings_before = Ruling.objects.count()
+        with self.assertRaisesMessage(CommandError, f'no card "{missing}" here'):
+            call_command("import_editorial", path, stdout=StringIO())
+        self.assertEqual(Ruling.objects.count(), rulings_before)
+        self.assertFalse(Erratum.objects.filter(old_text="Old Tarox wording.").exists())
+
+    def test_a_file_that_is_not_an_export_is_refused(self):
+        path = self.folder / "other.json"
+        path.write_text('{"cards": []}')
+        with self.assertRaisesMessage(CommandError, "not an export of editors' work"):
+            call_command("import_editorial", path, stdout=StringIO())
+        path.write_text("{broken")
+        with self.assertRaisesMessage(CommandError, "nothing was imported"):
+            call_command("import_editorial", path, stdout=StringIO())

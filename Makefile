@@ -91,6 +91,7 @@ benchmarks: setup
 	$(PY) benchmarks/bench_rules_import.py
 	$(PY) benchmarks/bench_rules.py
 	$(PY) benchmarks/bench_link_rules.py
+	$(PY) benchmarks/load.py
 
 clean:
 	rm -rf $(VENV) staticfiles db.sqlite3 db.sqlite3-*

@@ -12,6 +12,7 @@ a session) depends on the data, the page's language and the code that renders it
   shared by every instance) under a key holding the data version, so any change of the data
   makes the next request render afresh.
 
+With ``DEBUG`` on (``make run``) nothing is cached, so an edited template shows at once.
 Anything else is left alone, except that a page answered to someone with a session (an editor
 signed in) is ``private, no-store``. An answer that sets a cookie or reads the session (``Vary:
 Cookie``) is never public. Every successful change made through the admin raises the data
@@ -77,7 +78,8 @@ class HttpCachingMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        if not self._is_public(request):
+        # With DEBUG (make run) pages are never cached: an edited template shows at once.
+        if settings.DEBUG or not self._is_public(request):
             response = self.get_response(request)
             self._after_private(request, response)
             return response

@@ -114,6 +114,13 @@ class ConditionalRequestTests(HttpCachingTestCase):
         self.assertIn("no-store", response["Cache-Control"])
         self.assertIn("private", response["Cache-Control"])
 
+    @override_settings(DEBUG=True)
+    def test_make_run_caches_nothing(self):
+        response = self.client.get(self.url)
+        self.assertEqual(response.status_code, 200)
+        self.assertNotIn("ETag", response)
+        self.assertNotIn("Cache-Control", response)
+
     def test_errors_and_redirects_carry_no_etag(self):
         self.assertNotIn("ETag", self.client.get("/en/cards/no-such-card-at-all/"))
         redirect = self.client.get("/")

@@ -221,9 +221,18 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "config.login_throttling.lockout_response"
 AXES_ENABLE_ADMIN = False  # config/login_attempts_admin.py: its actions ask for permissions
-# Where failures are counted: the database; with a cache shared by every server, set
-# "axes.handlers.cache.AxesCacheHandler" here (it uses the "default" cache).
-AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+# Where failures are counted: in the shared cache when there is one (CACHE_URL: every instance
+# sees the same counts), otherwise in the database.
+AXES_HANDLER = (
+    "axes.handlers.cache.AxesCacheHandler"
+    if CACHE_URL
+    else "axes.handlers.database.AxesDatabaseHandler"
+)
+if not DEBUG and env_bool("BEHIND_TLS_PROXY", default=True):
+    # Behind the proxy every request comes from the proxy's address: count failures by the
+    # client's, which the proxy appends to X-Forwarded-For.
+    AXES_IPWARE_PROXY_COUNT = 1
+    AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
 
 LOGGING = {
     "version": 1,

@@ -48,7 +48,8 @@ def settings_with(env: dict[str, str], names: list[str]) -> subprocess.Completed
 class CacheSettingsTests(SimpleTestCase):
     def test_cache_url_selects_redis_for_the_cache_and_the_sessions(self):
         result = settings_with(
-            {"CACHE_URL": "redis://cache.internal:6379/2"}, ["CACHES", "SESSION_ENGINE"]
+            {"CACHE_URL": "redis://cache.internal:6379/2"},
+            ["CACHES", "SESSION_ENGINE", "AXES_HANDLER"],
         )
         self.assertEqual(result.returncode, 0, result.stderr)
         self.assertIn('"BACKEND": "django.core.cache.backends.redis.RedisCache"', result.stdout)
@@ -56,11 +57,13 @@ class CacheSettingsTests(SimpleTestCase):
         self.assertIn(
             '"SESSION_ENGINE": "django.contrib.sessions.backends.cached_db"', result.stdout
         )
+        self.assertIn('"AXES_HANDLER": "axes.handlers.cache.AxesCacheHandler"', result.stdout)
 
     def test_without_cache_url_each_process_keeps_its_own(self):
-        result = settings_with({}, ["CACHES", "SESSION_ENGINE"])
+        result = settings_with({}, ["CACHES", "SESSION_ENGINE", "AXES_HANDLER"])
         self.assertEqual(result.returncode, 0, result.stderr)
         self.assertIn("LocMemCache", result.stdout)
+        self.assertIn('"AXES_HANDLER": "axes.handlers.database.AxesDatabaseHandler"', result.stdout)
         self.assertIn('"SESSION_ENGINE": "django.contrib.sessions.backends.db"', result.stdout)
 
     def test_a_cache_url_that_is_not_redis_is_refused(self):
@@ -167,3 +170,37 @@ class RedisSessionTests(RedisTestCase):
         other = Client()
         other.cookies[settings.SESSION_COOKIE_NAME] = session_key
         self.assertContains(other.get(reverse("admin:index")), "boss")
+
+
+class RedisLoginThrottlingTests(RedisTestCase):
+    """Failed logins counted in Redis: what one instance counted locks the door on all."""
+
+    @classmethod
+    def setUpTestData(cls):
+        User.objects.create_superuser("giulia", password="right-password-1993")
+
+    def setUp(self):
+        from axes.handlers.proxy import AxesProxyHandler
+
+        settings_change = override_settings(AXES_HANDLER="axes.handlers.cache.AxesCacheHandler")
+        settings_change.enable()
+        self.addCleanup(settings_change.disable)
+        AxesProxyHandler.implementation = None  # the handler is chosen once, from the setting
+        self.addCleanup(setattr, AxesProxyHandler, "implementation", None)
+
+    def log_in(self, password):
+        return Client().post(
+            reverse("admin:login"),
+            {"username": "giulia", "password": password, "next": reverse("admin:index")},
+            REMOTE_ADDR="203.0.113.7",
+        )
+
+    def test_five_failures_on_any_instance_lock_the_account_out(self):
+        from axes.models import AccessAttempt
+
+        for attempt in range(1, 6):
+            self.log_in(f"wrong-{attempt}")
+        self.assertFalse(AccessAttempt.objects.exists())  # counted in Redis, not the database
+        self.assertTrue(any(":axes-" in key for key in self.redis_keys()), self.redis_keys())
+        response = self.log_in("right-password-1993")
+        self.assertEqual(response.status_code, 429)

@@ -11,11 +11,15 @@ Most formats keep their English name on Italian pages, as Italian players call t
 Italian players translate (Storico, Alchimia) are in the Italian catalogue.
 """
 
+import functools
 from dataclasses import dataclass
 
+from django.utils import translation
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
+
+from .text import fold
 
 
 @dataclass(frozen=True)
@@ -51,6 +55,29 @@ FORMATS = (
     Format("gladiator", pgettext_lazy("game format", "Gladiator")),
 )
 BY_KEY = {fmt.key: fmt for fmt in FORMATS}
+# What players also call a format, folded and without spaces (``f:edh``, ``f:storico``), beside
+# its key and its English name: the query language's ``f:``, ``banned:`` and ``restricted:``.
+FORMAT_ALIASES = {
+    "edh": "commander", "cedh": "commander", "comandante": "commander",
+    "pdh": "paupercommander", "duelcommander": "duel", "pennydreadful": "penny",
+    "futurestandard": "future", "storico": "historic", "alchimia": "alchemy",
+    "brawlstorico": "historicbrawl", "brawlstandard": "standardbrawl", "tipo1": "vintage",
+    "type1": "vintage", "tipo15": "legacy", "type15": "legacy",
+}  # fmt: skip
+
+
+@functools.cache
+def format_words() -> dict[str, str]:
+    """Every word that names a format -> its key: keys, then names in English and in Italian
+    (lower case, without spaces), then aliases."""
+    words = {fmt.key: fmt.key for fmt in FORMATS}
+    for language in ("en", "it"):
+        with translation.override(language):
+            for fmt in FORMATS:
+                words.setdefault(fold("".join(str(fmt.name).split())), fmt.key)
+    for alias, key in FORMAT_ALIASES.items():
+        words.setdefault(alias, key)
+    return words
 
 
 class Status:

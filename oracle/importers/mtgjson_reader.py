@@ -215,6 +215,7 @@ def _add_group(oracle_id, set_code, group, is_token, data: MtgjsonData, where: s
         if previous:
             card.keywords |= previous.keywords
             card.rulings = previous.rulings
+            card.is_reserved = card.is_reserved or previous.is_reserved
             card.legalities = {**card.legalities, **previous.legalities}
         data.cards[oracle_id] = card
         if layout not in Layout.values and (previous is None or previous.layout != layout):
@@ -223,6 +224,7 @@ def _add_group(oracle_id, set_code, group, is_token, data: MtgjsonData, where: s
             )
     for entry in group:
         card.keywords.update(entry.get("keywords") or [])
+        card.is_reserved = card.is_reserved or bool(entry.get("isReserved"))
         # Some formats depend on the printing (oldschool): a card is legal where any printing is.
         for format_name, status in (entry.get("legalities") or {}).items():
             card.legalities.setdefault(format_name, status)
@@ -335,6 +337,8 @@ def _printing_record(oracle_id, set_code: str, group: list[dict]) -> PrintingRec
         watermark=first.get("watermark") or "",
         name_it=printing_name_it,
         faces=faces,
+        is_online_only=bool(first.get("isOnlineOnly")),
+        is_funny=bool(first.get("isFunny")),
     )
 
 

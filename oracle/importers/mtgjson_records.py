@@ -61,6 +61,7 @@ class CardRecord:
     keywords: set[str] = field(default_factory=set)
     rulings: list[tuple[date, str]] = field(default_factory=list)
     from_reversible: bool = False
+    is_reserved: bool = False
 
 
 @dataclass
@@ -97,6 +98,8 @@ class PrintingRecord:
     watermark: str
     name_it: str
     faces: list[PrintedFaceRecord]
+    is_online_only: bool = False
+    is_funny: bool = False
 
 
 @dataclass

@@ -286,6 +286,7 @@ def _sync_cards(data: MtgjsonData):
             "colors": card.colors,
             "color_identity": card.color_identity,
             "is_token": card.is_token,
+            "is_reserved": card.is_reserved,
             "legalities": dict(sorted(card.legalities.items())),
         }
         if oracle_id not in known:
@@ -344,7 +345,7 @@ def _sync_face_types(data, card_pks, face_pks, type_pks):
 PRINTING_FIELDS = (
     "uuid", "layout", "rarity", "scryfall_id", "multiverse_id", "multiverse_id_it",
     "frame_version", "frame_effects", "border_color", "is_timeshifted", "is_reprint", "is_promo",
-    "artist", "watermark", "name_it",
+    "artist", "watermark", "name_it", "is_online_only", "is_funny",
 )  # fmt: skip
 
 

@@ -84,6 +84,11 @@ class Card(models.Model):
     colors = models.CharField(_("colours"), max_length=5, blank=True)
     color_identity = models.CharField(_("colour identity"), max_length=5, blank=True)
     is_token = models.BooleanField(_("token"), default=False)
+    is_reserved = models.BooleanField(
+        _("on the reserved list"),
+        default=False,
+        help_text=_("Wizards of the Coast promises never to reprint it."),
+    )
     legalities = models.JSONField(_("legalities"), default=dict, blank=True)
     keywords = models.ManyToManyField(
         Keyword, related_name="cards", blank=True, verbose_name=_("keywords")
@@ -98,7 +103,8 @@ class Card(models.Model):
     )
     # Filled at import time by oracle/search/normalize.py for the search (see there): folded
     # names, type lines and texts of every face in both languages, kinds of card, printings
-    # (set, rarity, date), the first and last release, the highest rarity.
+    # (set, rarity, date), the first and last release, the highest rarity; search_flags also
+    # holds what its printings and legalities say (frames, borders, formats, ...).
     search_name = models.TextField(blank=True, editable=False)
     search_type = models.TextField(blank=True, editable=False)
     search_text = models.TextField(blank=True, editable=False)
@@ -107,6 +113,10 @@ class Card(models.Model):
     first_released = models.DateField(null=True, blank=True, editable=False)
     last_released = models.DateField(null=True, blank=True, editable=False)
     rarity_rank = models.PositiveSmallIntegerField(default=0, editable=False)
+    # The artists of its printings (oldest printing first) and their flavour texts in both
+    # languages, folded, one per line: for ``a:``, ``order:artist`` and ``ft:``.
+    search_artists = models.TextField(blank=True, editable=False)
+    search_flavor = models.TextField(blank=True, editable=False)
     # Filled by whatever links cards to the Comprehensive Rules: " 702.37c 702.37 702 7 708 ... "
     # (each rule number the card uses, with the numbers above it), so searching by rule number
     # reads the card row alone.

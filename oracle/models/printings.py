@@ -60,6 +60,14 @@ class Printing(models.Model):
     is_timeshifted = models.BooleanField(_("timeshifted"), default=False)
     is_reprint = models.BooleanField(_("reprint"), default=False)
     is_promo = models.BooleanField(_("promo"), default=False)
+    is_online_only = models.BooleanField(
+        _("digital only"),
+        default=False,
+        help_text=_("Printed only in a digital game (Magic Online, Arena)."),
+    )
+    is_funny = models.BooleanField(
+        _("funny"), default=False, help_text=_("An Un-set, holiday or other joke card.")
+    )
     artist = models.CharField(_("artist"), max_length=200, blank=True)
     watermark = models.CharField(_("watermark"), max_length=50, blank=True)
     name_it = models.CharField(_("Italian printed name"), max_length=300, blank=True)
@@ -73,6 +81,12 @@ class Printing(models.Model):
                 fields=["card_set", "collector_number"], name="printing_unique_set_number"
             )
         ]
+        # The cards printed in a set, a frame, a border: frame:, border:, st:, b: (search).
+        indexes = [
+            models.Index(fields=["card_set", "card"], name="printing_set_card_idx"),
+            models.Index(fields=["frame_version", "card"], name="printing_frame_idx"),
+            models.Index(fields=["border_color", "card"], name="printing_border_idx"),
+        ]
 
     def __str__(self):
         return f"{self.card.name} ({self.card_set.code} {self.collector_number})"
@@ -85,6 +99,10 @@ class Printing(models.Model):
     @property
     def is_futureshifted(self):
         return self.frame_version == "future"
+
+    @property
+    def is_digital(self):
+        return self.is_online_only or self.card_set.is_online_only
 
     @property
     def has_italian(self):

@@ -45,14 +45,24 @@ accents and case ignored: "aether" finds "Æther", "e" finds "è"):
 - ``is:`` dfc, mdfc, transform, split, flip, meld, adventure, token, permanent, spell,
   futureshifted, timeshifted, reprint, vanilla, historic, commander (and every layout: saga,
   leveler, ...); Italian permanente, magia, pedina, ristampa, cronotraslata, bifronte, storico,
-  comandante. Tokens are searched only when a term names them (``is:token``, ``t:token``,
-  ``t:pedina``), art-series objects never (``Query.scope``).
+  comandante; reserved (riservata), promo, digital (digitale), funny. ``not:x`` is ``-is:x``
+  and prints back so. Tokens are searched only when a term names them (``is:token``,
+  ``t:token``, ``t:pedina``), art-series objects never (``Query.scope``).
 - ``has:errata``; ``lang:it`` (has Italian printed text), ``lang:en``.
+- ``f:``/``format:``/``legal:``/``formato:`` legal (or restricted) in a format, ``banned:``
+  (``bandita:``), ``restricted:`` (``limitata:``): keys, names and aliases of
+  ``oracle.formats`` (``f:edh``, ``f:storico``).
+- ``a:``/``artist:``/``artista:``, ``ft:``/``flavor:``/``testodicolore:`` (English or Italian
+  flavour text), ``wm:``/``watermark:``/``filigrana:``, ``b:``/``block:``/``blocco:`` (a block's
+  name in either language, or a set code), ``st:``/``settype:``, ``frame:``/``cornice:`` (1993,
+  1997, 2003, 2015, future), ``border:``/``bordo:`` (black, white, borderless, silver, gold):
+  some printing has it.
 - ``year>=2007``, ``date<2007-05-04``, ``date>=fut`` (that set's release): any printing.
 - Other apps add keys and flag values, with their rows of the help page (``extensions``).
 - Terms side by side must all match; ``or``; ``-`` negates a term or ``-(a group)``;
-  parentheses. ``order:`` name, mv, set, released, rarity, power, toughness, color (nome, vm,
-  espansione, uscita, rarità, forza, costituzione, colore) and ``dir:`` asc, desc.
+  parentheses. ``order:`` name, mv, set, released, rarity, power, toughness, color, artist
+  (nome, vm, espansione, uscita, rarità, forza, costituzione, colore, artista) and ``dir:``
+  asc, desc.
 """
 
 from .parser import Query, parse

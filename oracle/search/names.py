@@ -1,4 +1,4 @@
-"""Names a query uses that the database does not know: keywords and set codes (and what the
+"""Names a query uses that the database does not know: keywords, set codes, blocks (and what the
 keys other apps add say is wrong: ``extensions.SearchKey.problems``).
 
 ``parse`` reads no database, so ``k:volo`` and ``s:xyz`` are valid terms that simply find
@@ -26,7 +26,8 @@ def unknown_names(tree: c.Node | None) -> list[Problem]:
     leaves = list(c.leaves(tree))
     keywords = [node for node in leaves if isinstance(node, c.KeywordCondition)]
     sets = [node for node in leaves if isinstance(node, c.SetCondition)]
-    problems = _unknown_keywords(keywords) + _unknown_sets(sets)
+    blocks = [node for node in leaves if isinstance(node, c.BlockCondition)]
+    problems = _unknown_keywords(keywords) + _unknown_sets(sets) + _unknown_blocks(blocks)
     for search_key in extensions.SEARCH_KEYS.values():
         terms = extensions.conditions_of(search_key, leaves)
         if search_key.problems is not None and terms:
@@ -74,6 +75,31 @@ def _unknown_sets(conditions) -> list[Problem]:
                 str(condition),
                 gettext("no set has the code “%(code)s”") % {"code": condition.code},
                 f"s:{close[0]}" if close else "",
+            )
+        )
+    return problems
+
+
+def _unknown_blocks(conditions) -> list[Problem]:
+    if not conditions:
+        return []
+    names = {}  # folded name or code -> the block's name as the suggestion prints it
+    for code, block, block_it in CardSet.objects.exclude(block="").values_list(
+        "code", "block", "block_it"
+    ):
+        names.update({fold_line(block): block, fold_line(code): block})
+        if block_it:
+            names[fold_line(block_it)] = block_it
+    problems = []
+    for condition in conditions:
+        if condition.value in names:
+            continue
+        close = difflib.get_close_matches(condition.value, list(names), n=1, cutoff=0.6)
+        problems.append(
+            Problem(
+                str(condition),
+                gettext("no block is called “%(name)s”") % {"name": condition.value},
+                f"b:{quote(fold_line(names[close[0]]))}" if close else "",
             )
         )
     return problems

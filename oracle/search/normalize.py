@@ -22,7 +22,12 @@ next, and a condition is one column of one row (no join):
   (some printing is), "italian" (some face has an Italian name); "facecolors" and "facevalues"
   on a card whose faces are matched one by one (``FACE_BY_FACE``) when their colours, or their
   mana values, differ (Garruk Relentless: green front, black-green back), so that colour and
-  mana value conditions look at its faces; the mana cost words of ``mana_costs``.
+  mana value conditions look at its faces; the mana cost words of ``mana_costs``; then what
+  ``printing_words`` adds: "reserved", "promo", "digital", "funny", watermarks
+  ("wm:orzhov") and the card's status in every format ("formats:ll-b...", for ``f:``,
+  ``banned:``, ``restricted:``).
+- ``search_artists`` and ``search_flavor``: the printings' artists and flavour texts, folded,
+  for ``a:``, ``order:artist`` and ``ft:`` (``printing_words``).
 - ``search_printings``: one word per printing, oldest first, between spaces:
   " fut:rare:2007-05-04 tsp:common:2006-10-06 ", for ``s:``, ``r:``, ``year=`` and ``date=``.
 - ``first_released``, ``last_released``: the oldest and newest printing's set release date, for
@@ -49,6 +54,7 @@ from oracle.text import fold, fold_line, fold_lines
 
 from .card_names import refresh_card_names
 from .mana_costs import cost_words
+from .printing_words import artist_lines, flavor_lines, printing_flags
 
 NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)")
 LARGEST = Decimal("99999999")  # the columns hold 9 digits, one after the point
@@ -57,12 +63,14 @@ BATCH = 2000
 FACE_COLUMNS = ("power_value", "toughness_value", "loyalty_value")
 CARD_COLUMNS = (
     "search_name", "search_type", "search_text", "search_flags", "search_printings",
-    "first_released", "last_released", "rarity_rank",
+    "first_released", "last_released", "rarity_rank", "search_artists", "search_flavor",
 )  # fmt: skip
 PRINTING_SOURCE = (
     "card_id", "card_set__code", "rarity", "card_set__release_date", "frame_version",
-    "is_timeshifted", "is_reprint",
+    "is_timeshifted", "is_reprint", "is_promo", "is_online_only", "card_set__is_online_only",
+    "is_funny", "watermark", "artist",
 )  # fmt: skip
+CARD_SOURCE = ("legalities", "is_reserved")
 # Lowest first, as Scryfall orders them.
 RARITY_ORDER = ("common", "uncommon", "rare", "special", "mythic", "bonus")
 PERMANENT_TYPES = {"artifact", "battle", "creature", "enchantment", "land", "planeswalker"}
@@ -165,9 +173,11 @@ def card_columns(
     printings: list[tuple],
     printed_names: set[str],
     layout: str = "normal",
+    card: dict | None = None,
+    flavor_texts=(),
 ) -> dict:
-    """The search columns of a card, from its name, layout, faces, printings and printed
-    Italian names.
+    """The search columns of a card, from its name, layout, faces, printings, printed Italian
+    names, its own CARD_SOURCE fields (``card``) and its printings' flavour texts.
 
     A face is a dict of FACE_SOURCE; a printing a tuple of PRINTING_SOURCE.
     """
@@ -201,6 +211,11 @@ def card_columns(
         if printed:
             flags.append(flag)
     flags += cost_words([face["mana_cost"] for face in faces])
+    printing_fields = [dict(zip(PRINTING_SOURCE, p, strict=True)) for p in printings]
+    card = card or {}
+    flags += printing_flags(
+        printing_fields, card.get("legalities") or {}, card.get("is_reserved", False)
+    )
     tokens = [f"{fold(p[1])}:{p[2]}:{p[3].isoformat() if p[3] else ''}" for p in printings]
     return {
         "search_name": _lines(map(fold_line, names), ends=True),
@@ -213,6 +228,8 @@ def card_columns(
         "rarity_rank": max(
             (RARITY_ORDER.index(p[2]) for p in printings if p[2] in RARITY_ORDER), default=0
         ),
+        "search_artists": artist_lines(printing_fields),
+        "search_flavor": flavor_lines(flavor_texts),
     }
 
 
@@ -269,6 +286,14 @@ def refresh_search_columns(card_ids=None, models=None) -> tuple[int, int]:
             .distinct()
         ):
             printed_names[card_id].add(name_it)
+        flavor_texts = defaultdict(list)
+        for card_id, *texts in (
+            printing_face_model.objects.filter(face__card_id__in=chunk)
+            .exclude(flavor_text="", flavor_text_it="")
+            .order_by("printing__card_set__release_date", "printing_id", "position")
+            .values_list("face__card_id", "flavor_text", "flavor_text_it")
+        ):
+            flavor_texts[card_id] += texts
         printings = defaultdict(list)
         for printing in printing_model.objects.filter(card_id__in=chunk).values_list(
             *PRINTING_SOURCE
@@ -276,7 +301,7 @@ def refresh_search_columns(card_ids=None, models=None) -> tuple[int, int]:
             printings[printing[0]].append(printing)
         changed_faces, changed_cards = [], []
         cards = card_model.objects.filter(pk__in=chunk).values(
-            "pk", "name", "layout", *CARD_COLUMNS
+            "pk", "name", "layout", *CARD_SOURCE, *CARD_COLUMNS
         )
         for card in cards:
             wanted = card_columns(
@@ -285,6 +310,8 @@ def refresh_search_columns(card_ids=None, models=None) -> tuple[int, int]:
                 printings[card["pk"]],
                 printed_names[card["pk"]],
                 card["layout"],
+                card,
+                flavor_texts[card["pk"]],
             )
             if any(card[column] != value for column, value in wanted.items()):
                 changed_cards.append(card_model(pk=card["pk"], **wanted))

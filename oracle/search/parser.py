@@ -313,10 +313,17 @@ class _Parser:
             node = extensions.SEARCH_KEYS[key].condition.from_term(op, value)
         elif key == "s":
             node = c.SetCondition.from_term(op, value)
+        elif key in c.FORMAT_KEYS:
+            node = c.FormatCondition.from_term(key, op, value)
+        elif key in c.PRINTED_CONDITIONS:
+            node = c.PRINTED_CONDITIONS[key].from_term(key, op, value)
+        elif key == "not":  # not:x is -is:x, and prints back so
+            node = c.FlagCondition.from_term("is", op, value, written="not")
+            node = node if isinstance(node, Problem) else c.Not(node)
         else:
             node = c.FlagCondition.from_term(key, op, value)
         if op in NEGATIVE_OPS and not isinstance(node, Problem):
-            return c.Not(node)
+            return node.child if isinstance(node, c.Not) else c.Not(node)
         return node
 
     def _ordering(self, key: str, op: str, value: str):

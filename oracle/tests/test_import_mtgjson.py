@@ -29,6 +29,7 @@ from oracle.models import (
     Printing,
     PrintingFace,
 )
+from oracle.search import parse
 
 from .helpers import FUT, MTGJSON_FIXTURES
 
@@ -815,3 +816,89 @@ class CardDataTests(TemporaryFilesMixin, EmptyDatabaseTestCase):
             list(card.printings.get(collector_number="1").faces.values_list("face__side")),
             [("b",)],
         )
+
+
+class PrintingFactsTests(TemporaryFilesMixin, EmptyDatabaseTestCase):
+    """What MTGJSON says of a card and its printings beyond its text: the reserved list,
+    digital-only and funny printings, artists, flavour texts, watermarks, frames, borders,
+    formats, set types and blocks, stored and searched."""
+
+    def found(self, text):
+        return sorted(parse(text).filter(Card.objects.all()).values_list("name", flat=True))
+
+    def test_stored_and_searched(self):
+        mox = mtgjson_card(
+            "Mox Pearl",
+            "1",
+            SERRA,
+            isReserved=True,
+            frameVersion="1993",
+            artist="Dan Frazier",
+            legalities={"vintage": "Restricted", "legacy": "Banned"},
+        )
+        shock = mtgjson_card(
+            "Shock",
+            "2",
+            DELVER,
+            isOnlineOnly=True,
+            artist="Anson Maddocks",
+            watermark="set (ZZZ)",
+            flavorText="Lightning tamed.",
+            foreignData=[
+                {"language": "Italian", "name": "Folgorazione", "flavorText": "Fulmine domato."}
+            ],
+        )
+        jest = mtgjson_card(
+            "Jester", "3", BONECRUSHER, isFunny=True, isPromo=True, borderColor="silver"
+        )
+        digital = mtgjson_set("DIG", "Digital", [shock], isOnlineOnly=True, block="Bits")
+        old = mtgjson_set("OLD", "Old", [mox], type="core", block="Bits")
+        fun = mtgjson_set("FUN", "Fun", [jest], type="funny")
+        run_import(*(self.write_set_file(f"{s['code']}.json", s) for s in (digital, old, fun)))
+
+        self.assertTrue(self.card(SERRA).is_reserved)
+        self.assertFalse(self.card(DELVER).is_reserved)
+        shock_printing = self.card(DELVER).printings.get()
+        self.assertTrue(shock_printing.is_online_only and shock_printing.is_digital)
+        self.assertTrue(self.card(BONECRUSHER).printings.get().is_funny)
+        for text, expected in [
+            ("is:reserved", ["Mox Pearl"]),
+            ("not:reserved", ["Jester", "Shock"]),
+            ("is:digital", ["Shock"]),
+            ("is:funny", ["Jester"]),
+            ("is:promo", ["Jester"]),
+            ("a:frazier", ["Mox Pearl"]),
+            ("ft:tamed", ["Shock"]),
+            ("ft:domato", ["Shock"]),
+            ("wm:set", ["Shock"]),
+            ("frame:1993", ["Mox Pearl"]),
+            ("frame:2003", ["Jester", "Shock"]),
+            ("border:silver", ["Jester"]),
+            ("f:vintage", ["Jester", "Mox Pearl", "Shock"]),
+            ("restricted:vintage", ["Mox Pearl"]),
+            ("banned:legacy", ["Mox Pearl"]),
+            ("f:legacy", ["Jester", "Shock"]),
+            ("f:modern", []),
+            ("st:funny", ["Jester"]),
+            ("st:core", ["Mox Pearl"]),
+            ("b:bits", ["Mox Pearl", "Shock"]),
+            ("b:dig", ["Mox Pearl", "Shock"]),
+        ]:
+            with self.subTest(query=text):
+                self.assertEqual(self.found(text), expected)
+        # By artist; a card without one comes last either way.
+        for text, expected in [
+            ("order:artist", ["Shock", "Mox Pearl", "Jester"]),
+            ("order:artist dir:desc", ["Mox Pearl", "Shock", "Jester"]),
+        ]:
+            found = parse(text).apply(Card.objects.all()).values_list("name", flat=True)
+            self.assertEqual(list(found), expected)
+
+    def test_a_card_drops_off_a_flag_when_the_data_does(self):
+        card = mtgjson_card("Mox Pearl", "1", SERRA, isReserved=True, isPromo=True)
+        path = self.write_set_file("OLD.json", mtgjson_set("OLD", "Old", [card]))
+        run_import(path)
+        self.assertEqual(self.found("is:reserved is:promo"), ["Mox Pearl"])
+        card.update(isReserved=False, isPromo=False)
+        run_import(self.write_set_file("OLD.json", mtgjson_set("OLD", "Old", [card])))
+        self.assertEqual(self.found("is:reserved or is:promo"), [])

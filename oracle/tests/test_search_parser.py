@@ -168,6 +168,129 @@ class CanonicalTextTests(EnglishTestCase):
         self.assertEqual(len(query.ordering), 4)  # mana value, shown name, Oracle name, id
 
 
+class PrintingAndFormatKeyTests(EnglishTestCase):
+    """Formats, artists, flavour texts, watermarks, blocks, set types, frames, borders and
+    not:, with their English and Italian spellings, each printed back one way."""
+
+    def assertCanonical(self, text, canonical):
+        CanonicalTextTests.assertCanonical(self, text, canonical)
+
+    def test_formats_by_key_name_and_alias_in_both_languages(self):
+        for text, canonical in [
+            ("f:modern format:Modern legal:MODERN formato:modern", "f:modern " * 3 + "f:modern"),
+            ("legale:vintage f:edh f:pdh", "f:vintage f:commander f:paupercommander"),
+            ('f:"pauper commander" f:duel-commander', "f:paupercommander f:duel"),
+            ("f:storico f:alchimia f:penny_dreadful", "f:historic f:alchemy f:penny"),
+            (
+                "banned:legacy ban:modern bandita:pioneer bannato:pauper",
+                ("banned:legacy banned:modern banned:pioneer banned:pauper"),
+            ),
+            (
+                "restricted:vintage limitata:vintage ristretto:pdh",
+                ("restricted:vintage restricted:vintage restricted:paupercommander"),
+            ),
+            ("-f:standard f!=modern", "-f:standard -f:modern"),
+        ]:
+            self.assertCanonical(text, canonical)
+
+    def test_artists_flavour_texts_watermarks_and_blocks(self):
+        for text, canonical in [
+            (
+                'a:Avon artist:"John Avon" artista:guay illustratore:"kev walker"',
+                ('a:avon a:"john avon" a:guay a:"kev walker"'),
+            ),
+            (
+                'ft:goblin flavor:"The Future" flavour:x testodicolore:speranza',
+                ('ft:goblin ft:"the future" ft:x ft:speranza'),
+            ),
+            ("wm:Orzhov watermark:set filigrana:izzet", "wm:orzhov wm:set wm:izzet"),
+            (
+                'b:TSP block:"Time Spiral" blocco:"Spirale Temporale"',
+                ('b:tsp b:"time spiral" b:"spirale temporale"'),
+            ),
+        ]:
+            self.assertCanonical(text, canonical)
+
+    def test_set_types_frames_and_borders(self):
+        for text, canonical in [
+            ("st:core settype:Expansion tipoespansione:base", "st:core st:expansion st:core"),
+            (
+                'st:"draft innovation" st:draftinnovation st:from-the-vault',
+                ("st:draft_innovation st:draft_innovation st:from_the_vault"),
+            ),
+            (
+                "frame:1993 frame:97 cornice:2003 frame:2015 frame:Future",
+                ("frame:1993 frame:1997 frame:2003 frame:2015 frame:future"),
+            ),
+            ("cornice:futura", "frame:future"),
+            (
+                "border:black bordo:bianco border:borderless",
+                ("border:black border:white border:borderless"),
+            ),
+            (
+                'bordo:"senza bordo" border:argento bordo:oro',
+                ("border:borderless border:silver border:gold"),
+            ),
+        ]:
+            self.assertCanonical(text, canonical)
+
+    def test_new_kinds_of_card_and_not(self):
+        for text, canonical in [
+            (
+                "is:reserved is:riservata is:promo is:digitale is:funny",
+                ("is:reserved is:reserved is:promo is:digital is:funny"),
+            ),
+            ("not:reprint non:ristampa not:SPLIT", "-is:reprint -is:reprint -is:split"),
+            ("-not:promo not!=digital", "is:promo is:digital"),
+            ("not:reserved or t:elf", "-is:reserved or t:elf"),
+            ("order:artist", "order:artist"),
+            ("ordine:artista dir:desc", "order:artist dir:desc"),
+            ("sort:illustratore", "order:artist"),
+        ]:
+            self.assertCanonical(text, canonical)
+
+    def test_every_is_value_has_its_not(self):
+        from oracle.search.conditions import FLAGS
+
+        for value in FLAGS["is"][0]:
+            with self.subTest(value=value):
+                self.assertEqual(str(parse(f"not:{value}")), f"-is:{value}")
+                self.assertEqual(parse(f"not:{value}").problems, [])
+
+    def test_unknown_values_name_the_closest(self):
+        for text, part, message, suggestion in [
+            ("f:modrn", "f:modrn", "unknown value “modrn” for “f:”", "f:modern"),
+            (
+                "banned:legasy",
+                "banned:legasy",
+                "unknown value “legasy” for “banned:”",
+                ("banned:legacy"),
+            ),
+            (
+                "limitata:vintag",
+                "limitata:vintag",
+                "unknown value “vintag” for “restricted:”",
+                ("restricted:vintage"),
+            ),
+            ("frame:2004", "frame:2004", "unknown value “2004” for “frame:”", "frame:2003"),
+            (
+                "border:golden",
+                "border:golden",
+                "unknown value “golden” for “border:”",
+                ("border:gold"),
+            ),
+            ("st:expanion", "st:expanion", "unknown value “expanion” for “st:”", ("st:expansion")),
+            ("wm:orzov", "wm:orzov", "no watermark is called “orzov”", "wm:orzhov"),
+            ("not:reprnt", "not:reprnt", "unknown value “reprnt” for “not:”", "not:reprint"),
+        ]:
+            with self.subTest(text=text):
+                query = parse(text)
+                self.assertEqual(query.problems, [Problem(part, message, suggestion)])
+                self.assertFalse(query.is_usable)
+        self.assertIn("black, white", parse("border:zzz").problems[0].message)
+        self.assertEqual(str(parse("wm:newwatermark")), "wm:newwatermark")
+
+
 class ProblemTests(EnglishTestCase):
     def assertProblem(self, text, part, message, suggestion="", canonical="", usable=None):
         with self.subTest(text=text):
@@ -213,7 +336,7 @@ class ProblemTests(EnglishTestCase):
             "oracle:draw",
             "kw:volare",
         )
-        self.assertProblem("foo:bar", "foo:bar", "unknown search key “foo”", "")
+        self.assertProblem("zzz:bar", "zzz:bar", "unknown search key “zzz”", "")
 
     def test_unknown_values_of_fixed_lists(self):
         self.assertProblem("is:fip", "is:fip", "unknown value “fip” for “is:”", "is:flip")
@@ -235,7 +358,7 @@ class ProblemTests(EnglishTestCase):
             "order:foo",
             "order:foo",
             "unknown value “foo” for “order:”; it takes name, mv, set, released, rarity, power, "
-            "toughness, color",
+            "toughness, color, artist",
             usable=False,
         )
         self.assertIn("futureshifted", parse("is:foo").problems[0].message)

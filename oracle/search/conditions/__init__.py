@@ -12,6 +12,8 @@ Problem explaining what is wrong with the value: one small rule per key.
 - ``tree``: And, Or, Not and Condition, the leaves; ``lookups``: the ``Q`` building blocks
   they share; ``value_problems``: what is wrong with a value, and the closest right one.
 - ``card_text``: names, type lines, texts, keywords; ``printings``: sets, rarities, dates;
+  ``printed``: artists, flavour texts, watermarks, blocks, set types, frames, borders;
+  ``formats``: legal, banned or restricted in a format;
   ``colors``; ``costs``: mana costs; ``numbers``: mana value, power, toughness, loyalty;
   ``flags``: ``is:``, ``has:``, ``lang:``; ``ordering``: ``order:`` and ``dir:``.
 """
@@ -29,6 +31,7 @@ from .card_text import (
 from .colors import COLOR_FIELDS, COLOR_WORDS, ColorCondition
 from .costs import ManaCostCondition
 from .flags import FLAGS, FlagCondition, asks_for_tokens
+from .formats import FORMAT_KEYS, FormatCondition
 from .lookups import (
     cards_with_faces,
     cards_with_printings,
@@ -40,6 +43,7 @@ from .lookups import (
 )
 from .numbers import NUMBER_KEYS, STAR_COLUMNS, NumberCondition
 from .ordering import DIR_ALIASES, ORDER_ALIASES, ordering
+from .printed import PRINTED_CONDITIONS, BlockCondition
 from .printings import (
     RARITIES,
     RARITY_WORDS,
@@ -57,18 +61,22 @@ __all__ = [
     "DIR_ALIASES",
     "ENGLISH_TYPE_WORDS",
     "FLAGS",
+    "FORMAT_KEYS",
     "ITALIAN_TYPE_WORDS",
     "NUMBER_KEYS",
     "ORDER_ALIASES",
+    "PRINTED_CONDITIONS",
     "RARITIES",
     "RARITY_WORDS",
     "SET_CODE",
     "STAR_COLUMNS",
     "And",
+    "BlockCondition",
     "ColorCondition",
     "Condition",
     "DateCondition",
     "FlagCondition",
+    "FormatCondition",
     "KeywordCondition",
     "ManaCostCondition",
     "NameCondition",

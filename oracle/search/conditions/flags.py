@@ -41,6 +41,10 @@ IS_VALUES = {
     "vanilla": lambda: _flag("vanilla"),
     "historic": lambda: _flag("historic"),
     "commander": lambda: _flag("commander"),
+    "reserved": lambda: _flag("reserved"),
+    "promo": lambda: _flag("promo"),
+    "digital": lambda: _flag("digital"),
+    "funny": lambda: _flag("funny"),
     **{
         layout: (lambda layout=layout: Q(layout=layout))
         for layout in Layout.values
@@ -53,6 +57,9 @@ IS_ALIASES = {
     "avventura": "adventure", "cronotraslata": "timeshifted", "cronotraslato": "timeshifted",
     "storico": "historic", "storica": "historic", "storici": "historic", "storiche": "historic",
     "comandante": "commander",
+    "reservedlist": "reserved", "riservata": "reserved", "listariservata": "reserved",
+    "promozionale": "promo", "digitale": "digital", "online": "digital", "umoristica": "funny",
+    "divertente": "funny", "un": "funny",
 }  # fmt: skip
 # Other apps add values (oracle.search.extensions.add_flag_value).
 HAS_VALUES = {
@@ -86,13 +93,19 @@ class FlagCondition(Condition):
     value: str
 
     @classmethod
-    def from_term(cls, key, op, value):
+    def from_term(cls, key, op, value, written=""):
+        """``written`` is the key as problems name it, when not ``key`` (``not:`` for ``is:``)."""
         values, aliases = FLAGS[key]
         word = fold_line(value).replace(" ", "").replace("-", "")
         word = aliases.get(word, word)
         if word not in values:
+            written = written or key
             return unknown_value(
-                f"{key}{op}{value}", key, value, values, {**{v: v for v in values}, **aliases}
+                f"{written}{op}{value}",
+                written,
+                value,
+                values,
+                {**{v: v for v in values}, **aliases},
             )
         return cls(key, word)
 

@@ -1,6 +1,16 @@
 """``order:`` and ``dir:``: the order_by() of a query."""
 
-from django.db.models import Case, F, OuterRef, Subquery, Value, When
+from django.db.models import (
+    BooleanField,
+    Case,
+    ExpressionWrapper,
+    F,
+    OuterRef,
+    Q,
+    Subquery,
+    Value,
+    When,
+)
 from django.db.models.functions import Greatest, Length, StrIndex, Substr
 
 from oracle.models import COLOR_ORDER, CardFace, is_italian_page
@@ -15,6 +25,7 @@ ORDER_ALIASES = {
     "power": "power", "pow": "power", "forza": "power",
     "toughness": "toughness", "tou": "toughness", "costituzione": "toughness",
     "color": "color", "colour": "color", "c": "color", "colore": "color", "colori": "color",
+    "artist": "artist", "a": "artist", "artista": "artist", "illustratore": "artist",
 }  # fmt: skip
 DIR_ALIASES = {
     "asc": "asc", "ascending": "asc", "cresc": "asc", "crescente": "asc",
@@ -46,6 +57,12 @@ def ordering(order: str, direction: str) -> list:
     first_set = Substr(
         "search_printings", 2, Greatest(StrIndex("search_printings", Value(":")) - 2, Value(0))
     )
+    # search_artists starts with the oldest printing's artist: "\njohn avon\n...".
+    first_artist = Substr(
+        "search_artists",
+        2,
+        Greatest(StrIndex(Substr("search_artists", 2), Value("\n")) - 1, Value(0)),
+    )
     keys = {
         "name": [],
         "mv": [directed(F("mana_value"))],
@@ -55,6 +72,11 @@ def ordering(order: str, direction: str) -> list:
         "power": [directed(front_face("power_value"), nullable=True)],
         "toughness": [directed(front_face("toughness_value"), nullable=True)],
         "color": [directed(color_rank()), directed(F("colors"))],
+        # Cards without an artist (known from a document only) come last either way.
+        "artist": [
+            ExpressionWrapper(Q(search_artists=""), output_field=BooleanField()).asc(),
+            directed(first_artist),
+        ],
     }[order]
     return [*keys, directed(name_key()), directed(F("name")), directed(F("pk"))]
 

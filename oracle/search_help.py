@@ -196,6 +196,90 @@ SEARCH_HELP = {
             ),
         ],
     ),
+    "printings": (
+        _("Formats and printings"),
+        [
+            (
+                ["f:", "format:", "legal:", "formato:"],
+                _(
+                    "Legal in a format (restricted counts as legal, as on Scryfall): standard, "
+                    "pioneer, modern, legacy, vintage, commander (edh), pauper, premodern, penny, "
+                    "historic (storico) and the others of the card page."
+                ),
+                [
+                    ("f:modern", _("cards legal in Modern")),
+                    ("f:pauper t:creature", _("creatures for Pauper")),
+                    ("f:storico", _("cards legal in Historic, by its Italian name")),
+                    ("-f:modern t:creature", _("creatures Modern does not allow")),
+                ],
+            ),
+            (
+                ["banned:", "bandita:", "restricted:", "limitata:"],
+                _("Banned, or restricted to one copy, in a format."),
+                [
+                    ("banned:modern", _("cards banned in Modern")),
+                    ("bandita:commander", _("the same for Commander, in Italian")),
+                    ("restricted:paupercommander", _("restricted in Pauper Commander")),
+                ],
+            ),
+            (
+                ["a:", "artist:", "artista:"],
+                _("Words of the artist's name, on any printing."),
+                [
+                    ("a:avon", _("cards John Avon illustrated")),
+                    ('artist:"kev walker"', _("cards by Kev Walker")),
+                ],
+            ),
+            (
+                ["ft:", "flavor:", "testodicolore:"],
+                _("Words of the flavour text, English or Italian, of any printing."),
+                [
+                    ("ft:goblin", _("flavour texts that talk of goblins")),
+                    ("testodicolore:speranza", _("Italian flavour texts with “speranza”")),
+                ],
+            ),
+            (
+                ["b:", "block:", "blocco:"],
+                _("A block, by its English or Italian name or by the code of one of its sets."),
+                [
+                    ('b:"time spiral"', _("the Time Spiral block")),
+                    ("b:plc", _("the same block, by Planar Chaos's code")),
+                    ('blocco:"spirale temporale" -s:tsp', _("in Italian, without Time Spiral")),
+                ],
+            ),
+            (
+                ["st:", "settype:"],
+                _(
+                    "The kind of set it was printed in: core (base), expansion (espansione), "
+                    "masters, commander, draft_innovation, funny, promo, ..."
+                ),
+                [
+                    ("st:core", _("printed in a core set")),
+                    ("st:expansion t:elf", _("elves printed in an expansion")),
+                ],
+            ),
+            (
+                ["frame:", "cornice:"],
+                _("The card frame of a printing: 1993, 1997, 2003, 2015, future."),
+                [
+                    ("frame:1997", _("printed with the 1997 frame")),
+                    ("frame:future", _("the futureshifted frame")),
+                    ("frame:2003 frame:1997", _("printed with both")),
+                ],
+            ),
+            (
+                ["border:", "bordo:"],
+                _(
+                    "The border of a printing: black (nero), white (bianco), borderless (senza "
+                    "bordo), silver (argento), gold (oro)."
+                ),
+                [
+                    ("border:white", _("printed with a white border")),
+                    ("bordo:bianco t:creature", _("white-bordered creatures, in Italian")),
+                ],
+            ),
+        ],
+    ),
     "properties": (
         _("Properties"),
         [
@@ -203,10 +287,11 @@ SEARCH_HELP = {
                 ["is:"],
                 _(
                     "dfc, mdfc, transform, split, flip, meld, adventure, permanent, spell, token, "
-                    "futureshifted, timeshifted, reprint; vanilla (a creature without rules "
-                    "text), historic (legendary, artifact or saga; storico), commander (a "
-                    "legendary creature, or a card that says it can be your commander; "
-                    "comandante)."
+                    "futureshifted, timeshifted, reprint, reserved (on the reserved list), promo, "
+                    "digital (printed only for Magic Online or Arena), funny (Un-sets and other "
+                    "joke cards); vanilla (a creature without rules text), historic (legendary, "
+                    "artifact or saga; storico), commander (a legendary creature, or a card that "
+                    "says it can be your commander; comandante)."
                 ),
                 [
                     ("is:futureshifted", _("the futureshifted cards")),
@@ -226,6 +311,14 @@ SEARCH_HELP = {
                 [
                     ("is:token", _("tokens")),
                     ("t:pedina t:legendary", _("legendary tokens, in Italian")),
+                ],
+            ),
+            (
+                ["not:", "non:"],
+                _("not:x is -is:x: the card is not one of those."),
+                [
+                    ("not:reprint s:plc", _("Planar Chaos cards printed there first")),
+                    ("non:ristampa -not:timeshifted", _("timeshifted cards never reprinted")),
                 ],
             ),
             (
@@ -260,10 +353,12 @@ SEARCH_HELP = {
             (
                 ["order:", "dir:"],
                 _(
-                    "Sort by name, mv, set, released, rarity, power, toughness or color (white, "
-                    "blue, black, red, green, multicoloured, colourless); dir:asc or dir:desc."
+                    "Sort by name, mv, set, released, rarity, power, toughness, color (white, "
+                    "blue, black, red, green, multicoloured, colourless) or artist; dir:asc or "
+                    "dir:desc."
                 ),
                 [
+                    ("t:elf order:artist", _("elves by their artist's name")),
                     ("t:dragon order:mv dir:desc", _("dragons, most expensive first")),
                     ("s:fut order:rarity", _("Future Sight by rarity")),
                     ("t:goblin order:power dir:desc", _("goblins, strongest first")),

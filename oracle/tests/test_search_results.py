@@ -19,6 +19,7 @@ from config.testing import BundledDataTestCase, EmptyDatabaseTestCase
 from oracle.models import Card, Erratum
 from oracle.search import parse
 from oracle.search.normalize import refresh_search_columns
+from oracle.search_help import SEARCH_HELP
 from oracle.tests.factories import make_card
 
 from .helpers import MTGJSON_FIXTURES
@@ -878,6 +879,22 @@ class BundledSearchTests(BundledDataTestCase):
                 )
                 found = Counter(self.found(text))
                 self.assertEqual(found, expected)
+
+    def test_help_examples_of_formats_and_printings_find_what_the_data_says(self):
+        """The help page's examples for these keys are rows here: checked card by card."""
+        rows = dict(ROWS)
+        examples = [
+            query
+            for _keys, _meaning, found in SEARCH_HELP["printings"][1]
+            for query, _description in found
+        ]
+        examples += ["not:reprint s:plc", "non:ristampa -not:timeshifted"]
+        for query in examples:
+            with self.subTest(query=query):
+                self.assertIn(query, rows)
+                found = parse(query).apply(Card.objects.all()).values_list("name", flat=True)
+                expected = Counter(card.name for card in self.cards if rows[query](card))
+                self.assertEqual(Counter(found), expected)
 
     def test_rows_are_not_trivial(self):
         """Most rows find some cards and leave others out, so they can fail."""

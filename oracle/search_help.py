@@ -239,6 +239,16 @@ SEARCH_HELP = {
                 ],
             ),
             (
+                ["wm:", "watermark:", "filigrana:"],
+                _(
+                    "A watermark: a guild's or a clan's (orzhov, abzan), phyrexian, mirran, "
+                    "set, ..."
+                ),
+                [
+                    ("filigrana:azorius or wm:phyrexian", _("the Azorius or the Phyrexian symbol")),
+                ],
+            ),
+            (
                 ["b:", "block:", "blocco:"],
                 _("A block, by its English or Italian name or by the code of one of its sets."),
                 [
@@ -275,6 +285,7 @@ SEARCH_HELP = {
                 ),
                 [
                     ("border:white", _("printed with a white border")),
+                    ("bordo:oro or border:silver", _("gold-bordered or silver-bordered")),
                     ("bordo:bianco t:creature", _("white-bordered creatures, in Italian")),
                 ],
             ),
@@ -318,6 +329,7 @@ SEARCH_HELP = {
                 _("not:x is -is:x: the card is not one of those."),
                 [
                     ("not:reprint s:plc", _("Planar Chaos cards printed there first")),
+                    ("is:riservata f:vintage", _("reserved-list cards legal in Vintage")),
                     ("non:ristampa -not:timeshifted", _("timeshifted cards never reprinted")),
                 ],
             ),

@@ -16,6 +16,10 @@ KEYS = [
     "rarity", "c", "color", "colore", "id", "identity", "identità", "mv", "cmc", "vm", "pow",
     "power", "forza", "tou", "toughness", "loy", "fedeltà", "is", "has", "lang", "year", "date",
     "order", "dir", "name", "tpye", "foo", "x", "m", "mana", "costo",
+    "order", "dir", "name", "tpye", "foo", "x", "f", "format", "formato", "legal", "banned",
+    "bandita", "restricted", "limitata", "a", "artist", "artista", "ft", "flavor",
+    "testodicolore", "wm", "filigrana", "b", "block", "blocco", "st", "settype", "frame",
+    "cornice", "border", "bordo", "not", "non",
 ]  # fmt: skip
 VALUES = [
     "creature", "creatura", "elf", "flying", "volare", "fut", "rare", "mitica", "ur", "rosso",
@@ -25,6 +29,11 @@ VALUES = [
     "'", "", "{2}{W}{W}", "2WW", "{G/P}", "{u/w}", "{X}{R}", "{W", "{}", "{Q}", "10G", "{1000000}",
     "vanilla", "historic", "storico", "commander", "token", "pedina", "art_series", "power",
     "toughness", "color", "colore",
+    "'", "", "modern", "modrn", "edh", "storico", "pauper commander", "vintage", "avon",
+    "kev walker", "goblin", "speranza", "orzhov", "set (LEA)", "tsp", "time spiral",
+    "spirale temporale", "core", "draft innovation", "1993", "2015", "future", "futura",
+    "borderless", "senza bordo", "oro", "reserved", "promo", "digital", "funny", "reprint",
+    "artist", "artista",
 ]  # fmt: skip
 OPERATORS = [":", "=", "!=", "<>", "<", "<=", ">", ">=", "::", "=>"]
 

@@ -30,6 +30,10 @@ PIECES = [
     "dfc", "rulings", "it", "mv", "desc", " ", "\x00", "\u200b", "%", "_", "'", "\\",
     "m:", "mana:", "costo:", "{2}{W}{W}", "2WW", "{G/P}", "{W/U}", "{X}", "{", "}", "vanilla",
     "historic", "commander", "token", "pedina", "power", "toughness", "color",
+    "f:", "formato:", "banned:", "restricted:", "a:", "artista:", "ft:", "wm:", "b:", "blocco:",
+    "st:", "frame:", "border:", "bordo:", "not:", "modern", "edh", "storico", "avon", "orzhov",
+    "tsp", "core", "2015", "future", "borderless", "reserved", "promo", "digital", "funny",
+    "artist",
 ]  # fmt: skip
 QUERIES = st.one_of(
     st.text(CHARACTERS, max_size=120),

@@ -292,7 +292,8 @@ def read_bundled_cards() -> list[OracleCard]:
                 promo=bool(first.get("isPromo")),
                 digital=bool(first.get("isOnlineOnly") or set_data.get("isOnlineOnly")),
                 funny=bool(first.get("isFunny")),
-                set_type=set_data["type"],
+                # A token set the file has no object for (TDOM) is made by the importer.
+                set_type="token" if set_code != set_data["code"] else set_data["type"],
                 block=set_data.get("block", ""),
             )
         )
@@ -836,8 +837,46 @@ ROWS += [
         ),
     ),
     ("-border:black", lambda c: not c.printed(lambda p: p.border == "black")),
+    # borders, watermarks and set types of SearchSamples.json's printings
+    ("border:gold", lambda c: c.printed(lambda p: p.border == "gold")),
+    ("bordo:oro or border:silver", lambda c: c.printed(lambda p: p.border in ("gold", "silver"))),
+    ("border:borderless", lambda c: c.printed(lambda p: p.border == "borderless")),
+    ("wm:boros", lambda c: c.printed(lambda p: p.watermark == "boros")),
+    (
+        "filigrana:azorius or wm:phyrexian",
+        lambda c: c.printed(lambda p: p.watermark in ("azorius", "phyrexian")),
+    ),
+    (
+        "-wm:boros t:creature s:dgm",
+        lambda c: (
+            not c.printed(lambda p: p.watermark == "boros")
+            and c.type_has("creature")
+            and c.in_set("DGM")
+        ),
+    ),
+    ("st:funny", lambda c: c.printed(lambda p: p.set_type == "funny")),
+    ("st:promo", lambda c: c.printed(lambda p: p.set_type == "promo")),
+    (
+        "st:memorabilia or st:from_the_vault",
+        lambda c: c.printed(lambda p: p.set_type in ("memorabilia", "from_the_vault")),
+    ),
+    ("st:token", lambda c: c.printed(lambda p: p.set_type == "token")),
     # what a card or some printing is; not:x is -is:x
     ("is:reserved", lambda c: c.reserved),
+    ("is:reserved t:creature", lambda c: c.reserved and c.type_has("creature")),
+    (
+        "is:riservata f:vintage",
+        lambda c: c.reserved and c.status("vintage") in ("Legal", "Restricted"),
+    ),
+    ("is:promo", lambda c: c.printed(lambda p: p.promo)),
+    ("is:promo c:w", lambda c: c.printed(lambda p: p.promo) and "W" in c.colors),
+    ("is:digital", lambda c: c.printed(lambda p: p.digital)),
+    ("is:funny", lambda c: c.printed(lambda p: p.funny)),
+    ("is:digital or is:funny", lambda c: c.printed(lambda p: p.digital or p.funny)),
+    (
+        "not:promo frame:2015",
+        lambda c: not c.printed(lambda p: p.promo) and c.printed(lambda p: p.frame == "2015"),
+    ),
     (
         "not:reserved year<1997",
         lambda c: not c.reserved and c.printed(lambda p: p.released.year < 1997),
@@ -888,7 +927,7 @@ class BundledSearchTests(BundledDataTestCase):
             for _keys, _meaning, found in SEARCH_HELP["printings"][1]
             for query, _description in found
         ]
-        examples += ["not:reprint s:plc", "non:ristampa -not:timeshifted"]
+        examples += ["not:reprint s:plc", "non:ristampa -not:timeshifted", "is:riservata f:vintage"]
         for query in examples:
             with self.subTest(query=query):
                 self.assertIn(query, rows)

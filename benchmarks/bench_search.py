@@ -106,6 +106,22 @@ QUERIES = [
     "t:creature order:power dir:desc",
     "t:dragon order:toughness",
     "k:flying order:color",
+    # formats, artists, flavour texts and printings
+    "f:modern",
+    "banned:legacy",
+    "restricted:vintage",
+    "f:pauper t:creature",
+    "a:avon",
+    'ft:"the future"',
+    "wm:orzhov",
+    'b:"time spiral"',
+    "st:funny",
+    "frame:2015",
+    "border:borderless",
+    "is:reserved",
+    "is:promo",
+    "not:reprint",
+    "t:elf order:artist",
 ]
 
 

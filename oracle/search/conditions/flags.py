@@ -10,6 +10,7 @@ from oracle.text import fold_line
 
 from .card_text import TypeCondition
 from .lookups import everything
+from .printed import PrintedWordCondition
 from .tree import Condition
 from .value_problems import unknown_value
 
@@ -120,10 +121,12 @@ TOKEN_TYPE_WORDS = {"token", "pedina", "pedine", "emblem", "emblema"}
 
 
 def asks_for_tokens(node) -> bool:
-    """Whether a term names tokens (``is:token``, ``is:emblem``, ``t:token``, ``t:pedina``):
-    searches leave tokens out unless a term does."""
+    """Whether a term names tokens (``is:token``, ``is:emblem``, ``t:token``, ``t:pedina``,
+    ``st:token``): searches leave tokens out unless a term does."""
     if isinstance(node, FlagCondition):
         return node.key == "is" and node.value in TOKEN_VALUES
     if isinstance(node, TypeCondition):
         return bool(TOKEN_TYPE_WORDS & set(fold_line(node.value).split()))
+    if isinstance(node, PrintedWordCondition):
+        return node.key == "st" and node.value == "token"
     return False

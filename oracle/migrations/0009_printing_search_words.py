@@ -26,7 +26,7 @@ def fill_search_columns(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('oracle', '0007_card_names'),
+        ('oracle', '0008_data_version'),
     ]
 
     operations = [

@@ -45,61 +45,62 @@ def _unknown_keywords(conditions) -> list[Problem]:
         names[name] = name
         if name_it:
             names[name_it] = name_it
-    problems = []
-    for condition in conditions:
-        folded = fold_line(condition.value)
-        if folded in names or slug_for(condition.value) in slugs:
-            continue
-        close = difflib.get_close_matches(folded, list(names), n=1, cutoff=0.75)
-        problems.append(
-            Problem(
-                str(condition),
-                gettext("no keyword is called “%(name)s”") % {"name": condition.value},
-                f"kw:{quote(names[close[0]])}" if close else "",
-            )
+    return [
+        _not_found(
+            condition,
+            fold_line(condition.value),
+            names,
+            gettext("no keyword is called “%(name)s”") % {"name": condition.value},
+            "kw:",
+            cutoff=0.75,
         )
-    return problems
+        for condition in conditions
+        if fold_line(condition.value) not in names and slug_for(condition.value) not in slugs
+    ]
 
 
 def _unknown_sets(conditions) -> list[Problem]:
     if not conditions:
         return []
-    codes = {code.lower() for code in CardSet.objects.values_list("code", flat=True)}
-    problems = []
-    for condition in conditions:
-        if condition.code in codes:
-            continue
-        close = difflib.get_close_matches(condition.code, sorted(codes), n=1, cutoff=0.6)
-        problems.append(
-            Problem(
-                str(condition),
-                gettext("no set has the code “%(code)s”") % {"code": condition.code},
-                f"s:{close[0]}" if close else "",
-            )
+    codes = {code.lower(): code.lower() for code in CardSet.objects.values_list("code", flat=True)}
+    return [
+        _not_found(
+            condition,
+            condition.code,
+            dict(sorted(codes.items())),
+            gettext("no set has the code “%(code)s”") % {"code": condition.code},
+            "s:",
         )
-    return problems
+        for condition in conditions
+        if condition.code not in codes
+    ]
 
 
 def _unknown_blocks(conditions) -> list[Problem]:
     if not conditions:
         return []
-    names = {}  # folded name or code -> the block's name as the suggestion prints it
+    names = {}  # folded name or code -> the block's folded name, as the suggestion prints it
     for code, block, block_it in CardSet.objects.exclude(block="").values_list(
         "code", "block", "block_it"
     ):
-        names.update({fold_line(block): block, fold_line(code): block})
+        names.update({fold_line(block): fold_line(block), fold_line(code): fold_line(block)})
         if block_it:
-            names[fold_line(block_it)] = block_it
-    problems = []
-    for condition in conditions:
-        if condition.value in names:
-            continue
-        close = difflib.get_close_matches(condition.value, list(names), n=1, cutoff=0.6)
-        problems.append(
-            Problem(
-                str(condition),
-                gettext("no block is called “%(name)s”") % {"name": condition.value},
-                f"b:{quote(fold_line(names[close[0]]))}" if close else "",
-            )
+            names[fold_line(block_it)] = fold_line(block_it)
+    return [
+        _not_found(
+            condition,
+            condition.value,
+            names,
+            gettext("no block is called “%(name)s”") % {"name": condition.value},
+            "b:",
         )
-    return problems
+        for condition in conditions
+        if condition.value not in names
+    ]
+
+
+def _not_found(condition, value: str, names: dict, message: str, key: str, cutoff=0.6) -> Problem:
+    """The Problem of a name nothing has, suggesting the closest of ``names`` (a name as it is
+    compared -> the name as the suggestion prints it)."""
+    close = difflib.get_close_matches(value, list(names), n=1, cutoff=cutoff)
+    return Problem(str(condition), message, f"{key}{quote(names[close[0]])}" if close else "")

@@ -1,6 +1,7 @@
 """export_editorial / import_editorial: editors' work survives a fresh import of the data."""
 
 import json
+import re
 import tempfile
 import uuid
 from datetime import date
@@ -19,6 +20,13 @@ from rulings.models import CardRule, RuleMapping, RuleSection, RulesEdition, Rul
 
 class Discard(Exception):
     """Raised to roll the edits back: the database is the freshly imported one again."""
+
+
+def without_row_ids(page: bytes) -> bytes:
+    """Restored errata and rulings are new rows: the numbers of their anchors and of the links
+    to them may differ (PostgreSQL's sequences do not go back when a transaction is rolled
+    back; SQLite reuses the numbers)."""
+    return re.sub(rb'(["#])(ruling|erratum)-\d+"', rb'\1\2-"', page)
 
 
 class EditorialBackupTests(BundledDocumentsTestCase):
@@ -146,7 +154,7 @@ class EditorialBackupTests(BundledDocumentsTestCase):
             page = self.client.get(url)
             for text in texts:
                 self.assertContains(page, text)
-            self.assertEqual(page.content, pages[url])
+            self.assertEqual(without_row_ids(page.content), without_row_ids(pages[url]))
         erratum = Erratum.objects.get(card=self.tarox, old_text="Old Tarox wording.")
         history = list(erratum.history.order_by("history_date"))
         self.assertEqual([record.history_type for record in history], ["+", "~"])

@@ -30,8 +30,9 @@ import time
 from pathlib import Path
 from urllib.parse import urlencode
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+import timing
+
+ROOT = timing.ROOT
 ALL_PRINTINGS = ROOT / "../shared/data/mtgjson/AllPrintings.json.gz"
 KEYWORDS = ROOT / "../shared/data/mtgjson/Keywords.json"
 DEFAULT_DATABASE = Path(tempfile.gettempdir()) / "oracolo-search-bench.sqlite3"
@@ -148,12 +149,7 @@ def main() -> int:
     )
     args = parser.parse_args()
     database = args.database.resolve()
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"sqlite:///{database}",
-        "DEBUG": "0",
-        "SECRET_KEY": os.environ.get("SECRET_KEY", "benchmark-only"),
-    }
+    env = {**os.environ, **timing.database_environment(database)}
     if not database.exists():
         if not ALL_PRINTINGS.exists():
             print(
@@ -168,9 +164,7 @@ def main() -> int:
         manage(env, "import_mtgjson", "-v", "0", *map(str, paths))
     else:
         manage(env, "migrate", "-v", "0")
-    os.environ.update(env)
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    os.environ["STATIC_ROOT"] = tempfile.mkdtemp(prefix="oracolo-bench-static-")
+    timing.start_django(database)
     return run(args.queries or QUERIES, args.repeat, args.language, args.cpu)
 
 
@@ -179,10 +173,6 @@ def manage(env, *arguments):
 
 
 def run(queries, repeat, language="en", by_cpu=False) -> int:
-    import django
-
-    django.setup()
-    from django.conf import settings
     from django.db import connection
     from django.test import Client
     from django.utils import translation
@@ -190,10 +180,6 @@ def run(queries, repeat, language="en", by_cpu=False) -> int:
     from oracle.models import Card
     from oracle.search import parse
 
-    settings.ALLOWED_HOSTS = ["*"]
-    settings.STORAGES["staticfiles"]["BACKEND"] = (
-        "django.contrib.staticfiles.storage.StaticFilesStorage"
-    )
     total = Card.objects.count()
     if total < 10_000:
         print(f"Only {total:,} cards in {connection.settings_dict['NAME']}: not a full import.")

@@ -28,8 +28,14 @@ HEADER = f"{'page':28} {'pages':>6} {'median ms':>10} {'p95 ms':>8} {'max ms':>8
 
 def database_environment(database: Path | None) -> dict:
     """The environment variables that point Django at ``database`` (a SQLite file) with
-    production settings; without ``database``, ``DATABASE_URL`` (or db.sqlite3) stays."""
-    env = {"DEBUG": "0", "SECRET_KEY": os.environ.get("SECRET_KEY", "benchmark-only")}
+    production settings; without ``database``, ``DATABASE_URL`` (or db.sqlite3) stays. The test
+    client speaks plain HTTP with no TLS proxy in front, so the redirect to HTTPS is off: the
+    pages are timed, not the redirect."""
+    env = {
+        "DEBUG": "0",
+        "SECRET_KEY": os.environ.get("SECRET_KEY", "benchmark-only"),
+        "SECURE_SSL_REDIRECT": "0",
+    }
     if database is not None:
         env["DATABASE_URL"] = f"sqlite:///{Path(database).resolve()}"
     return env

@@ -37,6 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import bench_search  # noqa: E402  (the database, its building and the timing helpers)
+import timing  # noqa: E402
 
 TARGET_AUTOCOMPLETE_MS = 10
 TARGET_LOOKUP_MS = 50
@@ -59,12 +60,7 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=21)
     args = parser.parse_args()
     database = args.database.resolve()
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"sqlite:///{database}",
-        "DEBUG": "0",
-        "SECRET_KEY": os.environ.get("SECRET_KEY", "benchmark-only"),
-    }
+    env = {**os.environ, **timing.database_environment(database)}
     if not database.exists():
         if not bench_search.ALL_PRINTINGS.exists():
             print(

@@ -28,6 +28,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import timing
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 ALL_PRINTINGS = ROOT / "../shared/data/mtgjson/AllPrintings.json.gz"
@@ -49,12 +51,7 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     database = args.database.resolve()
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"sqlite:///{database}",
-        "DEBUG": "0",
-        "SECRET_KEY": os.environ.get("SECRET_KEY", "benchmark-only"),
-    }
+    env = {**os.environ, **timing.database_environment(database)}
     if not database.exists():
         if SEARCH_BENCH_DATABASE.exists():
             print(f"Copying {SEARCH_BENCH_DATABASE} (bench_search.py's full import)…", flush=True)

@@ -1,14 +1,21 @@
-"""The Jinja2 environment of the templates in ``templates/jinja2/``: the partials a page repeats
-hundreds of times (a section's rule tree, the glossary, the keyword table), rendered by a view
-and handed to its Django template as already-safe HTML (``render_partial``).
+"""The Jinja2 environment of the templates in ``templates/jinja2/``: the public pages (their
+frame is ``base.html``) and the partials a page repeats hundreds of times. Django's template
+engine is kept for the admin. A view renders a page with ``render(request, "app/page.html",
+context, using="jinja2")``; ``render_partial`` hands a partial's HTML to Python.
+
+What Django's templates had, a Jinja2 page has under the same names: the filters of
+``oracle_tags`` and ``rulings_tags`` and Django's ``capfirst``, ``date``, ``floatformat``,
+``intcomma``, ``linebreaksbr`` and ``truncatechars``; the functions ``url(name, *args,
+**kwargs)``, ``static(path)``, ``querystring(...)`` (Django's tag: ``request.GET`` changed by
+keyword arguments, ``None`` removing a key), ``language_info(code)``, ``diff(old, new)``; and,
+from the engine's context processors (settings.TEMPLATES), ``request``, ``csrf_input``,
+``LANGUAGE_CODE``, ``language_links`` and ``data_age_lines()``.
 
 Escaping is Django's: a value with ``__html__`` (a SafeString, Markup) is written as it is,
 anything else escaped as Django's templates escape it, so a partial writes the same bytes its
 Django-template version wrote. ``_()``, ``gettext``, ``ngettext``, ``pgettext`` and
-``{% trans %}`` translate with Django's catalogues. Write translatable words as ``_("...")``
-with no arguments: makemessages reads those in any ``.html`` file under the project, Jinja2's
-included, but not ``_("... %(x)s", x=...)`` nor ``{% trans %}``; translate a sentence with
-values in Python and hand it to the partial.
+``{% trans %}`` translate with Django's catalogues, and the project's makemessages finds them
+all (oracle/management/commands/makemessages.py).
 
 ``macro`` hands Python a template's macro as a function: the text renderers
 (``oracle.text_pieces``) make their markup with them.
@@ -17,11 +24,15 @@ values in Python and hand it to the partial.
 import html
 from collections.abc import Callable
 
-from django.template import engines
+from django.contrib.humanize.templatetags.humanize import intcomma
+from django.template import defaultfilters, engines
+from django.template.defaulttags import querystring as django_querystring
 from django.template.loader import render_to_string
+from django.templatetags.static import static
+from django.urls import reverse
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
-from jinja2 import Environment
+from jinja2 import Environment, pass_context
 from markupsafe import Markup
 
 
@@ -40,6 +51,10 @@ def escape_like_django(value):
 
 
 def environment(**options) -> Environment:
+    # The apps' modules import this one for render_partial and macro: theirs are read late.
+    from oracle.templatetags import oracle_tags
+    from rulings.templatetags import rulings_tags
+
     env = Environment(
         extensions=["jinja2.ext.i18n"],
         finalize=escape_like_django,
@@ -47,7 +62,46 @@ def environment(**options) -> Environment:
         **options,
     )
     env.install_gettext_translations(translation, newstyle=True)
+    env.globals.update(
+        url=url,
+        static=static,
+        querystring=querystring,
+        language_info=translation.get_language_info,
+    )
+    env.filters.update(
+        capfirst=defaultfilters.capfirst,
+        date=defaultfilters.date,
+        floatformat=defaultfilters.floatformat,
+        intcomma=intcomma,
+        linebreaksbr=defaultfilters.linebreaksbr,
+        truncatechars=defaultfilters.truncatechars,
+    )
+    for library in (oracle_tags.register, rulings_tags.register):
+        env.filters.update(library.filters)
+    env.globals.update(
+        diff=oracle_tags.diff,
+        link_rule_numbers_in_rulings=rulings_tags.link_rule_numbers_in_rulings,
+    )
     return env
+
+
+def url(name: str, *args, **kwargs) -> str:
+    """``{% url %}``: the path of the view ``name`` ("oracle:card-detail")."""
+    return reverse(name, args=args or None, kwargs=kwargs or None)
+
+
+@pass_context
+def querystring(context, *mappings, **changes) -> str:
+    """Django's ``{% querystring %}``: "?" and the query of ``mappings`` (the request's own
+    when none is given) with ``changes`` made."""
+    return django_querystring(_RequestHolder(context["request"]), *mappings, **changes)
+
+
+class _RequestHolder:
+    """What Django's querystring reads of a template context: its request."""
+
+    def __init__(self, request):
+        self.request = request
 
 
 def render_partial(template_name: str, context: dict) -> SafeString:

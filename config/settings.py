@@ -92,13 +92,20 @@ TEMPLATES = [
         },
     },
     {
-        # The partials a page repeats hundreds of times, rendered by their views
-        # (config.jinja2.render_partial); the pages themselves are Django templates.
+        # The public pages and their partials (config/jinja2.py); Django's engine above
+        # renders the admin.
         "NAME": "jinja2",
         "BACKEND": "django.template.backends.jinja2.Jinja2",
         "DIRS": [BASE_DIR / "templates" / "jinja2"],
         "APP_DIRS": False,
-        "OPTIONS": {"environment": "config.jinja2.environment"},
+        "OPTIONS": {
+            "environment": "config.jinja2.environment",
+            "context_processors": [
+                "django.template.context_processors.i18n",
+                "oracle.context_processors.language_links",
+                "oracle.context_processors.data_age",
+            ],
+        },
     },
 ]
 

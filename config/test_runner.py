@@ -38,6 +38,7 @@ from config import testing
 def _record_load_output(output: dict[str, str]) -> None:
     """Set in each spawned worker what the loaders printed in the runner's process."""
     testing.load_output.update(output)
+    testing.record_jinja2_renders()
 
 
 class BundledDataParallelTestSuite(ParallelTestSuite):
@@ -52,6 +53,10 @@ class SummaryTestRunner(DiscoverRunner):
 
     parallel_test_suite = BundledDataParallelTestSuite
     reorder_by = (*testing.TEST_ORDER, TransactionTestCase, SimpleTestCase)
+
+    def setup_test_environment(self, **kwargs):
+        super().setup_test_environment(**kwargs)
+        testing.record_jinja2_renders()
 
     def build_suite(self, *args, **kwargs):
         suite = super().build_suite(*args, **kwargs)

@@ -164,3 +164,27 @@ class BundledDocumentsTestCase(_BundledTestCase):
 # The order the runner runs database test cases in (then those that flush the database, then
 # the tests without a database).
 TEST_ORDER = (EmptyDatabaseTestCase, BundledDataTestCase, BundledDocumentsTestCase)
+
+
+def record_jinja2_renders() -> None:
+    """Have Jinja2 templates tell the test client what they render, as Django's templates do
+    under ``setup_test_environment``: ``response.templates``, ``response.context`` and
+    ``assertTemplateUsed`` then work for every page. Called by the test runner (and in each
+    spawned worker); a second call changes nothing."""
+    from django.template import Context
+    from django.template.backends import jinja2 as jinja2_backend
+    from django.test.signals import template_rendered
+
+    template_class = jinja2_backend.Template
+    if getattr(template_class.render, "records_renders", False):
+        return
+    render = template_class.render
+
+    def recording_render(self, context=None, request=None):
+        html = render(self, context, request)
+        # The dict render() filled (request, csrf and the context processors' values).
+        template_rendered.send(sender=self, template=self.template, context=Context(context or {}))
+        return html
+
+    recording_render.records_renders = True
+    template_class.render = recording_render

@@ -168,7 +168,9 @@ AUTH_PASSWORD_VALIDATORS = [
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("it", _("Italiano"))]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+# The project's catalogue first (makemessages rewrites it), then the hand-made Italian for the
+# strings of other apps the admin shows (locale/other_apps/it/LC_MESSAGES/django.po).
+LOCALE_PATHS = [BASE_DIR / "locale", BASE_DIR / "locale" / "other_apps"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Rome")
 USE_I18N = True
 USE_TZ = True

@@ -12,7 +12,6 @@ from .models import (
     DocumentMention,
     DocumentSection,
     GlossaryEntry,
-    RuleMapping,
     RuleSection,
     RulesEdition,
     Ruling,
@@ -344,7 +343,7 @@ class SourceDocumentAdmin(admin.ModelAdmin):
     inlines = [DocumentSectionInline, DocumentMentionInline]
 
 
-# --- The Comprehensive Rules: imported, so read-only, except old-number mappings -------------
+# --- The Comprehensive Rules: imported, so read-only (old-number mappings: rule_mapping_admin)
 
 
 class ImportedAdmin(admin.ModelAdmin):
@@ -407,50 +406,6 @@ class GlossaryEntryAdmin(ImportedAdmin):
     fields = ["edition", "term", "slug", "text", "position"]
 
 
-@admin.register(RuleMapping)
-class RuleMappingAdmin(admin.ModelAdmin):
-    """Where old numbers went. Computed by the importer; an admin may correct one, which makes
-    it "set by hand" (the importer keeps it)."""
-
-    list_display = [
-        "old_number",
-        "old_edition",
-        "current_section",
-        "missing_number",
-        "confidence",
-        "method",
-    ]
-    list_filter = ["method", "old_section__edition"]
-    list_select_related = ["old_section__edition", "current_section"]
-    search_fields = ["old_section__number", "current_section__number", "current_section__title"]
-    autocomplete_fields = ["current_section"]
-    fields = ["old_section", "current_section", "missing_number", "confidence", "method"]
-    readonly_fields = ["old_section", "missing_number", "confidence", "method"]
-    show_full_result_count = False
-
-    @admin.display(description=_("old rule"), ordering="old_section__number")
-    def old_number(self, mapping):
-        return mapping.old_section.number
-
-    @admin.display(description=_("edition"), ordering="old_section__edition")
-    def old_edition(self, mapping):
-        return mapping.old_section.edition
-
-    def has_add_permission(self, request):
-        return False
-
-    def formfield_for_foreignkey(self, db_field, request, **kwargs):
-        if db_field.name == "current_section":
-            kwargs["queryset"] = RuleSection.objects.filter(edition=RulesEdition.objects.current())
-        return super().formfield_for_foreignkey(db_field, request, **kwargs)
-
-    def save_model(self, request, obj, form, change):
-        obj.method = RuleMapping.Method.MANUAL
-        obj.confidence = 1.0
-        if obj.current_section_id:  # an editor chose a target: no missing one is kept
-            obj.missing_number = ""
-        super().save_model(request, obj, form, change)
-
-
-# Registered with the models above: CardRule's admin, and the card's with its rulings' link.
-from . import card_admin, card_rule_admin  # noqa: E402, F401
+# Registered with the models above: CardRule's admin, the card's with its rulings' link, and
+# the old-number mappings'.
+from . import card_admin, card_rule_admin, rule_mapping_admin  # noqa: E402, F401

@@ -13,6 +13,11 @@ corrected is found by its card and ``source_key``; an erratum by its card, face,
 old wording; a link by its card and rule; a mapping by its old rule) and creates it otherwise;
 the row's history becomes the exported one. History records name their editor by username,
 kept when such a user exists here. A name the database does not hold stops the whole import.
+
+A hand-set mapping kept while one of its rules is missing (see ``importers.hand_work``) is
+exported as kept, with that rule's number. Restored where the rule is, it goes back on it;
+restored where the rule is missing too, it is kept again, and the next import that brings the
+rule back puts it there.
 """
 
 import json
@@ -27,7 +32,15 @@ from django.db.models import Q
 from oracle import data_version
 from oracle.models import Card, CardFace, CardType, Erratum, Keyword
 
-from .models import CardRule, RuleMapping, RuleSection, Ruling, SourceDocument
+from .models import (
+    CardRule,
+    Language,
+    RuleMapping,
+    RuleSection,
+    RulesEdition,
+    Ruling,
+    SourceDocument,
+)
 
 FORMAT = "oracolo-editorial"
 FORMAT_VERSION = 1
@@ -236,6 +249,11 @@ class _Restorer:
             else:
                 lookup = {**target, "language": values["language"], "date": values["date"]}
                 lookup["text"] = values["text"]
+        elif kind.key == "rule_mappings" and values["old_section_id"] is None:
+            lookup = {
+                name: values[name]
+                for name in ("old_section_id", "missing_old_edition", "missing_old_number")
+            }
         else:
             lookup = {f"{name}_id": values[f"{name}_id"] for name in kind.identity}
         return model.objects.filter(**lookup).order_by("pk").first()
@@ -252,6 +270,8 @@ class _Restorer:
             ]
             if self.problems:
                 continue
+            if kind.key == "rule_mappings":
+                _settle_kept_mapping(values)
             row = self.find(kind, values)
             if row is None:
                 row = kind.model(**values)
@@ -289,6 +309,27 @@ class _Restorer:
         values["history_change_reason"] = record.get("history_change_reason")
         values["history_user_id"] = self.users.get(record.get("history_user"))
         return values
+
+
+def _settle_kept_mapping(values: dict) -> None:
+    """Put a mapping exported while one of its rules was missing back on that rule when this
+    database has it."""
+    if values.get("old_section_id") is None and values.get("missing_old_number"):
+        key = {
+            "language": Language.ENGLISH,
+            "effective_date": values["missing_old_edition"],
+            "number": values["missing_old_number"],
+        }
+        found = _section_pk(key)
+        if found is not None:
+            values.update(old_section_id=found, missing_old_number="", missing_old_edition=None)
+    if values.get("current_section_id") is None and values.get("missing_number"):
+        current = RulesEdition.objects.current(Language.ENGLISH)
+        found = _one_pk(
+            RuleSection.objects.filter(edition=current, number=values["missing_number"])
+        )
+        if found is not None:
+            values.update(current_section_id=found, missing_number="")
 
 
 def import_editorial(data: dict) -> dict[str, dict[str, int]]:

@@ -274,7 +274,9 @@ class RulePageBuilder:
         if not self.is_current:
             its_current_rule = RuleMapping.objects.filter(old_section=rule.id)
             wanted |= Q(current_section__in=its_current_rule.values("current_section"))
-        rows = RuleMapping.objects.filter(wanted).order_by().values_list(*MAPPING_FIELDS)
+        # Not a hand-set mapping kept while its old rule is missing (importers.hand_work).
+        rows = RuleMapping.objects.filter(wanted, old_section__isnull=False)
+        rows = rows.order_by().values_list(*MAPPING_FIELDS)
         newest_first = {e.pk: index for index, e in enumerate(self.editions.rows)}
         rows = sorted(rows, key=lambda values: (newest_first.get(values[2], 0), values[3]))
         self.mappings = [dict(zip(MAPPING_FIELDS, values, strict=True)) for values in rows]

@@ -5,11 +5,15 @@ Upserts by natural key (``(edition, number)`` for sections, ``(edition, slug)`` 
 so importing the same file twice changes nothing; rows the file no longer has are deleted; other
 editions are never touched, except for their old-number mappings, which always point into the
 current edition (the newest complete English one) and are recomputed when it changes.
+
+Hand-set mappings and hand-made links whose rule the file no longer has are kept without it and
+put back when an import brings the rule back (``hand_work``); the result counts both.
 """
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 
 from oracle.importers.upsert import (
     BATCH_SIZE,
@@ -23,7 +27,7 @@ from oracle.importers.upsert import (
 from ..models import GlossaryEntry, Language, RuleMapping, RuleSection, RulesEdition
 from ..ruling_status import recompute_statuses
 from .comprehensive_rules import RulesDocument
-from .hand_work import KeptHandWork, keep_hand_work
+from .hand_work import HandWork, keep_hand_work, restore_old_rules
 from .renumbering import Item, Match, Reference, map_edition, reference_for
 
 SECTION_FIELDS = ["level", "title", "text", "examples", "position", "parent"]
@@ -37,6 +41,8 @@ class MappingReport:
     total: int
     confident: int  # confidence >= 0.8
     unmatched: int
+    # Hand-set mappings of this edition put back on a rule that came back.
+    restored: HandWork = field(default_factory=HandWork)
 
 
 @dataclass
@@ -47,7 +53,16 @@ class RulesSyncResult:
     glossary: SyncStats
     mappings: list[MappingReport] = field(default_factory=list)
     # Hand-made links and mappings whose rule this import deleted, kept without it.
-    kept: KeptHandWork = field(default_factory=KeptHandWork)
+    kept: HandWork = field(default_factory=HandWork)
+
+    @property
+    def restored(self) -> HandWork:
+        """Hand-set mappings this import put back on their rule (links go back when the cards
+        are linked)."""
+        return HandWork(
+            mapping_targets=sum(report.restored.mapping_targets for report in self.mappings),
+            mapping_old_rules=sum(report.restored.mapping_old_rules for report in self.mappings),
+        )
 
     @property
     def changed(self) -> bool:
@@ -55,7 +70,7 @@ class RulesSyncResult:
             self.edition_changed
             or self.sections.changed
             or self.glossary.changed
-            or any(report.stats.changed for report in self.mappings)
+            or any(report.stats.changed or report.restored for report in self.mappings)
         )
 
 
@@ -63,8 +78,7 @@ def sync_rules(
     document: RulesDocument, *, log: Callable[[str], None] | None = None
 ) -> RulesSyncResult:
     edition, edition_changed = _sync_edition(document)
-    kept = KeptHandWork()
-    sections = _sync_sections(edition, document, kept)
+    sections, kept = _sync_sections(edition, document)
     if log:
         log(f"Sections of {edition}: {sections}")
     glossary = _sync_glossary(edition, document)
@@ -101,7 +115,7 @@ def _sync_edition(document: RulesDocument) -> tuple[RulesEdition, bool]:
     return edition, bool(changed)
 
 
-def _sync_sections(edition: RulesEdition, document: RulesDocument, kept: KeptHandWork) -> SyncStats:
+def _sync_sections(edition: RulesEdition, document: RulesDocument) -> tuple[SyncStats, HandWork]:
     stats = SyncStats()
     existing = {
         row["number"]: row
@@ -151,12 +165,11 @@ def _sync_sections(edition: RulesEdition, document: RulesDocument, kept: KeptHan
 
     wanted_numbers = {record.number for record in document.sections}
     gone = [row["pk"] for number, row in existing.items() if number not in wanted_numbers]
-    detached = keep_hand_work(gone)
-    kept.links, kept.mappings = detached.links, detached.mappings
+    kept = keep_hand_work(gone)
     for batch in chunks(gone):
         RuleSection.objects.filter(pk__in=batch).delete()
     stats.deleted = len(gone)
-    return stats
+    return stats, kept
 
 
 def _sync_glossary(edition: RulesEdition, document: RulesDocument) -> SyncStats:
@@ -222,25 +235,49 @@ def update_mappings(
     followed: dict[int, Match] = {}  # old section pk -> its match, for the editions done
     reports = []
     for old in older:
+        restored = HandWork(mapping_old_rules=restore_old_rules(old))
         matches = map_edition(_items(old), reference)
-        stats, matches = _sync_mapping_rows(old, matches, reference, followed)
+        stats, matches, restored.mapping_targets = _sync_mapping_rows(
+            old, matches, reference, followed
+        )
         followed.update(matches)
         total = len(matches)
         confident = sum(1 for match in matches.values() if match.confidence >= 0.8)
         unmatched = sum(1 for match in matches.values() if match.target is None)
-        report = MappingReport(old, stats, total, confident, unmatched)
+        report = MappingReport(old, stats, total, confident, unmatched, restored)
         reports.append(report)
         if log:
             log(f"Old numbers of {old}: {stats} ({confident}/{total} with confidence >= 0.8)")
+    if edition.pk == current.pk:
+        _follow_kept_targets(reference, followed)
     return reports
+
+
+def _certain(match: Match | None) -> bool:
+    return match is not None and match.target is not None and match.confidence >= 0.95
+
+
+def _follow_kept_targets(reference: Reference, followed: dict[int, Match]) -> None:
+    """Hand-set mappings kept without their old rule are not mapped with their edition: their
+    target follows the new current edition here, as the others' do, when that is certain."""
+    kept = RuleMapping.objects.filter(
+        old_section=None, method=RuleMapping.Method.MANUAL, current_section__isnull=False
+    )
+    rows = [
+        SimpleNamespace(pk=pk, current_section_id=followed[target].target)
+        for pk, target in kept.values_list("pk", "current_section_id")
+        if target not in reference.side.by_pk and _certain(followed.get(target))
+    ]
+    update_by_pk(RuleMapping, rows, ["current_section"])
 
 
 def _sync_mapping_rows(
     old: RulesEdition, matches: dict[int, Match], reference: Reference, followed: dict
-) -> tuple[SyncStats, dict[int, Match]]:
+) -> tuple[SyncStats, dict[int, Match], int]:
     """Write the computed matches, keeping what an admin set by hand; returns the matches as
-    written."""
+    written and how many hand-set targets came back."""
     stats = SyncStats()
+    targets_back = 0
     existing = {
         row["old_section_id"]: row
         for row in RuleMapping.objects.filter(old_section__edition=old).values(
@@ -257,6 +294,8 @@ def _sync_mapping_rows(
             back = reference.side.by_number.get(row["missing_number"])
             if back is None:
                 missing[old_pk] = row["missing_number"]
+            else:
+                targets_back += 1
             target = back.pk if back else None
             matches[old_pk] = Match(target, row["confidence"], RuleMapping.Method.MANUAL)
             continue
@@ -266,7 +305,7 @@ def _sync_mapping_rows(
         # The hand-set target is in an edition that is no longer current: follow it if its own
         # mapping is certain, otherwise the computed match replaces it.
         onward = followed.get(target)
-        if onward is not None and onward.target is not None and onward.confidence >= 0.95:
+        if _certain(onward):
             matches[old_pk] = Match(onward.target, row["confidence"], RuleMapping.Method.MANUAL)
     to_create, to_update = [], []
     for old_pk, match in matches.items():
@@ -289,4 +328,4 @@ def _sync_mapping_rows(
     for batch in chunks(gone):
         RuleMapping.objects.filter(pk__in=batch).delete()
     stats.created, stats.updated, stats.deleted = len(to_create), len(to_update), len(gone)
-    return stats, matches
+    return stats, matches, targets_back

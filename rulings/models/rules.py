@@ -193,6 +193,13 @@ class RuleMapping(models.Model):
     when nothing in the current edition matches, and that is said on the page. An admin may set
     the target by hand (method MANUAL): the importer keeps it, and when a newer edition becomes
     current it follows the target there (when that is certain) or computes a new mapping.
+
+    A hand-set mapping outlives an import that deletes one of its rules (see
+    ``importers.hand_work``): without its target, the target's number is in ``missing_number``;
+    without its old rule (an older edition imported again from a file that lacks it), the
+    mapping is kept with ``old_section`` empty, the old rule's number and its English edition's
+    date in ``missing_old_number`` and ``missing_old_edition``. Either goes back on its rule when
+    an import brings the rule back. Computed mappings go with their rules.
     """
 
     class Method(models.TextChoices):
@@ -207,6 +214,8 @@ class RuleMapping(models.Model):
     old_section = models.ForeignKey(
         RuleSection,
         on_delete=models.CASCADE,
+        null=True,  # only while a hand-set mapping's old rule is missing (missing_old_number)
+        blank=True,
         related_name="mappings",
         verbose_name=_("old rule"),
     )
@@ -229,15 +238,56 @@ class RuleMapping(models.Model):
         editable=False,
         help_text=_("The number of a hand-set target that the current rules lack."),
     )
+    missing_old_number = models.CharField(
+        _("kept while its old rule is missing"),
+        max_length=20,
+        blank=True,
+        default="",
+        db_default="",
+        editable=False,
+        help_text=_(
+            "The number of the old rule of a hand-set mapping that its edition, imported again, "
+            "lacks; the mapping comes back when the rule does."
+        ),
+    )
+    missing_old_edition = models.DateField(
+        _("edition of the missing old rule"),
+        null=True,
+        blank=True,
+        editable=False,
+        help_text=_("The effective date of the English edition the missing old rule was in."),
+    )
 
     class Meta:
         ordering = ["old_section__edition", "old_section__position"]
         verbose_name = _("old rule number")
         verbose_name_plural = _("old rule numbers")
         constraints = [
-            models.UniqueConstraint(fields=["old_section"], name="rulemapping_unique_old_section")
+            models.UniqueConstraint(fields=["old_section"], name="rulemapping_unique_old_section"),
+            models.UniqueConstraint(
+                fields=["missing_old_edition", "missing_old_number"],
+                condition=models.Q(old_section__isnull=True),
+                name="rulemapping_unique_missing_old_rule",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(old_section__isnull=False)
+                | (models.Q(missing_old_edition__isnull=False) & ~models.Q(missing_old_number="")),
+                name="rulemapping_old_rule_or_its_number",
+            ),
         ]
 
     def __str__(self):
         target = self.current_section.number if self.current_section_id else "-"
-        return f"{self.old_section.number} ({self.old_section.edition}) -> {target}"
+        return f"{self.old_number} ({self.old_edition_date:%Y-%m-%d}) -> {target}"
+
+    @property
+    def old_number(self) -> str:
+        """The old rule's number, kept or not."""
+        return self.old_section.number if self.old_section_id else self.missing_old_number
+
+    @property
+    def old_edition_date(self) -> date:
+        """The effective date of the old rule's edition, kept or not."""
+        if self.old_section_id:
+            return self.old_section.edition.effective_date
+        return self.missing_old_edition

@@ -15,7 +15,9 @@ from django.db import transaction
 from config.testing import BundledDocumentsTestCase
 from oracle.models import Card, Erratum
 from rulings.editorial_backup import export_editorial
-from rulings.models import CardRule, RuleMapping, RuleSection, RulesEdition, Ruling
+from rulings.models import CardRule, Language, RuleMapping, RuleSection, RulesEdition, Ruling
+
+from .helpers import MAY_2007_RULES, import_rules, rules_file_cut_before
 
 
 class Discard(Exception):
@@ -163,6 +165,73 @@ class EditorialBackupTests(BundledDocumentsTestCase):
         # Restoring twice changes nothing and duplicates nothing.
         call_command("import_editorial", path, stdout=StringIO())
         self.assertEqual(self.state(export_editorial()), before)
+
+    def test_a_mapping_kept_without_its_old_rule_round_trips(self):
+        """Exported while its old rule is missing, the mapping is restored kept where the rule
+        is missing too, and comes back on the rule with the editor's target when it returns."""
+        cut_short = rules_file_cut_before(MAY_2007_RULES, "502.26b", self.folder)
+        may_2007 = RulesEdition.objects.get(
+            language=Language.ENGLISH, effective_date=date(2007, 5, 1)
+        )
+        target = RuleSection.objects.get(
+            edition=RulesEdition.objects.current(Language.ENGLISH), number="702.37d"
+        )
+        try:
+            with transaction.atomic():
+                mapping = RuleMapping.objects.get(
+                    old_section__edition=may_2007, old_section__number="502.26b"
+                )
+                mapping.current_section = target
+                mapping.method = RuleMapping.Method.MANUAL
+                mapping.confidence = 1.0
+                mapping.save()
+                import_rules(cut_short, allow_shrink=True)
+                path = self.export()
+                before = self.state(export_editorial())
+                raise Discard
+        except Discard:
+            pass
+        [kept] = before["rule_mappings"]
+        self.assertEqual(kept["old_section"], None)
+        self.assertEqual(
+            (kept["missing_old_number"], kept["missing_old_edition"]), ("502.26b", "2007-05-01")
+        )
+        self.assertEqual(kept["current_section"]["number"], "702.37d")
+
+        # Onto a database that lacks the rule too: kept again, exactly as exported.
+        import_rules(cut_short, allow_shrink=True)
+        self.assertFalse(RuleMapping.objects.filter(method=RuleMapping.Method.MANUAL).exists())
+        call_command("import_editorial", path, stdout=StringIO())
+        self.assertEqual(self.state(export_editorial()), before)
+        call_command("import_editorial", path, stdout=StringIO())
+        self.assertEqual(self.state(export_editorial()), before)
+
+        # The rule comes back: so does the mapping, with the editor's target.
+        import_rules(MAY_2007_RULES)
+        restored = RuleMapping.objects.get(method=RuleMapping.Method.MANUAL)
+        self.assertEqual(restored.old_section.number, "502.26b")
+        self.assertEqual(restored.old_section.edition, may_2007)
+        self.assertEqual(restored.current_section, target)
+        self.assertEqual((restored.missing_old_number, restored.missing_old_edition), ("", None))
+
+        # Onto a database that has the rule: the mapping goes back on it at once.
+        call_command("import_editorial", path, stdout=StringIO())
+        self.assertEqual(RuleMapping.objects.get(method=RuleMapping.Method.MANUAL), restored)
+        self.assertFalse(RuleMapping.objects.filter(old_section=None).exists())
+        [settled] = export_editorial()["rule_mappings"]
+        self.assertEqual(
+            settled,
+            {
+                **kept,
+                "old_section": {
+                    "language": "en",
+                    "effective_date": "2007-05-01",
+                    "number": "502.26b",
+                },
+                "missing_old_number": "",
+                "missing_old_edition": None,
+            },
+        )
 
     def test_a_card_this_database_lacks_stops_the_import_with_nothing_written(self):
         try:

@@ -1,28 +1,24 @@
 """Editors' work that names a rule survives a rules import that drops the rule: a hand-made
-card -> rule link and a hand-set old-number mapping are kept, shown in the admin as waiting for
-their rule, and put back when an import brings the rule back."""
+card -> rule link and a hand-set old-number mapping (without its target, or without its old
+rule) are kept, shown in the admin as waiting for their rule, and put back when an import
+brings the rule back."""
 
-from io import StringIO
+from datetime import date
 from pathlib import Path
 from tempfile import TemporaryDirectory
 
-from django.conf import settings
 from django.contrib.auth.models import User
-from django.core.management import call_command
 from django.urls import reverse
 
 from config.testing import BundledDataTestCase
 from oracle.models import Card
 from rulings.models import CardRule, Language, RuleMapping, RuleSection, RulesEdition
 
-CURRENT_RULES = Path(settings.BASE_DIR) / "fixtures" / "rules" / "en" / "20260417.txt"
+from .helpers import MAY_2007_RULES, RULES, import_rules, rules_file_cut_before
+
+CURRENT_RULES = RULES / "20260417.txt"
 DROPPED = "702.9b"
-
-
-def import_rules(path):
-    out = StringIO()
-    call_command("import_rules", path, stdout=out, stderr=StringIO())
-    return out.getvalue()
+OLD_RULE = "502.26b"  # morph in May 2007
 
 
 class HandWorkKeptTests(BundledDataTestCase):
@@ -68,7 +64,7 @@ class HandWorkKeptTests(BundledDataTestCase):
         card_page = self.client.get(self.card.get_absolute_url())
         self.assertEqual(card_page.status_code, 200)
 
-        import_rules(CURRENT_RULES)
+        report = import_rules(CURRENT_RULES)
         section = RuleSection.objects.get(edition=self.current, number=DROPPED)
         self.link.refresh_from_db()
         self.mapping.refresh_from_db()
@@ -77,3 +73,119 @@ class HandWorkKeptTests(BundledDataTestCase):
         self.assertEqual((self.mapping.current_section, self.mapping.missing_number), (section, ""))
         self.assertEqual(self.mapping.method, RuleMapping.Method.MANUAL)
         self.assertIn(f" {DROPPED} ", Card.objects.get(pk=self.card.pk).search_rules)
+        self.assertIn(
+            "Put back on their returning rule: 1 hand-set mapping (1 on their current rule, "
+            "0 on their old one).",
+            report,
+        )
+
+
+class MappingKeptWithoutItsOldRuleTests(BundledDataTestCase):
+    """An older edition imported again from a file that lacks a rule an editor mapped by hand
+    (here cut short, as a broken download is) keeps the mapping until the rule is back."""
+
+    def setUp(self):
+        self.may_2007 = RulesEdition.objects.get(
+            language=Language.ENGLISH, effective_date=date(2007, 5, 1)
+        )
+        self.mapping = RuleMapping.objects.get(
+            old_section__edition=self.may_2007, old_section__number=OLD_RULE
+        )
+        current = RulesEdition.objects.current(Language.ENGLISH)
+        self.target = RuleSection.objects.get(edition=current, number="702.37d")
+        self.assertNotEqual(self.mapping.current_section, self.target)
+        self.client.force_login(User.objects.create_superuser("editor", password="pw-for-tests"))
+        self.change_url = reverse("admin:rulings_rulemapping_change", args=[self.mapping.pk])
+        response = self.client.post(self.change_url, {"current_section": self.target.pk})
+        self.assertEqual(response.status_code, 302)
+        folder = Path(self.enterContext(TemporaryDirectory()))
+        self.cut_short = rules_file_cut_before(MAY_2007_RULES, OLD_RULE, folder)
+
+    def assert_editors_target(self):
+        self.mapping.refresh_from_db()
+        self.assertEqual(self.mapping.current_section, self.target)
+        self.assertEqual((self.mapping.method, self.mapping.confidence), ("manual", 1.0))
+
+    def test_the_mapping_waits_for_its_old_rule_and_comes_back_with_it(self):
+        report = import_rules(self.cut_short, allow_shrink=True)
+        self.assertIn(
+            "Kept without their rule: 0 hand-made links, 1 hand-set mapping (0 without their "
+            "current rule, 1 without their old one)",
+            report,
+        )
+        self.assertFalse(RuleSection.objects.filter(edition=self.may_2007, number=OLD_RULE))
+        self.assert_editors_target()
+        self.assertIsNone(self.mapping.old_section)
+        self.assertEqual(
+            (self.mapping.missing_old_number, self.mapping.missing_old_edition),
+            (OLD_RULE, date(2007, 5, 1)),
+        )
+        self.assertEqual(str(self.mapping), f"{OLD_RULE} (2007-05-01) -> 702.37d")
+
+        changelist = reverse("admin:rulings_rulemapping_changelist")
+        page = self.client.get(changelist + "?missing=old")
+        self.assertContains(page, f"{OLD_RULE} (missing from its edition: kept)")
+        self.assertContains(page, "2007-05-01 (en)")
+        self.assertContains(page, "1 old rule number")  # the filter: the kept one alone
+        page = self.client.get(changelist + "?missing=target")
+        self.assertNotContains(page, f"{OLD_RULE} (missing")
+        self.assertContains(self.client.get(self.change_url), OLD_RULE)
+
+        # Public pages: the kept mapping is not an old number of its target while it waits.
+        for url in ["/en/rules/702.37d/", "/it/rules/702.37d/", "/en/rules/702.37/"]:
+            with self.subTest(url):
+                page = self.client.get(url)
+                self.assertEqual(page.status_code, 200)
+                self.assertNotContains(page, OLD_RULE)
+        with self.assertLogs("django.request", "WARNING"):  # Not Found
+            old_page = self.client.get(f"/en/rules/{OLD_RULE}/?edition=2007-05-01")
+        self.assertEqual(old_page.status_code, 404)
+        api = self.client.get(reverse("rules-api:rule-detail", args=["702.37d"]))
+        self.assertEqual(api.status_code, 200)
+
+        report = import_rules(MAY_2007_RULES)
+        self.assertIn(
+            "Put back on their returning rule: 1 hand-set mapping (0 on their current rule, "
+            "1 on their old one).",
+            report,
+        )
+        self.assert_editors_target()
+        self.assertEqual(
+            (self.mapping.old_section.number, self.mapping.old_section.edition),
+            (OLD_RULE, self.may_2007),
+        )
+        self.assertEqual(
+            (self.mapping.missing_old_number, self.mapping.missing_old_edition), ("", None)
+        )
+        page = self.client.get("/en/rules/702.37d/")
+        self.assertContains(page, f"/en/rules/{OLD_RULE}/?edition=2007-05-01")
+        # The same row: the admin's history still shows the editor's change.
+        history = self.client.get(
+            reverse("admin:rulings_rulemapping_history", args=[self.mapping.pk])
+        )
+        self.assertContains(history, "editor")
+        self.assertContains(history, "Changed")
+        self.assertIn("Nothing changed", import_rules(MAY_2007_RULES))
+
+    def test_a_kept_mappings_target_follows_a_newer_current_edition(self):
+        import_rules(self.cut_short, allow_shrink=True)
+        newer = CURRENT_RULES.read_bytes().replace(b"April 17, 2026", b"June 12, 2026")
+        path = self.cut_short.parent / "20260612.txt"
+        path.write_bytes(newer)
+        import_rules(path)
+        june = RulesEdition.objects.get(language=Language.ENGLISH, effective_date=date(2026, 6, 12))
+        self.mapping.refresh_from_db()
+        self.assertIsNone(self.mapping.old_section)
+        self.assertEqual(
+            (self.mapping.current_section.edition, self.mapping.current_section.number),
+            (june, "702.37d"),
+        )
+
+        import_rules(MAY_2007_RULES)
+        self.mapping.refresh_from_db()
+        self.assertEqual(self.mapping.old_section.number, OLD_RULE)
+        self.assertEqual(
+            (self.mapping.current_section.edition, self.mapping.current_section.number),
+            (june, "702.37d"),
+        )
+        self.assertEqual(self.mapping.method, RuleMapping.Method.MANUAL)

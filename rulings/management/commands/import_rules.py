@@ -82,12 +82,21 @@ class Command(ImportCommand):
         if verbosity >= 1:
             self.stdout.write(f"Rules: {result.sections}")
             self.stdout.write(f"Glossary: {result.glossary}")
-            if result.kept.links or result.kept.mappings:
+            kept, restored = result.kept, result.restored
+            if kept:
                 self.stdout.write(
-                    f"Kept without their rule: {result.kept.links} hand-made link"
-                    f"{'' if result.kept.links == 1 else 's'}, {result.kept.mappings} hand-set "
-                    f"mapping{'' if result.kept.mappings == 1 else 's'} (they come back with "
-                    "their rule; the admin lists them)."
+                    f"Kept without their rule: {plural(kept.links, 'hand-made link')}, "
+                    f"{plural(kept.mappings, 'hand-set mapping')} "
+                    f"({kept.mapping_targets} without their current rule, "
+                    f"{kept.mapping_old_rules} without their old one); they come back with "
+                    "their rule, and the admin lists them."
+                )
+            if restored:
+                self.stdout.write(
+                    f"Put back on their returning rule: "
+                    f"{plural(restored.mappings, 'hand-set mapping')} "
+                    f"({restored.mapping_targets} on their current rule, "
+                    f"{restored.mapping_old_rules} on their old one)."
                 )
             for report in result.mappings:
                 self.stdout.write(
@@ -118,6 +127,10 @@ class Command(ImportCommand):
     def _progress(self, message):
         self.stderr.write(message)
         self.stderr.flush()
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def changes_linking(edition: RulesEdition) -> bool:

@@ -73,7 +73,7 @@ def run(args):
     )
     old = (
         RuleMapping.objects.exclude(old_section__edition=current)
-        .filter(current_section__isnull=False)
+        .filter(current_section__isnull=False, old_section__isnull=False)
         .select_related("old_section__edition")
         .order_by("old_section__edition__effective_date", "old_section__position")
     )

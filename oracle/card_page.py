@@ -19,10 +19,10 @@ templates use (``printing`` is the printing shown, None for a card without print
 page's query count is the sum of every context's: keep each one fixed whatever the card. Its
 variables join the page's context; a name already taken is an error.
 
-Each panel's template is included at its slot, with the page's context: it decides itself
-whether to show anything. The slots, from the top of the page: ``NOTICE`` (above the card's
-text), ``AFTER_KEYWORDS`` (between the keywords and the errata), ``AFTER_ERRATA`` (before the
-printings).
+Each panel's template, a Jinja2 one (``templates/jinja2/``, as the page's own), is included at
+its slot with the page's context: it decides itself whether to show anything. The slots, from
+the top of the page: ``NOTICE`` (above the card's text), ``AFTER_KEYWORDS`` (between the
+keywords and the errata), ``AFTER_ERRATA`` (before the printings).
 
 ``text_links(markup, printed_on, context)``, when given, returns the card's rules text
 (``markup``, HTML already rendered and safe) with links added; ``printed_on`` is the release

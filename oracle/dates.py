@@ -1,11 +1,11 @@
 """Dates as the pages write them, in the page's language."""
 
 from datetime import date
+from functools import lru_cache
 
 from django.utils import dateformat
 from django.utils.formats import date_format
-
-from .models import is_italian_page
+from django.utils.translation import get_language
 
 
 def long_date(value: date | None) -> str:
@@ -13,7 +13,13 @@ def long_date(value: date | None) -> str:
     month), else the locale's DATE_FORMAT; "" for no date."""
     if not value:
         return ""
-    if is_italian_page():
+    return _long_date(value, get_language() or "en")
+
+
+@lru_cache(maxsize=8192)
+def _long_date(value: date, language: str) -> str:
+    # The list of sets writes 700 dates; each is the same words every time in a language.
+    if language.startswith("it"):
         day = "1º" if value.day == 1 else str(value.day)
         return f"{day} {dateformat.format(value, 'F').lower()} {value.year}"
     return date_format(value, "DATE_FORMAT")

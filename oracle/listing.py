@@ -128,19 +128,13 @@ def card_rows(cards, with_sets=False, with_images=False) -> list[CardRow]:
 def printing_rows(card_set, with_images=False) -> list[CardRow]:
     """Rows for every printing of a set, in collector-number order; with_images, each
     printing's picture."""
+    # The picture's columns only for pictures: a set's 1,700 Scryfall ids are 1,700 UUIDs made.
+    picture_columns = ("scryfall_id", "multiverse_id_it", "layout") if with_images else ()
     printings = list(
         Printing.objects.filter(card_set=card_set)
         .exclude(layout=Layout.ART_SERIES)  # no cards: printed art
         .order_by("sort_number", "collector_number")
-        .values_list(
-            "collector_number",
-            "rarity",
-            "card_id",
-            "card__name",
-            "scryfall_id",
-            "multiverse_id_it",
-            "layout",
-        )
+        .values_list("collector_number", "rarity", "card_id", "card__name", *picture_columns)
     )
     faces = faces_by_card(Printing.objects.filter(card_set=card_set).values("card_id"))
     url = url_maker("oracle:printing-detail", card_set.code.lower())
@@ -155,9 +149,9 @@ def printing_rows(card_set, with_images=False) -> list[CardRow]:
             collector_number=number,
             rarity=rarity,
             rarity_label=labels.get(rarity, rarity),
-            picture=(scryfall_id, multiverse_id_it, layout) if with_images else None,
+            picture=tuple(picture) if with_images else None,
         )
-        for number, rarity, card_id, name, scryfall_id, multiverse_id_it, layout in printings
+        for number, rarity, card_id, name, *picture in printings
     ]
 
 

@@ -11,9 +11,10 @@ from django.views.decorators.cache import never_cache
 from config.jinja2 import render_partial
 
 from . import card_images, card_page, card_printings, data_sources
+from .card_detail import card_for_page
 from .filters import CardFilter
 from .listing import card_rows, printing_rows, set_rows
-from .models import Card, CardName, CardSet, Layout, Printing, Rarity, is_italian_page
+from .models import Card, CardName, CardSet, Layout, Rarity, is_italian_page
 from .name_suggestions import name_suggestions
 from .paging import page_number
 from .search.tokens import quote
@@ -85,19 +86,38 @@ def search_help(request):
     return render(request, "oracle/search_help.html", {"sections": help_sections()})
 
 
-def card_detail(request, slug, printing=None):
-    """A card with everything known about it. A fixed number of queries whatever the card: the
-    card and its prefetched parts (6), then those of what other apps add to the page (their
-    panels and the links in its text: ``oracle.card_page``)."""
-    card = Card.objects.for_detail().filter(slug=slug).first()
+def card_detail(request, slug):
+    """A card with everything known about it, or a redirect when ``slug`` is another of its
+    names."""
+    card = card_for_page(slug=slug)
     if card is None:
         return card_by_other_name(slug)
+    return card_page_response(request, card)
+
+
+def printing_detail(request, code, number):
+    """A card's page showing one of its printings (by its set code and collector number)."""
+    card = card_for_page(printings__card_set__code__iexact=code, printings__collector_number=number)
+    if card is None:
+        raise Http404("No printing has this set code and number.")
+    code = code.lower()
+    printing = next(
+        p
+        for p in card.printings.all()
+        if p.card_set.code.lower() == code and p.collector_number == number
+    )
+    return card_page_response(request, card, printing)
+
+
+def card_page_response(request, card, printing=None):
+    """The card's page, showing ``printing`` (or the default one). A fixed number of queries
+    whatever the card: the card and its parts (``card_detail.card_for_page``: 6), then those
+    of what other apps add to the page (their panels and the links in its text:
+    ``oracle.card_page``)."""
     printings = list(card.printings.all())
     chosen = printing is not None
     if printing is None:
         printing = default_printing(card, printings)
-    else:
-        printing = next(p for p in printings if p.pk == printing.pk)
     faces = list(card.faces.all())
     pictured = card_images.picture_printing(printings, printing, chosen=chosen)
     printed = {pf.face_id: pf for pf in printing.faces.all()} if printing else {}
@@ -111,14 +131,8 @@ def card_detail(request, slug, printing=None):
         "pictured": pictured,
         "card_images": card_images.card_page_images(card, pictured, faces),
         "wording_history": wording_history(card),
-        "printing_rows_html": render_partial(
-            "oracle/_printing_rows.html",
-            {"rows": card_printings.printing_rows(printings, printing)},
-        ),
-        "pictured_links_html": render_partial(
-            "oracle/_printing_links.html",
-            {"links": card_printings.printing_links(pictured) if pictured else None},
-        ),
+        "printing_rows": card_printings.printing_rows(printings, printing),
+        "pictured_links": card_printings.printing_links(pictured) if pictured else None,
     }
     page_parts = ("panels", "oracle_text_links", "printed_text_links")
     added = card_page.additions(card, printing, taken=[*context, *page_parts])
@@ -130,7 +144,7 @@ def card_detail(request, slug, printing=None):
             printing.card_set.release_date if printing else None
         ),
     }
-    return render(request, "oracle/card_detail.html", context)
+    return render(request, "oracle/card_detail.html", context, using="jinja2")
 
 
 def card_by_other_name(slug):
@@ -186,18 +200,8 @@ def default_printing(card, printings):
     return next(iter(translated or italian or printings), None)
 
 
-def printing_detail(request, code, number):
-    printing = get_object_or_404(
-        Printing.objects.select_related("card"),
-        card_set__code__iexact=code,
-        collector_number=number,
-    )
-    return card_detail(request, printing.card.slug, printing=printing)
-
-
 def set_list(request):
-    rows_html = render_partial("oracle/_set_rows.html", {"rows": set_rows()})
-    return render(request, "oracle/set_list.html", {"rows_html": rows_html})
+    return render(request, "oracle/set_list.html", {"rows": set_rows()}, using="jinja2")
 
 
 def set_detail(request, code):
@@ -212,23 +216,18 @@ def set_detail(request, code):
     rarities = [Rarity(value).count_in_words(n) for value, n in rarity_counts.items() if n]
     view = result_view(request)
     rows = printing_rows(card_set, with_images=view == "images")
-    rows_html = ""
-    if view == "list":
-        rows_html = render_partial(
-            "oracle/_set_card_rows.html", {"rows": rows, "symbol": card_set.symbol_code}
-        )
     return render(
         request,
         "oracle/set_detail.html",
         {
             "set": card_set,
             "rows": rows,
-            "rows_html": rows_html,
             "art_only": not rows and card_set.printings.exists(),
             "rarities": rarities,
             "view": view,
             "card_images_enabled": card_images.images_enabled(),
         },
+        using="jinja2",
     )
 
 

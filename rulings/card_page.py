@@ -3,9 +3,11 @@ about its keywords and types, the rules it uses, the documents that speak of it,
 a card known only from a document, and links on the rule numbers in its text.
 
 ``register()`` adds them when the app is ready. Four queries per page whatever the card (rules
-editions, rulings, documents, rules used), and two more for the rule numbers the rulings cite
-(``rule_text.link_rule_numbers_in_rulings``) wherever the rulings' panel shows. Each ruling's
-item is rendered here by the Jinja2 partial ``rulings/_ruling.html`` (``item_html``).
+editions, rulings, documents, rules used), and one more for the rule numbers the rulings cite
+(``rule_text.link_rule_numbers_in_rulings``) wherever the rulings' panel shows. The panels are
+Jinja2 templates (``templates/jinja2/rulings/_card_*.html``); each ruling's item is
+``rulings/_ruling.html``, from the ruling's ``text_html``, ``date_words``, ``reasons`` and
+``document_url`` worked out here.
 
 The rulings come in groups, each labelled: the card's own, then those about each of its
 keywords and types. Those still holding stay in place; the outdated ones (``ruling_status``)
@@ -15,11 +17,11 @@ follow under their own heading, collapsed, each with its reason. Withdrawn ones 
 from itertools import groupby
 
 from django.db.models import OuterRef, Q, Subquery
+from django.urls import reverse
+from django.utils.html import escape
 from django.utils.text import Truncator
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from config.jinja2 import render_partial
 from oracle.card_page import (
     AFTER_ERRATA,
     AFTER_KEYWORDS,
@@ -29,9 +31,19 @@ from oracle.card_page import (
     add_extension,
 )
 from oracle.dates import long_date
+from oracle.links import url_prefix
 from oracle.models import Card, CardType, Keyword, Layout, is_italian_page, localized
 
-from .models import CardRule, RuleSection, RulesEdition, Ruling, SourceDocument, edition_in_force
+from .models import (
+    CardRule,
+    DocumentMention,
+    DocumentSection,
+    RuleSection,
+    RulesEdition,
+    Ruling,
+    SourceDocument,
+    edition_in_force,
+)
 from .rule_text import link_citations, link_rule_numbers_in_rulings
 from .ruling_status import outdated_reasons
 
@@ -40,15 +52,16 @@ def card_context(card: Card, printing) -> dict:
     """The variables of the panels: four queries (rule editions, rulings, documents, rules
     used), and two for the rule numbers the rulings cite where the rulings' panel shows (it
     shows on every card's page but for a card known only from a document, without rulings)."""
+    editions = list(RulesEdition.objects.official().only("effective_date"))
     own, topics = card_rulings(card)
     every_ruling = [*own, *(ruling for _topic, group in topics for ruling in group)]
+    document_page = document_page_maker()
     for ruling in every_ruling:
-        ruling.document_url = document_url(ruling)
+        ruling.document_url = document_url(ruling, document_page)
         ruling.reasons = outdated_reasons(ruling)
     if own or topics or not card.document_only:
-        render_rulings(every_ruling)
+        render_rulings(every_ruling, editions)
     documents = documents_about(card)
-    editions = list(RulesEdition.objects.official().only("effective_date"))
     groups = [
         (_("On this card"), own),
         *((_("About %(topic)s") % {"topic": topic}, group) for topic, group in topics),
@@ -63,21 +76,21 @@ def card_context(card: Card, printing) -> dict:
         "ruling_count": len(every_ruling),
         "documents": documents,
         "known_from": documents[0] if card.document_only and documents else None,
+        # Written into a translated sentence, which writes its values as they are: escaped
+        # here as every other value of the page is.
+        "known_from_title": escape(documents[0].title) if documents else "",
         "rules_used": rules_used(card, edition_in_force(editions)),
         "rules_editions": editions,
     }
 
 
-def render_rulings(rulings: list) -> None:
-    """Give each ruling ``item_html``, its item in a list of rulings, its rule numbers linked
-    (``link_rule_numbers_in_rulings``: two queries for all)."""
-    link_rule_numbers_in_rulings(rulings)
-    language_code = get_language()
+def render_rulings(rulings: list, editions: list) -> None:
+    """Give each ruling ``text_html``, its text with its rule numbers linked
+    (``link_rule_numbers_in_rulings``: one query for all, ``editions`` being the official
+    rules editions), and ``date_words``, its date in the page's language."""
+    link_rule_numbers_in_rulings(rulings, editions)
     for ruling in rulings:
-        context = {"ruling": ruling, "date_words": long_date(ruling.date)}
-        ruling.item_html = render_partial(
-            "rulings/_ruling.html", context | {"language_code": language_code}
-        )
+        ruling.date_words = long_date(ruling.date)
 
 
 def split_groups(groups: list, outdated: bool) -> list:
@@ -109,13 +122,23 @@ def has_page(document) -> bool:
     return document.kind != SourceDocument.Kind.RULINGS_DATABASE
 
 
-def document_url(ruling) -> str:
-    """The ruling in its document's page (at its place, when it comes from a section)."""
+def document_page_maker():
+    """A function ``document id -> its page's address`` that reverses once (a document's
+    address takes a number, which ``oracle.links`` placeholders are not)."""
+    pattern = reverse("rulings:document-detail", args=[0])
+    prefix, suffix = pattern.rsplit("/0/", 1)
+    return lambda pk: f"{prefix}/{pk}/{suffix}"
+
+
+def document_url(ruling, document_page=None) -> str:
+    """The ruling in its document's page (at its place, when it comes from a section);
+    ``document_page`` makes a document's address from its id (``document_page_maker``)."""
     document = ruling.source_document
     if document is None or not has_page(document):
         return ""
     anchor = f"#ruling-{ruling.pk}" if ruling.section_id else ""
-    return document.get_absolute_url() + anchor
+    url = (document_page or document_page_maker())(document.pk)
+    return url + anchor
 
 
 def card_rulings(card: Card) -> tuple[list, list]:
@@ -149,43 +172,49 @@ def topic_name(ruling) -> str:
 
 def documents_about(card: Card) -> list:
     """The documents with pages that name the card, have a section about it or a ruling on it."""
-    documents = SourceDocument.objects.exclude(kind=SourceDocument.Kind.RULINGS_DATABASE)
     about = (
-        Q(pk__in=card.document_mentions.values("document"))
-        | Q(pk__in=card.document_sections.values("document"))
-        | Q(pk__in=card.rulings.values("source_document"))
+        Q(pk__in=DocumentMention.objects.filter(card=card.pk).values("document"))
+        | Q(pk__in=DocumentSection.objects.filter(card=card.pk).values("document"))
+        | Q(pk__in=Ruling.objects.filter(card=card.pk).values("source_document"))
     )
-    return list(
-        documents.filter(about).select_related("card_set").order_by("published_on", "title")
+    documents = SourceDocument.objects.filter(about).exclude(
+        kind=SourceDocument.Kind.RULINGS_DATABASE
     )
+    fields = ("title", "kind", "language", "published_on")
+    return list(documents.only(*fields).order_by("published_on", "title"))
 
 
 def rules_used(card: Card, current: RulesEdition | None) -> list:
     """The rules of ``current`` (today's edition) the card uses (computed or set by an editor,
     less those an editor removed), in the rules' order, each with its title (Italian on Italian
     pages where an Italian edition of the same date has it) and its reason in words."""
+    if current is None:
+        return []
+    # At most one Italian rule has the number in the Italian edition of the same date.
     italian = RuleSection.objects.filter(
         edition__language="it",
-        edition__effective_date=OuterRef("section__edition__effective_date"),
+        edition__effective_date=current.effective_date,
         number=OuterRef("section__number"),
-    )
+    ).order_by()
     named = Q(name__iexact=OuterRef("detail")) | Q(slug__iexact=OuterRef("detail"))
+    keywords = Keyword.objects.filter(named).order_by("name")
+    card_types = CardType.objects.filter(name__iexact=OuterRef("detail")).order_by("kind", "name")
     links = (
-        card.rule_links.filter(excluded=False, section__edition=current)
+        CardRule.objects.filter(card=card.pk, excluded=False, section__edition=current.pk)
         .select_related("section", "section__parent")
         .annotate(
             italian_title=Subquery(italian.values("title")[:1]),
-            keyword_name=Subquery(Keyword.objects.filter(named).values("name")[:1]),
-            keyword_name_it=Subquery(Keyword.objects.filter(named).values("name_it")[:1]),
-            type_name_it=Subquery(
-                CardType.objects.filter(name__iexact=OuterRef("detail")).values("name_it")[:1]
-            ),
+            keyword_name=Subquery(keywords.values("name")[:1]),
+            keyword_name_it=Subquery(keywords.values("name_it")[:1]),
+            type_name_it=Subquery(card_types.values("name_it")[:1]),
         )
         .order_by("section__position")
     )
     italian_page = is_italian_page()
+    rule_page = url_prefix("rulings:rule-detail")
     for link in links:
         section = link.section
+        link.url = f"{rule_page}{section.number}/"
         italian_title = italian_page and link.italian_title
         link.title = italian_title or section.title
         link.title_language = "it" if italian_title else "en"

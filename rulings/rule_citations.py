@@ -26,7 +26,7 @@ from datetime import date
 
 from django.db.models import Exists, OuterRef, Subquery
 
-from .models import RuleMapping, RuleSection, RulesEdition
+from .models import RuleMapping, RuleSection, RulesEdition, edition_in_force
 from .rule_numbers import normalise_number
 
 # --- Finding citations ------------------------------------------------------------------------
@@ -141,18 +141,19 @@ def resolve_cited_numbers(numbers: Iterable[str], on: date | None) -> dict[str, 
 
 
 def resolve_cited_numbers_by_day(
-    cited: dict[date | None, Iterable[str]],
+    cited: dict[date | None, Iterable[str]], editions=None
 ) -> dict[date | None, dict[str, CitedNumber]]:
     """{day: numbers cited that day} -> {day: {number: CitedNumber}}, in two queries for all
-    (a day of None is today)."""
-    editions = RulesEdition.objects.official().only("pk", "effective_date")
-    current = editions.in_force(None)
+    (a day of None is today); one when the official ``editions`` are given."""
+    if editions is None:
+        editions = RulesEdition.objects.official().only("pk", "effective_date")
+    current = edition_in_force(editions, None)
     if current is None:
         return {}
     wanted: dict[date | None, tuple[RulesEdition, set[str]]] = {}
     for day, numbers in cited.items():
         normalised = {found for found in map(normalise_number, numbers) if found}
-        wanted[day] = (editions.in_force(day), normalised)
+        wanted[day] = (edition_in_force(editions, day), normalised)
     all_numbers = set().union(*(numbers for _edition, numbers in wanted.values()))
     edition_pks = {edition.pk for edition, _numbers in wanted.values()} | {current.pk}
     mappings = RuleMapping.objects.filter(old_section=OuterRef("pk"))

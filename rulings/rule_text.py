@@ -171,18 +171,23 @@ def link_citations_on(value: str, day: date | None):
     return link_citations(value, edition=in_force.slug if older else None)
 
 
-def link_rule_numbers_in_rulings(rulings) -> None:
+def link_rule_numbers_in_rulings(rulings, editions=None) -> None:
     """Give each ruling ``text_html``: its text with mana symbols and reminder text, and every
     rule number in it a link to today's rule, the number read in the rules in force on the
     ruling's date ("502.26b" in a 2007 ruling opens 702.37c, titled "today 702.37c"). Two
-    queries for all the rulings, whatever their dates."""
+    queries for all the rulings, whatever their dates; one when the official ``editions`` are
+    given."""
     rulings = list(rulings)
     cited = {}
     for ruling in rulings:
         cited.setdefault(ruling.date, set()).update(rule_shaped_numbers(ruling.text))
-    resolved = resolve_cited_numbers_by_day(cited)
+    resolved = resolve_cited_numbers_by_day(cited, editions)
+    renderers = {}  # one per date: rulings of a set's release share it
     for ruling in rulings:
-        renderer = TodaysRuleRenderer(resolved.get(ruling.date, {}))
+        renderer = renderers.get(ruling.date)
+        if renderer is None:
+            renderer = TodaysRuleRenderer(resolved.get(ruling.date, {}))
+            renderers[ruling.date] = renderer
         ruling.text_html = render_ruling_text(ruling.text, renderer)
 
 

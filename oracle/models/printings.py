@@ -84,6 +84,8 @@ class Printing(models.Model):
         # The cards printed in a set, a frame, a border: frame:, border:, st:, b: (search).
         indexes = [
             models.Index(fields=["card_set", "card"], name="printing_set_card_idx"),
+            # The list of sets counts each set's printings but art-series ones from it alone.
+            models.Index(fields=["card_set", "layout"], name="printing_set_layout_idx"),
             models.Index(fields=["frame_version", "card"], name="printing_frame_idx"),
             models.Index(fields=["border_color", "card"], name="printing_border_idx"),
         ]

@@ -18,9 +18,9 @@ RULE_ITEM = re.compile(
     re.DOTALL,
 )
 # The card and its parts (6); rule editions, rulings, documents that speak of it, rules used;
-# the rules editions and sections the rulings' rule numbers lead to (link_rule_numbers_in_rulings);
-# the footer's dates.
-CARD_PAGE_QUERIES = 12 + DATA_AGE_QUERIES
+# the sections the rulings' rule numbers lead to (link_rule_numbers_in_rulings); the footer's
+# dates.
+CARD_PAGE_QUERIES = 11 + DATA_AGE_QUERIES
 
 
 def rules_used(response) -> list[dict]:

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from .card_images import gatherer_page, scryfall_page
 from .links import url_maker2
-from .models import Rarity, localized
+from .models import Rarity, is_italian_page
 
 
 @dataclass(frozen=True)
@@ -40,24 +40,33 @@ class PrintingRow:
     links: PrintingLinks
 
 
-def printing_links(printing) -> PrintingLinks:
+def printing_links(printing, labels=None) -> PrintingLinks:
+    """``labels``: the two links' names, translated once for a table of printings
+    (``link_labels``)."""
+    scryfall_label, gatherer_label = labels or link_labels()
     names = {"set": printing.card_set.code, "number": printing.collector_number}
     return PrintingLinks(
         scryfall=scryfall_page(printing),
         gatherer=gatherer_page(printing),
-        scryfall_label=_("%(set)s %(number)s on Scryfall") % names,
-        gatherer_label=_("%(set)s %(number)s on Gatherer") % names,
+        scryfall_label=scryfall_label % names,
+        gatherer_label=gatherer_label % names,
     )
+
+
+def link_labels() -> tuple[str, str]:
+    return _("%(set)s %(number)s on Scryfall"), _("%(set)s %(number)s on Gatherer")
 
 
 def printing_rows(printings, shown) -> list[PrintingRow]:
     """A row per printing (their sets already fetched), ``shown`` marked as the current one."""
     url = url_maker2("oracle:printing-detail")
     labels = {value: str(label) for value, label in Rarity.choices}
+    names = link_labels()
+    italian = is_italian_page()
     return [
         PrintingRow(
             url=url(p.card_set.code.lower(), p.collector_number),
-            set_name=localized(p.card_set, "name"),
+            set_name=(italian and p.card_set.name_it) or p.card_set.name,
             set_code=p.card_set.code,
             symbol=p.card_set.symbol_code,
             rarity=p.rarity,
@@ -68,7 +77,7 @@ def printing_rows(printings, shown) -> list[PrintingRow]:
             futureshifted=p.is_futureshifted,
             timeshifted=p.is_timeshifted,
             current=p == shown,
-            links=printing_links(p),
+            links=printing_links(p, names),
         )
         for p in printings
     ]

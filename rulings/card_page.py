@@ -144,7 +144,12 @@ def document_url(ruling, document_page=None) -> str:
 def card_rulings(card: Card) -> tuple[list, list]:
     """(the card's own rulings, [(topic, rulings)]) in one query: the topics are the card's
     keywords (suspend, morph), then its card types (tribal), named in the page's language."""
-    rulings = Ruling.objects.for_card_page().about_card(card).select_related("keyword", "card_type")
+    rulings = (
+        Ruling.objects.for_card_page()
+        .about_card(card)
+        .select_related("keyword", "card_type")
+        .defer("source_document__original_text")  # a document's whole text, per ruling
+    )
     own, named = [], []
     for ruling in rulings:
         if ruling.card_id:

@@ -164,6 +164,7 @@ def resolve_cited_numbers_by_day(
             has_mapping=Exists(mappings),
         )
         .values_list("edition_id", "number", "mapped", "has_mapping")
+        .order_by()  # read into a dict: no order, no join to the editions for one
     )
     found = {
         (edition_id, number): (mapped, has_mapping)

@@ -18,7 +18,8 @@ from urllib.parse import urlencode
 
 import django_filters
 from django import forms
-from django.db.models import Exists, OuterRef
+from django.core.paginator import Page, Paginator
+from django.db.models import Exists, Func, IntegerField, OuterRef, Subquery
 from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
@@ -57,6 +58,13 @@ FACETS = ("type", "keyword", "card_set", "color", "rarity", "mv_min", "mv_max", 
 
 # The selects with a few options, written out on every page.
 SHORT_SELECTS = ("rarity", "layout", "order", "dir")
+
+# A search that finds at most this many cards is read as their ids first, in one scan of the
+# narrowest index: that gives the count, and the page is sorted from those cards alone (walking
+# the index of the order would read most of it to fill a page of rare matches). One that finds
+# more is counted, and its page read along the index of its order, which dense matches fill at
+# once.
+FEW_FOUND = 1000
 
 # A top-level term of canonical query text: runs of plain characters and quoted phrases.
 QUERY_TERM = re.compile(r'(?:[^\s"]+|"(?:[^"\\]|\\.)*")+')
@@ -315,7 +323,33 @@ class CardFilter(django_filters.FilterSet):
         queryset = super().filter_queryset(queryset)
         if not self._cleaned("q"):  # the query's scope, else filter_query's
             queryset = self.search.filter(queryset, self.with_tokens)
-        return queryset.order_by(*(self.search.ordering or ordering("name", "asc")))
+        return queryset.order_by(*self.order_keys)
+
+    @cached_property
+    def order_keys(self) -> list:
+        """The results' order_by(): the query's order, else by name."""
+        return self.search.ordering or ordering("name", "asc")
+
+    def results_page(self, number: int, per_page: int) -> Page:
+        """Page ``number`` (from 1; past the end, the last page) of the results, counted, in two
+        queries. The ids of the first FEW_FOUND + 1 cards found come first: when those are all,
+        they are the count and the page is read from them, not by searching again; otherwise
+        the page is read along the index of its order, with the count in the same statement."""
+        found = self.qs
+        ids = list(found.order_by().values_list("pk", flat=True)[: FEW_FOUND + 1])
+        if len(ids) <= FEW_FOUND:
+            few = self.queryset.filter(pk__in=ids).order_by(*self.order_keys)
+            paginator = Paginator(few, per_page)
+            paginator.count = len(ids)
+            return paginator.get_page(number)
+        count = found.order_by().annotate(count=CountAll()).values("count")
+        start = (number - 1) * per_page
+        cards = list(found.annotate(found_count=Subquery(count))[start : start + per_page])
+        paginator = Paginator(found, per_page)
+        if not cards:
+            return paginator.get_page(number)  # past the end: counted, then the last page
+        paginator.count = cards[0].found_count
+        return Page(cards, number, paginator)
 
     @property
     def with_tokens(self) -> bool:
@@ -414,6 +448,13 @@ class CardFilter(django_filters.FilterSet):
     def query_only(self) -> str:
         """The query string of this search without its facets: ``q=...``."""
         return urlencode({"q": self.query_text})
+
+
+class CountAll(Func):
+    """COUNT(*), as the whole SELECT of a query that is a scalar subquery (no GROUP BY)."""
+
+    template = "COUNT(*)"
+    output_field = IntegerField()
 
 
 def _number(value) -> str:

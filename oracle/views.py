@@ -58,7 +58,7 @@ def card_list(request):
         return render(request, "oracle/card_list.html", context)
     if card_filter.is_unusable:
         return render(request, "oracle/card_list.html", context, status=400)
-    page = Paginator(card_filter.qs, CARDS_PER_PAGE).get_page(page_number(request.GET.get("page")))
+    page = card_filter.results_page(page_number(request.GET.get("page")), CARDS_PER_PAGE)
     if page.paginator.count == 1 and not card_filter.problems:
         return redirect(page.object_list[0])
     view = result_view(request)

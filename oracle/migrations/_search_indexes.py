@@ -90,6 +90,56 @@ def recreate_printed_after_rebuild(apps, schema_editor):
             schema_editor.execute(statement)
 
 
+# From 0010 on, each search column's narrow index also holds what every search tests beside it
+# (``Query.scope``: no tokens unless asked, never art series), so counting "t:creature" scans
+# the type lines alone and reads no wider index. A migration from 0010 on that rebuilds the
+# card table calls ``recreate_scoped_after_rebuild`` instead of the functions above.
+SCOPED_COLUMNS = (
+    "search_name",
+    "search_type",
+    "search_text",
+    "search_flags",
+    "search_printings",
+    "search_rules",
+    "search_artists",
+    "search_flavor",
+)
+SCOPED_SQLITE_INDEXES = [
+    statement
+    for column in SCOPED_COLUMNS
+    for statement in (
+        f"DROP INDEX IF EXISTS card_{column}_idx",
+        f"CREATE INDEX IF NOT EXISTS card_{column}_scoped_idx ON oracle_card "
+        f"({column}, is_token, layout)",
+    )
+]
+UNSCOPED_SQLITE_INDEXES = [
+    statement
+    for column in SCOPED_COLUMNS
+    for statement in (
+        f"DROP INDEX IF EXISTS card_{column}_scoped_idx",
+        f"CREATE INDEX IF NOT EXISTS card_{column}_idx ON oracle_card ({column})",
+    )
+]
+
+
+def create_scoped_indexes(apps, schema_editor):
+    if schema_editor.connection.vendor == "sqlite":
+        for statement in SCOPED_SQLITE_INDEXES:
+            schema_editor.execute(statement)
+
+
+def drop_scoped_indexes(apps, schema_editor):
+    if schema_editor.connection.vendor == "sqlite":
+        for statement in UNSCOPED_SQLITE_INDEXES:
+            schema_editor.execute(statement)
+
+
+def recreate_scoped_after_rebuild(apps, schema_editor):
+    recreate_printed_after_rebuild(apps, schema_editor)
+    create_scoped_indexes(apps, schema_editor)
+
+
 def drop_rules_index(apps, schema_editor):
     statements = {
         "sqlite": ["DROP INDEX IF EXISTS card_search_rules_idx"],

@@ -1,5 +1,5 @@
-"""The search's indexes are raw SQL (migrations 0002, 0003 and 0007), so Django does not know
-them.
+"""The search's indexes are raw SQL (migrations 0002, 0003, 0007, 0009 and 0010), so Django does
+not know them.
 
 A later migration that makes SQLite rebuild the card table would silently drop them: results
 stay right and pages get slow. These tests fail first.
@@ -9,17 +9,22 @@ from django.db import connection
 
 from config.testing import EmptyDatabaseTestCase
 
+SEARCH_COLUMNS = (
+    "search_name",
+    "search_type",
+    "search_text",
+    "search_flags",
+    "search_printings",
+    "search_rules",
+    "search_artists",
+    "search_flavor",
+)
 SQLITE_INDEXES = {
     "card_sort_name_idx",
     "card_sort_name_search_idx",
     "card_sort_name_it_idx",
     "card_sort_name_it_search_idx",
-    "card_search_name_idx",
-    "card_search_type_idx",
-    "card_search_text_idx",
-    "card_search_flags_idx",
-    "card_search_printings_idx",
-    "card_search_rules_idx",
+    *(f"card_{column}_scoped_idx" for column in SEARCH_COLUMNS),
 }
 POSTGRES_INDEXES = {
     f"card_{column}_trgm"
@@ -61,3 +66,17 @@ class SearchIndexTests(EmptyDatabaseTestCase):
                 columns = constraints[f"card_{column}_search_idx"]["columns"]
                 self.assertEqual(columns[:4], [column, "name", "slug", "search_name"])
                 self.assertNotIn("search_text", columns)
+
+    def test_each_search_column_index_holds_the_search_scope_on_sqlite(self):
+        """Counting what a search finds tests one search column and the scope (no tokens, no
+        art series): the column's own index holds all three, and no wider index is read."""
+        if connection.vendor != "sqlite":
+            self.skipTest("SQLite only")
+        with connection.cursor() as cursor:
+            constraints = connection.introspection.get_constraints(cursor, "oracle_card")
+        for column in SEARCH_COLUMNS:
+            with self.subTest(column=column):
+                self.assertEqual(
+                    constraints[f"card_{column}_scoped_idx"]["columns"],
+                    [column, "is_token", "layout"],
+                )

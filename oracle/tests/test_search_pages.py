@@ -4,6 +4,7 @@ bundled data. Expected cards come from the MTGJSON file itself, not from our sea
 import re
 import uuid
 from datetime import date
+from unittest import mock
 from urllib.parse import parse_qs, urlsplit
 
 from django.core.cache import cache
@@ -364,6 +365,28 @@ class SearchPageTests(BundledDataTestCase):
         self.assertGreater(many_response.context["page_obj"].paginator.num_pages, 10)
         self.assertEqual(few_count, many_count)
         self.assertLessEqual(many_count, 6 + DATA_AGE_QUERIES)
+
+    def test_many_results_are_counted_and_paged_as_few_are(self):
+        """Up to FEW_FOUND cards are paged from their ids; more, along the index of the order
+        with the count in the same statement: the same pages either way, in as many queries."""
+
+        def pages(few_found):
+            with mock.patch("oracle.filters.FEW_FOUND", few_found):
+                for number in ("1", "2", "99999"):
+                    with CaptureQueriesContext(connection) as captured:
+                        response = self.search(q="t:creature", order="mv", page=number)
+                    page_obj = response.context["page_obj"]
+                    yield page_obj.number, page_obj.paginator.count, self.row_names(response)
+                    if number != "99999":  # past the end: counted again, then the last page
+                        yield len(captured)
+
+        self.search(q="t:creature")  # fill the cached facet options
+        by_ids, by_index = list(pages(100_000)), list(pages(5))
+        self.assertEqual(by_ids, by_index)
+        self.assertEqual(by_ids[0][0], 1)
+        self.assertEqual(len(by_ids[0][2]), 50)
+        self.assertEqual(by_ids[2][0], 2)
+        self.assertEqual(by_ids[4][0], by_ids[4][1] // 50 + 1)
 
     # --- Help and home
 

@@ -1,11 +1,11 @@
 """The search form's facets: the words they offer (types, colours, orders) and the long lists
 of its selects (sets, keywords, types), read from the database and kept in the cache.
 
-Reading the long lists, and writing them out as options (``templates/oracle/card_list.html``
-caches the rendered options under the same fingerprint), costs more than the rest of a results
-page. The fingerprint (``data_fingerprint``: row counts and highest ids of the tables the lists
-come from, one small query) changes with an import, so new sets show at once; a rename in the
-admin shows within OPTIONS_TTL.
+Reading the long lists, and writing them out as options (``CardFilter.long_options`` caches
+the rendered options under the same fingerprint), costs more than the rest of a results page.
+The fingerprint (``data_fingerprint``: row counts and highest ids of the tables the lists come
+from, one small query) changes with an import, so new sets show at once; a rename in the admin
+shows within OPTIONS_TTL.
 """
 
 from django.core.cache import cache

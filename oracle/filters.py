@@ -11,9 +11,10 @@ like the query's own problems; ``is_unusable`` says when nothing the request ask
 be used, which the views answer with HTTP 400.
 """
 
+import hashlib
 import re
 from dataclasses import dataclass, replace
-from functools import cached_property
+from functools import cached_property, partial
 from urllib.parse import urlencode
 
 import django_filters
@@ -21,8 +22,11 @@ from django import forms
 from django.core.paginator import Page, Paginator
 from django.db.models import Exists, Func, IntegerField, OuterRef, Subquery
 from django.http import QueryDict
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
+
+from config.jinja2 import macro
 
 from . import facets
 from .facets import (
@@ -408,11 +412,10 @@ class CardFilter(django_filters.FilterSet):
         op = ">=" if name == "mv_min" else "<="
         return queryset.filter(NumberCondition("mv", op, value, use_index=False).to_q())
 
-    # --- What the selects offer, and what they show chosen. The template writes the options
-    # of the long selects (sets, keywords, types) once per language, data fingerprint and
-    # choice, and keeps them in the cache for ``options_ttl``: the lists are read only then.
+    # --- What the selects offer, and what they show chosen. The options of the long selects
+    # (sets, keywords, types) are written out once per language, data fingerprint and choice,
+    # and kept in the cache for OPTIONS_TTL: the lists are read only then.
 
-    options_ttl = facets.OPTIONS_TTL
     color_choices = COLOR_CHOICES
     color_modes = ColorMode.CHOICES
 
@@ -420,14 +423,23 @@ class CardFilter(django_filters.FilterSet):
     def data_fingerprint(self) -> str:
         return facets.data_fingerprint()
 
-    def set_choices(self):
-        return facets.set_choices()
-
-    def keyword_groups(self):
-        return facets.keyword_groups()
-
-    def type_groups(self):
-        return facets.type_groups()
+    def long_options(self) -> dict[str, SafeString]:
+        """The <option>s of the type, keyword and set selects, the chosen one selected."""
+        options = macro("oracle/_select_options.html", "options")
+        optgroups = macro("oracle/_select_options.html", "optgroups")
+        builds = {
+            "type": lambda chosen: optgroups(facets.type_groups(), chosen),
+            "keyword": lambda chosen: optgroups(facets.keyword_groups(), chosen),
+            "card_set": lambda chosen: options(facets.set_choices(), chosen),
+        }
+        language = get_language()
+        found = {}
+        for name, build in builds.items():
+            chosen = self.selected[name]
+            digest = hashlib.md5(chosen.encode(), usedforsecurity=False).hexdigest()
+            kind = f"options-{name}-{language}-{digest}"
+            found[name] = facets.cached(kind, partial(build, chosen), self.data_fingerprint)
+        return found
 
     @cached_property
     def choices(self) -> dict[str, list]:

@@ -55,24 +55,29 @@ def card_list(request):
     card_filter = CardFilter(request.GET, queryset=Card.objects.only("pk", "name", "slug"))
     context = {"filter": card_filter, "examples": search_examples()}
     if card_filter.is_blank:
-        return render(request, "oracle/card_list.html", context)
+        return render_search(request, context)
     if card_filter.is_unusable:
-        return render(request, "oracle/card_list.html", context, status=400)
+        return render_search(request, context, status=400)
     page = card_filter.results_page(page_number(request.GET.get("page")), CARDS_PER_PAGE)
     if page.paginator.count == 1 and not card_filter.problems:
         return redirect(page.object_list[0])
     view = result_view(request)
     rows = card_rows(page.object_list, with_sets=True, with_images=view == "images")
-    context |= {"searched": True, "page_obj": page, "rows": rows, "view": view}
-    if rows and view == "list":
-        other_language = "en" if is_italian_page() else "it"
-        context["rows_html"] = render_partial(
-            "oracle/_card_rows.html", {"rows": rows, "other_language": other_language}
-        )
-    context["card_images_enabled"] = card_images.images_enabled()
+    context |= {
+        "searched": True,
+        "page_obj": page,
+        "rows": rows,
+        "view": view,
+        "other_language": "en" if is_italian_page() else "it",
+        "card_images_enabled": card_images.images_enabled(),
+    }
     if not rows and not card_filter.given_facets:
         context["name_suggestions"] = name_suggestions(card_filter.query)
-    return render(request, "oracle/card_list.html", context)
+    return render_search(request, context)
+
+
+def render_search(request, context, status=None):
+    return render(request, "oracle/card_list.html", context, status=status, using="jinja2")
 
 
 def result_view(request):
@@ -172,7 +177,7 @@ def random_card(request):
         cards = Card.objects.game_cards().filter(document_only=False)
     elif card_filter.is_unusable:
         context = {"filter": card_filter, "examples": search_examples()}
-        return render(request, "oracle/card_list.html", context, status=400)
+        return render_search(request, context, status=400)
     else:
         cards = card_filter.qs
     slugs = cards.order_by("pk").values_list("slug", flat=True)
@@ -187,7 +192,7 @@ def random_card(request):
             "rows": [],
             "random_found_nothing": True,
         }
-        return render(request, "oracle/card_list.html", context)
+        return render_search(request, context)
     slug = slugs[random.randrange(count)]
     return redirect("oracle:card-detail", slug)
 

@@ -32,6 +32,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.timezone import template_localtime
 from jinja2 import Environment, pass_context
 from markupsafe import Markup
 
@@ -70,7 +71,7 @@ def environment(**options) -> Environment:
     )
     env.filters.update(
         capfirst=defaultfilters.capfirst,
-        date=defaultfilters.date,
+        date=date,
         floatformat=defaultfilters.floatformat,
         intcomma=intcomma,
         linebreaksbr=defaultfilters.linebreaksbr,
@@ -83,6 +84,12 @@ def environment(**options) -> Environment:
         link_rule_numbers_in_rulings=rulings_tags.link_rule_numbers_in_rulings,
     )
     return env
+
+
+def date(value, arg=None) -> str:
+    """Django's ``date`` filter, given an aware datetime in the current time zone as Django's
+    templates give it (the filter ``expects_localtime``)."""
+    return defaultfilters.date(template_localtime(value), arg)
 
 
 def url(name: str, *args, **kwargs) -> str:

@@ -4,8 +4,10 @@ from django.core.paginator import Paginator
 from django.db.models import Count, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import urlencode
+from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
 
 from config.jinja2 import render_partial
@@ -41,7 +43,7 @@ def home(request):
         "sets": CardSet.objects.count(),
     }
     context = {"latest_sets": latest_sets[:12], "stats": stats, "examples": search_examples()}
-    return render(request, "oracle/home.html", context)
+    return render(request, "oracle/home.html", context, using="jinja2")
 
 
 def card_list(request):
@@ -88,7 +90,7 @@ def result_view(request):
 
 
 def search_help(request):
-    return render(request, "oracle/search_help.html", {"sections": help_sections()})
+    return render(request, "oracle/search_help.html", {"sections": help_sections()}, using="jinja2")
 
 
 def card_detail(request, slug):
@@ -238,5 +240,9 @@ def set_detail(request, code):
 
 def about(request):
     """Where the data comes from, which version, under which licence, and when it came in: each
-    source's part (``oracle.data_sources``)."""
-    return render(request, "oracle/about.html", {"sections": data_sources.about_sections()})
+    source's part (``oracle.data_sources``), from its template in either template engine."""
+    sections = [
+        mark_safe(render_to_string(template, {"section": section}, request))
+        for template, section in data_sources.about_sections()
+    ]
+    return render(request, "oracle/about.html", {"sections": sections}, using="jinja2")

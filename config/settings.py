@@ -125,6 +125,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "init_command", "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
     )
     DATABASES["default"]["OPTIONS"].setdefault("transaction_mode", "IMMEDIATE")
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # No JIT: it compiles a statement whose estimated cost is high (a search with a subquery
+    # per card) in tens of milliseconds, for a statement that then runs in a few.
+    DATABASES["default"].setdefault("OPTIONS", {})
+    DATABASES["default"]["OPTIONS"].setdefault("options", "-c jit=off")
 
 # CACHE_URL: the cache every instance shares (redis://host:6379/0). Sessions, login throttling
 # and the page cache use it. Without it, each process keeps its own cache in memory.

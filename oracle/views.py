@@ -10,8 +10,6 @@ from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
 
-from config.jinja2 import render_partial
-
 from . import card_images, card_page, card_printings, data_sources
 from .card_detail import card_for_page
 from .filters import CardFilter

@@ -90,9 +90,9 @@ def recreate_printed_after_rebuild(apps, schema_editor):
             schema_editor.execute(statement)
 
 
-# From 0010 on, each search column's narrow index also holds what every search tests beside it
+# From 0011 on, each search column's narrow index also holds what every search tests beside it
 # (``Query.scope``: no tokens unless asked, never art series), so counting "t:creature" scans
-# the type lines alone and reads no wider index. A migration from 0010 on that rebuilds the
+# the type lines alone and reads no wider index. A migration from 0011 on that rebuilds the
 # card table calls ``recreate_scoped_after_rebuild`` instead of the functions above.
 SCOPED_COLUMNS = (
     "search_name",

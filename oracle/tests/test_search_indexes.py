@@ -1,4 +1,4 @@
-"""The search's indexes are raw SQL (migrations 0002, 0003, 0007, 0009 and 0010), so Django does
+"""The search's indexes are raw SQL (migrations 0002, 0003, 0007, 0009 and 0011), so Django does
 not know them.
 
 A later migration that makes SQLite rebuild the card table would silently drop them: results

@@ -11,7 +11,7 @@ from oracle.migrations import _search_indexes
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("oracle", "0009_printing_search_words"),
+        ("oracle", "0010_printing_set_layout_index"),
     ]
 
     operations = [

@@ -1,20 +1,29 @@
-"""A few of the cards a page speaks of, with their count and the search that finds them all."""
+"""A few of the cards a page speaks of, with their count and the search that finds them all.
 
+A rule page names a few of the cards linked to its rule, a keyword page a few of the cards
+with its keyword. Finding them and counting them means going through every card's rules, so
+it is done once, whenever the rule linker writes ``Card.search_rules`` (``store_samples``),
+into ``SampleCard`` rows; a page reads its sample and its count with one indexed query.
+"""
+
+import heapq
+from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
-from django.db.models import Case, F, Func, Subquery, Value, When
-from django.db.models.functions import Length
+from django.db.models import Q
 from django.urls import reverse
 
+from oracle.importers.upsert import BATCH_SIZE
 from oracle.links import url_maker
-from oracle.models import Card, CardFace, joined_name, names_for_page
+from oracle.models import Card, joined_name, names_for_page
 from oracle.text import fold
 
-from .models import RuleSection
+from .models import RuleSection, SampleCard
 from .rule_numbers import level_of, parent_number
 
-CARDS_SHOWN = 8  # cards named on a rule page; the search link finds them all
+CARDS_SHOWN = 8  # cards named on a rule or keyword page; the search link finds them all
 
 
 @dataclass(frozen=True)
@@ -36,47 +45,77 @@ class CardSample:
     instead_of: str = ""  # the subrule no card is linked to, when they are its rule's cards
 
 
-def card_sample(cards, query: str, shown: int = CARDS_SHOWN) -> CardSample:
-    """A few of ``cards`` (a Card queryset), with their count and their names in the page's
-    language, in one query: the faces of those few cards, each row with its card's name and
-    the count of all the cards (a subquery the database runs once).
-
-    The few are the simplest: the cards that use the fewest rules (the shortest list of rule
-    numbers), so a rule page shows plain examples of its rule. That order also reads only the
-    index of the rules column on SQLite, where ordering by name would read the card table."""
-    first = cards.order_by(Length("search_rules"), "search_rules", "pk")
-    faces, counts = read_sample(first.values("pk")[:shown], {"total": cards})
-    return sample_of(faces, counts["total"], query)
+# --- Working the samples out ------------------------------------------------------------------
 
 
-def read_sample(first, counted: dict) -> tuple[dict, dict]:
-    """The faces of the ``first`` cards (a sliced ``values("pk")`` queryset) as {card id:
-    (name, slug, search_rules, [Italian face names])}, and {name: count} of each queryset in
-    ``counted``, in one query."""
-    totals = {
-        name: Subquery(cards.order_by().values(n=Func(F("pk"), function="COUNT")))
-        for name, cards in counted.items()
+def simplest_cards(cards: Iterable[tuple[int, str]], shown: int = CARDS_SHOWN):
+    """{subject: (how many cards, [the ids of the ``shown`` simplest])} from ``cards``, pairs
+    of (subject, (card id, search_rules)). The simplest cards use the fewest rules (the
+    shortest list of rule numbers), so a page shows plain examples of its rule or keyword;
+    ties go by the list, then by id."""
+    by_subject = defaultdict(list)
+    for subject, (pk, search_rules) in cards:
+        by_subject[subject].append((len(search_rules), search_rules, pk))
+    return {
+        subject: (len(keys), [key[2] for key in heapq.nsmallest(shown, keys)])
+        for subject, keys in by_subject.items()
     }
-    rows = (
-        CardFace.objects.filter(card__in=Subquery(first))
-        .annotate(**totals)
-        .order_by("card__name", "card_id", "position")
-        .values_list(
-            "card_id", "card__name", "card__slug", "card__search_rules", "name_it", *totals
-        )
+
+
+def store_samples() -> int:
+    """Write the ``SampleCard`` rows of every rule number that game cards use and of every
+    keyword that game cards have, in place of the old ones; the number of rows written."""
+    cards = Card.objects.game_cards().values_list("pk", "search_rules")
+    search_rules = dict(cards.iterator(BATCH_SIZE))
+    by_number = simplest_cards(
+        (number, (pk, rules)) for pk, rules in search_rules.items() for number in rules.split()
     )
-    faces, counts = {}, dict.fromkeys(counted, 0)
-    for card_id, name, slug, search_rules, name_it, *row_counts in rows:
-        counts = dict(zip(counted, row_counts, strict=True))
-        faces.setdefault(card_id, (name, slug, search_rules, []))[3].append(name_it)
-    return faces, counts
+    keyword_links = Card.keywords.through.objects.values_list("keyword_id", "card_id")
+    by_keyword = simplest_cards(
+        (keyword_id, (card_id, search_rules[card_id]))
+        for keyword_id, card_id in keyword_links.iterator(BATCH_SIZE)
+        if card_id in search_rules
+    )
+    rows = [
+        SampleCard(rule_number=number, rank=rank, card_id=pk, count=count)
+        for number, (count, pks) in by_number.items()
+        for rank, pk in enumerate(pks)
+    ]
+    rows += [
+        SampleCard(keyword_id=keyword_id, rank=rank, card_id=pk, count=count)
+        for keyword_id, (count, pks) in by_keyword.items()
+        for rank, pk in enumerate(pks)
+    ]
+    SampleCard.objects.all().delete()
+    SampleCard.objects.bulk_create(rows, batch_size=BATCH_SIZE)
+    return len(rows)
+
+
+# --- Reading them -----------------------------------------------------------------------------
+
+SAMPLE_FIELDS = ["rule_number", "keyword_id", "count", "card_id", "card__name", "card__slug"]
+
+
+def read_samples(wanted: Q) -> dict:
+    """{rule number or keyword id: (count, {card id: (name, slug, [Italian face names])})} of
+    the samples ``wanted`` picks, in one query (a row per face of each card)."""
+    rows = (
+        SampleCard.objects.filter(wanted)
+        .order_by("rank", "card__faces__position")
+        .values_list(*SAMPLE_FIELDS, "card__faces__name_it")
+    )
+    samples = {}
+    for number, keyword_id, count, card_id, name, slug, name_it in rows:
+        _count, faces = samples.setdefault(keyword_id or number, (count, {}))
+        faces.setdefault(card_id, (name, slug, []))[2].append(name_it or "")
+    return samples
 
 
 def sample_of(faces: dict, count: int, query: str, **about) -> CardSample:
-    """The sample of the cards ``read_sample`` found, named in the page's language."""
+    """The sample of the cards ``read_samples`` found, named in the page's language."""
     url = url_maker("oracle:card-detail")
     links = []
-    for name, slug, _search_rules, italian in faces.values():
+    for name, slug, italian in faces.values():
         shown_name, other = names_for_page(name, joined_name(italian))
         links.append(CardLink(url(slug), shown_name, other))
     links.sort(key=lambda link: fold(link.name))
@@ -84,32 +123,23 @@ def sample_of(faces: dict, count: int, query: str, **about) -> CardSample:
     return CardSample(count, links, search_url, query, **about)
 
 
-def linked_to(number: str):
-    """The cards linked to rule ``number`` of the current rules or to a rule in it: those
-    whose search column lists the number (the same cards as the search ``rule:<number>``,
-    which leaves tokens and art-series objects out)."""
-    return Card.objects.game_cards().filter(search_rules__contains=f" {number} ")
+def cards_with_keyword(keyword_id: int, query: str) -> CardSample:
+    """The cards with the keyword (the cards the search ``query``, k:..., finds)."""
+    count, faces = read_samples(Q(keyword=keyword_id)).get(keyword_id, (0, {}))
+    return sample_of(faces, count, query)
 
 
 def cards_using_rule(number: str) -> CardSample:
-    """The cards linked to rule ``number`` or to a rule in it. Cards are mostly linked to a
-    rule (702.37 Morph) rather than to its subrules: a subrule no card is linked to by itself
-    (702.37c) shows the cards of its rule, still in one query."""
-    if level_of(number) != RuleSection.Level.SUBRULE:
-        sample = card_sample(linked_to(number), f"rule:{number}")
-        sample.rule = number
-        return sample
-    rule = parent_number(number)
-    own = f" {number} "
-    first = linked_to(rule).order_by(
-        Case(When(search_rules__contains=own, then=Value(0)), default=Value(1)),
-        Length("search_rules"),
-        "search_rules",
-        "pk",
-    )
-    counted = {"total": linked_to(rule), "own": linked_to(number)}
-    faces, counts = read_sample(first.values("pk")[:CARDS_SHOWN], counted)
-    if counts["own"] or not counts["total"]:
-        faces = {pk: face for pk, face in faces.items() if own in face[2]}
-        return sample_of(faces, counts["own"], f"rule:{number}", rule=number)
-    return sample_of(faces, counts["total"], f"rule:{rule}", rule=rule, instead_of=number)
+    """The cards linked to rule ``number`` of the current rules or to a rule in it (the cards
+    the search ``rule:<number>`` finds). Cards are mostly linked to a rule (702.37 Morph)
+    rather than to its subrules: a subrule no card is linked to by itself (702.37c) shows the
+    cards of its rule, still in one query."""
+    rule = number
+    if level_of(number) == RuleSection.Level.SUBRULE:
+        rule = parent_number(number)
+    samples = read_samples(Q(keyword__isnull=True, rule_number__in={number, rule}))
+    own, faces = samples.get(number, (0, {}))
+    total, rule_faces = samples.get(rule, (0, {}))
+    if own or not total:
+        return sample_of(faces, own, f"rule:{number}", rule=number)
+    return sample_of(rule_faces, total, f"rule:{rule}", rule=rule, instead_of=number)

@@ -14,7 +14,8 @@ makes the table hold exactly them:
   section (``missing_number``, see ``importers.hand_work``) goes back to that number as soon
   as the current edition has it, and is reported until then;
 - ``Card.search_rules`` lists the number of every section a card uses (hand-made links
-  included, excluded ones left out) with every number above it: " 2 205 205.4 205.4d 3 302 ".
+  included, excluded ones left out) with every number above it: " 2 205 205.4 205.4d 3 302 ";
+  the few cards rule and keyword pages name are worked out again from it (``card_samples``).
 
 Keywords whose defining rule is still empty get it (``Keyword.rule_number``). Running it twice
 changes nothing the second time. Call it inside a transaction, or let it open its own.
@@ -38,6 +39,7 @@ from oracle.importers.upsert import (
 )
 from oracle.models import Card, CardFace, Keyword
 
+from ..card_samples import store_samples
 from ..models import CardRule, Language, RuleMapping, RuleSection, RulesEdition, Ruling
 from ..rule_citations import TodaysNumbers, cited_numbers
 from ..rule_numbers import ancestors_of, number_key
@@ -118,6 +120,7 @@ def link_cards(
         refresh_planner_statistics(CardRule)
         report.cards_linked = sum(1 for links in in_force.values() if links)
         _sync_search_rules(report, cards, in_force, linker.index)
+        store_samples()
         report.keyword_rules_filled = _fill_keyword_rules(linker)
         report.coverage = coverage(linker.keywords, _data_keywords_of(cards))
     report.seconds = time.perf_counter() - started

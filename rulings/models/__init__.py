@@ -5,7 +5,7 @@ rule numbers went) and the rules each card uses, one module each.
 ``rulings`` depends on ``oracle``, never the other way round.
 """
 
-from .card_rules import CardRule
+from .card_rules import CardRule, SampleCard
 from .documents import DocumentMention, DocumentSection, SourceDocument
 from .languages import Language
 from .rules import (
@@ -30,6 +30,7 @@ __all__ = [
     "RulingQuerySet",
     "RulesEdition",
     "RulesEditionQuerySet",
+    "SampleCard",
     "SourceDocument",
     "edition_in_force",
 ]

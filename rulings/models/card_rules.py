@@ -4,7 +4,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from oracle.models import Card
+from oracle.models import Card, Keyword
 
 from .rules import RuleSection
 
@@ -91,3 +91,49 @@ class CardRule(models.Model):
     def __str__(self):
         number = self.section.number if self.section_id else self.missing_number
         return f"{self.card.name} → {number}"
+
+
+class SampleCard(models.Model):
+    """One of the few cards a page names for a rule number of the current rules, or for a
+    keyword: the simplest of the cards linked to the rule or to a rule in it (of the cards with
+    the keyword), those whose ``Card.search_rules`` lists the fewest numbers, each row with the
+    count of all of them. Tokens and art-series objects are left out, as a search leaves them.
+
+    Worked out whenever the rule linker writes ``Card.search_rules``
+    (``rulings.card_samples.store_samples``), so that a page reads a sample and its count with
+    one indexed query instead of going through every card; nothing used has no rows.
+    """
+
+    rule_number = models.CharField(_("rule number"), max_length=20, blank=True)
+    # Indexed by the constraints below, each of the two kinds of rows by itself.
+    keyword = models.ForeignKey(
+        Keyword, on_delete=models.CASCADE, null=True, blank=True, related_name="+", db_index=False
+    )
+    rank = models.PositiveSmallIntegerField(_("rank"))
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="+")
+    count = models.PositiveIntegerField(_("cards in all"))
+
+    class Meta:
+        ordering = ["rule_number", "keyword", "rank"]
+        verbose_name = _("sample card")
+        verbose_name_plural = _("sample cards")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["rule_number", "rank"],
+                condition=models.Q(keyword__isnull=True),
+                name="samplecard_unique_rule_rank",
+            ),
+            models.UniqueConstraint(
+                fields=["keyword", "rank"],
+                condition=models.Q(keyword__isnull=False),
+                name="samplecard_unique_keyword_rank",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(keyword__isnull=True, rule_number__gt="")
+                | models.Q(keyword__isnull=False, rule_number=""),
+                name="samplecard_of_a_rule_or_a_keyword",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.rule_number or self.keyword_id} #{self.rank}: {self.card_id}"

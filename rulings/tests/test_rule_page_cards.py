@@ -19,9 +19,11 @@ from django.utils import translation
 from config.testing import DATA_AGE_QUERIES, BundledDocumentsTestCase, EmptyDatabaseTestCase
 from oracle.models import Card
 from oracle.search import parse
+from oracle.tests.factories import make_card
 from oracle.tests.helpers import squeeze
 from rulings.italian_texts import superseded_translation
-from rulings.models import Language, RuleSection, SourceDocument
+from rulings.linking.sync import link_cards
+from rulings.models import CardRule, Language, RuleSection, RulesEdition, SourceDocument
 
 from .factories import MAY_2007, make_edition, make_mapping, make_old_rules, make_small_rules
 
@@ -161,6 +163,27 @@ class RuleCardsTests(BundledDocumentsTestCase):
                 self.page(url)
             counts[url] = len(queries)
         self.assertEqual(set(counts.values()), {5 + DATA_AGE_QUERIES}, counts)
+
+    def test_the_cards_named_follow_the_links_as_the_linker_writes_them(self):
+        # 100.1 no card uses: a hand-made link gives it one card at once, a token none.
+        card = Card.objects.get(name="Tarox Bladewing")
+        token = make_card(
+            name="Spirit Token", name_it="", type_line="Token Creature — Spirit", is_token=True
+        )
+        current = RulesEdition.objects.current(Language.ENGLISH)
+        rule = RuleSection.objects.get(edition=current, number="100.1")
+        for each in (card, token):
+            CardRule.objects.create(card=each, section=rule, reason=CardRule.Reason.EDITOR)
+        link_cards([card.pk, token.pk])
+        self.assertIn(" 100.1 ", Card.objects.get(pk=token.pk).search_rules)
+        section = cards_section(self.page("/en/rules/100.1/"))
+        self.assertIn("1 card uses rule 100.1 or a rule in it.", section)
+        self.assertEqual(re.findall(r'<li><a href="/en/cards/([^"]+)/">', section), [card.slug])
+        self.assertEqual(self.searched("rule:100.1"), {card.name})
+        CardRule.objects.filter(section=rule).delete()
+        link_cards([card.pk, token.pk])
+        section = cards_section(self.page("/en/rules/100.1/"))
+        self.assertIn("No card here is linked to rule 100.1 or to a rule in it.", section)
 
     # --- The Italian text of the seed documents
 

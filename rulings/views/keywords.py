@@ -22,7 +22,7 @@ from oracle.models import Card, CardFace, CardType, Keyword, is_italian_page, na
 from oracle.search.tokens import quote
 from oracle.text import fold
 
-from ..card_samples import card_sample
+from ..card_samples import cards_with_keyword
 from ..defining_rule import defining_rule
 from ..editions import EditionChoices
 from ..models import Language, Ruling, SourceDocument
@@ -132,8 +132,7 @@ def keyword_detail(request, slug):
     name_shown, name_other = names_for_page(keyword.name, keyword.name_it)
     search_name = keyword.name_it if is_italian_page() and keyword.name_it else keyword.name
     # The cards the search k:... finds: no tokens.
-    with_keyword = Card.objects.game_cards().filter(keywords=keyword)
-    cards = card_sample(with_keyword, f"k:{quote(search_name.lower())}")
+    cards = cards_with_keyword(keyword.pk, f"k:{quote(search_name.lower())}")
     context = {
         "keyword": keyword,
         "name": name_shown,

@@ -167,12 +167,14 @@ def types_of_cards(keyword: Keyword) -> list[tuple[str, int]]:
     """(card type in the page's language, how many of the keyword's cards have it), most first.
 
     Read from the keyword's cards to their faces' types: the kind of type is tested as an
-    expression, which no index answers, or SQLite would start from every creature's faces."""
+    expression, which no index answers, or SQLite would start from every creature's faces; the
+    cards are those of the keyword's links, so the card table is never read."""
+    cards = Card.keywords.through.objects.filter(keyword=keyword).values("card_id")
     counts = (
         CardFace.card_types.through.objects.alias(kind=Concat("cardtype__kind", Value("")))
-        .filter(cardface__card__keywords=keyword, kind=CardType.Kind.TYPE)
+        .filter(cardface__card_id__in=Subquery(cards), kind=CardType.Kind.TYPE)
         .values("cardtype__name", "cardtype__name_it")
-        .annotate(count=Count("cardface__card", distinct=True))
+        .annotate(count=Count("cardface__card_id", distinct=True))
         .order_by()
     )
     italian = is_italian_page()

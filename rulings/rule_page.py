@@ -26,7 +26,6 @@ from .card_samples import CardSample, cards_using_rule
 from .confidence import confidence_words
 from .editions import MAIN_LANGUAGE, EditionChoices, italian_sources
 from .italian_texts import (
-    LIKELY_MATCH,
     ItalianLabels,
     italian_note,
     superseded_translation,
@@ -35,6 +34,8 @@ from .models import Language, RuleMapping, RuleSection, RulesEdition
 from .rule_citations import rule_shaped_numbers
 from .rule_text import RuleTextRenderer, side_by_side
 from .rule_tree import Row, fetch_tree
+from .rule_versions import italian_under_old_numbers, same_rule_elsewhere
+from .section_pages import SectionPages, split_section
 
 Level = RuleSection.Level
 
@@ -72,6 +73,8 @@ class Node:
     italian_as: str = ""  # the number the Italian text gives the rule, when not this one
     children: list["Node"] = field(default_factory=list)
     old_numbers: list[OldNumber] = field(default_factory=list)
+    # A rule of a section read a page at a time, shown on another page: that page's address.
+    page_url: str = ""
 
     @property
     def number(self):
@@ -167,6 +170,7 @@ class RulePage:
     # subrule no card is linked to, the rule it belongs to): ``cards_rule`` is that rule.
     cards: CardSample | None = None
     cards_rule: str = ""
+    section_pages: SectionPages | None = None  # a section too long for one page
 
     @cached_property
     def versions_by_edition(self) -> dict[int, Version]:
@@ -188,18 +192,24 @@ MAPPING_FIELDS = [
 ]
 
 
-def build_rule_page(editions: EditionChoices, edition: RulesEdition, number: str):
-    """The page of rule ``number`` in ``edition``; None when that edition has no such rule."""
+def build_rule_page(
+    editions: EditionChoices, edition: RulesEdition, number: str, page_number: int = 1
+):
+    """The page of rule ``number`` in ``edition`` (page ``page_number`` of a section too long
+    for one page); None when that edition has no such rule."""
     rule, rows = fetch_tree(edition, number)
     if rule is None:
         return None
-    return RulePageBuilder(editions, edition, rule, rows).build()
+    return RulePageBuilder(editions, edition, rule, rows, page_number).build()
 
 
 class RulePageBuilder:
     """The steps that make a ``RulePage``, in the order ``build`` runs them."""
 
-    def __init__(self, editions: EditionChoices, edition: RulesEdition, rule: Row, rows):
+    def __init__(
+        self, editions: EditionChoices, edition: RulesEdition, rule: Row, rows, page_number=1
+    ):
+        self.page_number = page_number
         self.editions = editions
         self.edition = edition
         self.rule = rule
@@ -234,6 +244,7 @@ class RulePageBuilder:
             other_rules=self.other_rules_with_its_number(),
             today=today,
             context_title=titled[-1].title if titled else "",
+            section_pages=self.section_pages,
         )
 
     def node_for(self, row: Row) -> Node:
@@ -251,12 +262,26 @@ class RulePageBuilder:
         self.next = self.node_for(after[0]) if after else None
         self.node = self.node_for(rule)
         self.shown = {rule.id: self.node}  # the rule and every rule in it, in reading order
-        for row in self.rows:
-            if row.position > rule.position and row.level > level:
+        self.headings = []  # a long section's rules shown on its other pages: headings only
+        self.section_pages = None
+        inside = [row for row in self.rows if row.position > rule.position and row.level > level]
+        if level == Level.SECTION:
+            rules = [row.number for row in inside if row.parent_id == rule.id]
+            self.section_pages = split_section(rules, self.page_number, self.node.url)
+        pages = self.section_pages
+        for row in inside:
+            parent = self.shown.get(row.parent_id)
+            if pages is not None and row.parent_id == rule.id:
+                page = pages.page_of[row.number]
+                if page != pages.current:
+                    heading = self.node_for(row)
+                    heading.page_url = page.url
+                    self.headings.append(heading)
+                    self.node.children.append(heading)
+                    continue
+            if parent is not None:
                 self.shown[row.id] = self.node_for(row)
-                parent = self.shown.get(row.parent_id)
-                if parent is not None:
-                    parent.children.append(self.shown[row.id])
+                parent.children.append(self.shown[row.id])
 
     def read_mappings(self):
         """The old-number mappings of the rules shown, newest edition first; on an older
@@ -264,9 +289,10 @@ class RulePageBuilder:
         old editions mapped there. Asked by position range rather than by a list of hundreds
         of ids (cheaper to build)."""
         rule = self.rule
-        last = max(row.position for row in self.rows if row.id in self.shown)
+        shown = [row.position for row in self.rows if row.id in self.shown and row.id != rule.id]
+        first, last = (min(shown), max(shown)) if shown else (rule.position, rule.position)
         on_page = RuleSection.objects.filter(
-            edition=self.edition, position__gte=rule.position, position__lte=last
+            Q(position__gte=first, position__lte=last) | Q(pk=rule.id), edition=self.edition
         ).order_by()
         if rule.level == Level.CHAPTER:
             on_page = on_page.filter(level__lte=Level.SECTION)
@@ -315,7 +341,8 @@ class RulePageBuilder:
         wanted = Q(number=number, edition_id__in=self.readable)
         wanted |= Q(edition=edition, number__in=cited)
         if sources:
-            numbers = [node.number for node in [*self.shown.values(), *self.ancestors]]
+            nodes = [*self.shown.values(), *self.ancestors, *self.headings]
+            numbers = [node.number for node in nodes]
             wanted |= Q(edition__in=sources, number__in=numbers)
         older_italian = {}
         if self.is_current and is_italian_page():
@@ -359,7 +386,7 @@ class RulePageBuilder:
         """Each rule's Italian text: under its own number from the best source; else, on a
         page of the current rules, one under an old number (the surest match, then the
         newest text)."""
-        for node in [*self.shown.values(), *self.ancestors]:
+        for node in [*self.shown.values(), *self.ancestors, *self.headings]:
             node.italian = self.italian.get(node.number)
             if node.italian is None and node.section.id in self.italian_then:
                 found = self.italian_then[node.section.id]
@@ -444,50 +471,6 @@ class RulePageBuilder:
             if row.pk not in same_rule
         ]
         return sorted(others, key=lambda version: version.edition.effective_date, reverse=True)
-
-
-def same_rule_elsewhere(edition, rule, rule_mapping, mappings, readable, is_current):
-    """{section id: confidence} of the same rule in the other editions, one per edition: on a
-    page of the current rules, the old rules mapped to it; on a page of an older edition, the
-    current rule it maps to and the rules of the other old editions mapped there too."""
-    target = rule.id if is_current else rule_mapping and rule_mapping["current_section_id"]
-    if not target:
-        return {}
-    found = {}
-    if rule_mapping is not None:
-        found[target] = (rule_mapping["current_section__edition_id"], rule_mapping["confidence"])
-    for mapping in mappings:
-        old_edition = mapping["old_section__edition_id"]
-        if (
-            mapping["current_section_id"] != target
-            or old_edition == edition.pk
-            or old_edition not in readable
-        ):
-            continue
-        best = next((c for e, c in found.values() if e == old_edition), None)
-        if best is None or mapping["confidence"] > best:
-            found = {pk: v for pk, v in found.items() if v[0] != old_edition}
-            found[mapping["old_section_id"]] = (old_edition, mapping["confidence"])
-    return {pk: confidence for pk, (_edition, confidence) in found.items()}
-
-
-def italian_under_old_numbers(editions: EditionChoices, mappings: list[dict], shown: dict):
-    """{(Italian edition id, old number): [(current section id, confidence)]}: where the rules
-    on a page of the current rules may find an Italian text under the number they had in an
-    older edition (morph was 502.26 in May 2007), by the old-number mappings that are likely
-    right. The Italian editions are those read in that older edition."""
-    read_in = {}
-    for each in editions.rows:
-        if each.language == Language.ITALIAN:
-            read_in.setdefault(editions.read_in(each).pk, []).append(each.pk)
-    found = {}
-    for mapping in mappings:
-        if mapping["current_section_id"] not in shown or mapping["confidence"] < LIKELY_MATCH:
-            continue
-        for italian_edition in read_in.get(mapping["old_section__edition_id"], []):
-            key = (italian_edition, mapping["old_section__number"])
-            found.setdefault(key, []).append((mapping["current_section_id"], mapping["confidence"]))
-    return found
 
 
 def no_such_rule_message(number: str) -> str:

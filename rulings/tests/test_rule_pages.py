@@ -104,6 +104,39 @@ class BundledRulesPagesTests(BundledDataTestCase):
         self.assertIn('<li id="702.37c" class="rule-item level-4">', page)
         self.assertIn('<a rel="next" href="/en/rules/703/">', page)
 
+    def test_a_long_section_shows_the_text_of_forty_rules_a_page_and_every_heading(self):
+        first = self.page("/en/rules/702/")
+        pages = re.search(r'<nav class="pagination section-pages".*?</nav>', first)[0]
+        self.assertIn('<li class="current" aria-current="page">702.1–702.40</li>', pages)
+        self.assertIn('<li><a href="/en/rules/702/?page=4">702.121–702.160</a></li>', pages)
+        # A rule of another page: its heading, its title a link to that page, no subrules.
+        self.assertIn(
+            '<li id="702.150" class="rule-item level-3 rule-elsewhere" '
+            'data-page="/en/rules/702/?page=4"> <h3 class="rule-heading">'
+            '<a class="rule-number" href="/en/rules/702.150/">702.150</a> '
+            '<a href="/en/rules/702/?page=4#702.150"><span lang="en">',
+            first,
+        )
+        self.assertNotIn('id="702.150a"', first)
+        self.assertIn('<script src="/static/js/rule-anchors.js" defer></script>', first)
+        fourth = self.get("/en/rules/702/?page=4")
+        self.assertEqual(len(fourth.context["node"].children), 192)
+        fourth = squeeze(fourth.content.decode())
+        self.assertIn('<li id="702.150a" class="rule-item level-4">', fourth)
+        self.assertIn('<li id="702.37" class="rule-item level-3 rule-elsewhere" ', fourth)
+        self.assertNotIn('id="702.37c"', fourth)
+        self.assertIn('<a href="/en/rules/702/?page=3" rel="prev">702.81–702.120</a>', fourth)
+        # A page past the end is the last; anything else the first.
+        self.assertIn('id="702.192a"', self.page("/en/rules/702/?page=99"))
+        self.assertIn('id="702.37c"', self.page("/en/rules/702/?page=x"))
+        # An older edition's pages keep it.
+        older = self.page("/en/rules/702/?edition=2009-07-11&page=2")
+        self.assertIn('href="/en/rules/702/?edition=2009-07-11"', older)
+        # A short section is one page, with no script.
+        short = self.page("/en/rules/703/")
+        self.assertNotIn("section-pages", short)
+        self.assertNotIn("rule-anchors.js", short)
+
     def test_a_chapter_lists_its_sections(self):
         page = self.page("/en/rules/7/")
         self.assertIn('<a href="/en/rules/702/"><span class="rule-number">702.</span>', page)

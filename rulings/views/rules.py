@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from config.jinja2 import render_partial
 from oracle.links import url_prefix
+from oracle.paging import page_number
 
 from ..confidence import confidence_words
 from ..editions import (
@@ -50,7 +51,7 @@ def rule_detail(request, editions: EditionChoices, edition: RulesEdition, number
     if canonical != number:
         query = request.META.get("QUERY_STRING", "")
         return redirect(rule_url(canonical, f"?{query}" if query else ""), permanent=True)
-    page = build_rule_page(editions, edition, number)
+    page = build_rule_page(editions, edition, number, page_number(request.GET.get("page")))
     if page is None:
         return rule_elsewhere(request, editions, edition, number)
     current = editions.current
@@ -65,17 +66,23 @@ def rule_detail(request, editions: EditionChoices, edition: RulesEdition, number
         )
         or any(v.edition == current for v in page.other_rules),
         **compare_context(page, request.GET.get("compare", "").strip()),
-        "tree_html": rule_tree_html(page.node, edition),
+        "tree_html": rule_tree_html(page.node, edition, page.section_pages),
+        "section_pages": page.section_pages,
     }
     return render(request, "rulings/rule_detail.html", context)
 
 
-def rule_tree_html(node, edition: RulesEdition) -> str:
-    """The rules a section or rule contains, as nested lists; "" for a chapter (its page lists
-    its sections itself) and for a rule without subrules."""
+def rule_tree_html(node, edition: RulesEdition, section_pages=None) -> str:
+    """The rules a section or rule contains, as nested lists (with the pages of a section too
+    long for one); "" for a chapter (its page lists its sections itself) and for a rule
+    without subrules."""
     if not node.children or node.level == Level.CHAPTER:
         return ""
-    context = {"nodes": node.children, "language": edition.language}
+    context = {
+        "nodes": node.children,
+        "language": edition.language,
+        "section_pages": section_pages,
+    }
     return render_partial("rulings/_rule_tree.html", context)
 
 

@@ -55,7 +55,7 @@ def document_list(request):
         "documents": [d for d in documents if d.kind != SourceDocument.Kind.RULINGS_DATABASE],
         "databases": [d for d in documents if d.kind == SourceDocument.Kind.RULINGS_DATABASE],
     }
-    return render(request, "rulings/document_list.html", context)
+    return render(request, "rulings/document_list.html", context, using="jinja2")
 
 
 def document_detail(request, pk):
@@ -99,7 +99,7 @@ def document_detail(request, pk):
         "damaged_count": sum(section.damage_count for section in rendered),
         "names_not_found": sorted(missing.items(), key=lambda item: item[0].casefold()),
     }
-    return render(request, "rulings/document_detail.html", context)
+    return render(request, "rulings/document_detail.html", context, using="jinja2")
 
 
 def hide_withdrawn(sections, withdrawn: set[int]) -> None:

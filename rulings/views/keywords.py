@@ -15,7 +15,6 @@ from django.db.models.functions import Concat
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext_lazy as _
 
-from config.jinja2 import render_partial
 from oracle.facets import CARD_TYPE_NAMES
 from oracle.links import url_maker, url_prefix
 from oracle.models import Card, CardFace, CardType, Keyword, is_italian_page, names_for_page
@@ -26,6 +25,7 @@ from ..card_samples import cards_with_keyword
 from ..defining_rule import defining_rule
 from ..editions import EditionChoices
 from ..models import Language, Ruling, SourceDocument
+from ..rule_text import link_rule_numbers_in_rulings
 from ..ruling_status import outdated_reasons
 
 Kind = Keyword.Kind
@@ -98,12 +98,10 @@ def keyword_list(request):
         "kind": kind,
         "kinds": [(value, title_of(value), len(groups[value])) for value in groups],
         "groups": shown,
-        "groups_html": render_partial(
-            "rulings/_keyword_groups.html", {"groups": shown, "italian": italian}
-        ),
+        "italian": italian,
         "total": sum(len(rows) for rows in groups.values()),
     }
-    return render(request, "rulings/keyword_list.html", context)
+    return render(request, "rulings/keyword_list.html", context, using="jinja2")
 
 
 def title_of(kind: str) -> str:
@@ -148,14 +146,15 @@ def keyword_detail(request, slug):
         "cards": cards,
         "types": types_of_cards(keyword),
     }
-    return render(request, "rulings/keyword_detail.html", context)
+    return render(request, "rulings/keyword_detail.html", context, using="jinja2")
 
 
 def keyword_rulings(keyword: Keyword) -> list[Ruling]:
     """The rulings about the keyword, Italian ones first on Italian pages, oldest first, each
-    with ``reasons``: why it no longer holds, empty when it does (their rule numbers are linked
-    by the page: rule_text.link_rule_numbers_in_rulings)."""
+    with ``reasons``: why it no longer holds, empty when it does, and ``text_html``: its text
+    with its rule numbers linked (rule_text.link_rule_numbers_in_rulings)."""
     rulings = list(keyword.rulings.for_card_page())
+    link_rule_numbers_in_rulings(rulings)
     for ruling in rulings:
         ruling.reasons = outdated_reasons(ruling)
     first = Language.ITALIAN if is_italian_page() else Language.ENGLISH

@@ -17,7 +17,6 @@ from urllib.parse import urlencode
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from config.jinja2 import render_partial
 from oracle.links import url_prefix
 from oracle.paging import page_number
 
@@ -66,24 +65,9 @@ def rule_detail(request, editions: EditionChoices, edition: RulesEdition, number
         )
         or any(v.edition == current for v in page.other_rules),
         **compare_context(page, request.GET.get("compare", "").strip()),
-        "tree_html": rule_tree_html(page.node, edition, page.section_pages),
         "section_pages": page.section_pages,
     }
-    return render(request, "rulings/rule_detail.html", context)
-
-
-def rule_tree_html(node, edition: RulesEdition, section_pages=None) -> str:
-    """The rules a section or rule contains, as nested lists (with the pages of a section too
-    long for one); "" for a chapter (its page lists its sections itself) and for a rule
-    without subrules."""
-    if not node.children or node.level == Level.CHAPTER:
-        return ""
-    context = {
-        "nodes": node.children,
-        "language": edition.language,
-        "section_pages": section_pages,
-    }
-    return render_partial("rulings/_rule_tree.html", context)
+    return render(request, "rulings/rule_detail.html", context, using="jinja2")
 
 
 def cited_date(request, edition: RulesEdition) -> date | None:
@@ -126,7 +110,13 @@ def rule_elsewhere(request, editions: EditionChoices, edition: RulesEdition, num
             }
         )
     context = {"number": number, "edition": edition, "choices": choices}
-    return render(request, "rulings/rule_elsewhere.html", context, status=404 if explicit else 200)
+    return render(
+        request,
+        "rulings/rule_elsewhere.html",
+        context,
+        status=404 if explicit else 200,
+        using="jinja2",
+    )
 
 
 # --- Contents ---------------------------------------------------------------------------------
@@ -157,7 +147,7 @@ def contents(request, editions: EditionChoices, edition: RulesEdition):
         elif chapters:
             chapters[-1]["sections"].append(item)
     context = {**edition_context(editions, edition), "twin": twin, "chapters": chapters}
-    return render(request, "rulings/contents.html", context)
+    return render(request, "rulings/contents.html", context, using="jinja2")
 
 
 # --- Glossary ---------------------------------------------------------------------------------
@@ -170,11 +160,9 @@ def glossary(request, editions: EditionChoices, edition: RulesEdition):
         **edition_context(editions, edition),
         "letters": letters,
         "count": sum(len(terms) for terms in letters.values()),
-        "glossary_html": render_partial(
-            "rulings/_glossary.html", {"letters": letters, "language": edition.language}
-        ),
+        "language": edition.language,
     }
-    return render(request, "rulings/glossary.html", context)
+    return render(request, "rulings/glossary.html", context, using="jinja2")
 
 
 # --- Search -----------------------------------------------------------------------------------
@@ -202,11 +190,11 @@ def search(request, editions: EditionChoices, edition: RulesEdition):
         if answer.url:
             return redirect(answer.url)
         context.update(message=answer.message, suggestions=answer.suggestions or [])
-        return render(request, "rulings/search.html", context)
+        return render(request, "rulings/search.html", context, using="jinja2")
     words = query_words(q)
     context["words"] = words
     if not words:
-        return render(request, "rulings/search.html", context)
+        return render(request, "rulings/search.html", context, using="jinja2")
     found = search_words(editions, edition, words, request.GET.get("page"), q)
     context.update(
         explanations=found.explanations,
@@ -216,4 +204,4 @@ def search(request, editions: EditionChoices, edition: RulesEdition):
         glossary_results=found.glossary,
         twin=found.twin,
     )
-    return render(request, "rulings/search.html", context)
+    return render(request, "rulings/search.html", context, using="jinja2")

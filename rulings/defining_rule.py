@@ -141,7 +141,9 @@ def italian_texts(number: str, current: RulesEdition, editions: EditionChoices) 
         Q(number__startswith=prefix_of(number)) | Q(number__in=Subquery(old_numbers))
     )
     candidates = {}  # today's number -> [(rank, Translation)]
-    for row in italian.select_related("source_document").order_by():
+    # A quoting document's label needs its title, not the whole text it was read from.
+    quoted = italian.select_related("source_document").defer("source_document__original_text")
+    for row in quoted.order_by():
         edition = editions.by_pk(row.edition_id)
         read_in = editions.read_in(edition)
         newer = -edition.effective_date.toordinal()

@@ -363,7 +363,12 @@ class RulePageBuilder:
         self.by_pk = {}
         self.same_number = []  # the rule's number in the other readable editions
         self.italian_then = {}  # current rule id -> [((confidence, date), older Italian text)]
-        rows = RuleSection.objects.filter(wanted).select_related("source_document").order_by()
+        rows = (
+            RuleSection.objects.filter(wanted)
+            .select_related("source_document")
+            .defer("source_document__original_text")  # the labels need its title
+            .order_by()
+        )
         for row in rows:
             self.by_pk[row.pk] = row
             if row.edition_id == edition.pk:

@@ -173,6 +173,9 @@ class GlossaryEntry(models.Model):
     slug = models.SlugField(max_length=200)
     text = models.TextField(_("definition"))
     position = models.PositiveIntegerField(_("order"))
+    # The definition's markup on a page in each language ({"en": ..., "it": ...}) and whether
+    # it was made for the current edition ("as_current"): rulings.glossary.store_definitions.
+    rendered = models.JSONField(default=dict, blank=True, editable=False)
 
     class Meta:
         ordering = ["edition", "position"]

@@ -34,7 +34,7 @@ PAGES = [
     ("rules: section", "/it/rules/702/", 8),
     ("rules: one rule", "/it/rules/702.9/", 8),
     ("rules: a subrule", "/it/rules/702.9b/", 8),
-    ("rules: glossary", "/it/rules/glossary/", 6),
+    ("rules: glossary", "/it/rules/glossary/", 5),
     ("keyword page", "/it/keywords/flying/", 14),
     ("keyword page of another kind", "/it/keywords/suspend/", 14),
     ("document page", "/it/sources/{release_notes}/", 9),

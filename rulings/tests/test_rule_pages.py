@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 
 from config.testing import DATA_AGE_QUERIES, BundledDataTestCase, EmptyDatabaseTestCase
 from oracle.tests.helpers import squeeze
-from rulings.models import RuleMapping, RulesEdition
+from rulings.models import GlossaryEntry, Language, RuleMapping, RulesEdition
 
 from .factories import (
     CURRENT,
@@ -332,6 +332,33 @@ class BundledRulesPagesTests(BundledDataTestCase):
     def test_glossary_of_an_older_edition(self):
         page = self.page("/en/rules/glossary/?edition=2007-05-01")
         self.assertIn('<a class="rule-ref" href="/en/rules/502.26/?edition=2007-05-01">', page)
+
+    def test_glossary_definitions_are_stored_by_the_import_and_rendered_when_not(self):
+        current = RulesEdition.objects.current(Language.ENGLISH)
+        morph = GlossaryEntry.objects.get(edition=current, slug="morph")
+        self.assertTrue(morph.rendered["as_current"])
+        self.assertIn(
+            '<a class="rule-ref" href="/it/rules/702.37/">702.37</a>', morph.rendered["it"]
+        )
+        self.assertIn(
+            '<a class="rule-ref" href="/en/rules/702.37/">702.37</a>', morph.rendered["en"]
+        )
+        older = GlossaryEntry.objects.get(edition__effective_date="2007-05-01", slug="morph")
+        self.assertFalse(older.rendered["as_current"])
+        self.assertIn('href="/en/rules/502.26/?edition=2007-05-01"', older.rendered["en"])
+        # The page shows what is stored ...
+        stored = self.page("/it/rules/glossary/")
+        GlossaryEntry.objects.filter(pk=morph.pk).update(
+            rendered={**morph.rendered, "it": "<p>As stored.</p>"}
+        )
+        self.assertIn("<dd><p>As stored.</p></dd>", self.page("/it/rules/glossary/"))
+        # ... and renders what is not, or was stored for a current edition that no longer is.
+        GlossaryEntry.objects.filter(edition=current).update(rendered={})
+        self.assertEqual(self.page("/it/rules/glossary/"), stored)
+        GlossaryEntry.objects.filter(pk=morph.pk).update(
+            rendered={"as_current": False, "it": "<p>As stored.</p>"}
+        )
+        self.assertEqual(self.page("/it/rules/glossary/"), stored)
 
     # --- Search
 

@@ -6,6 +6,7 @@ from django.db import transaction
 
 from oracle import data_version
 from oracle.import_lock import ImportCommand
+from rulings.glossary import store_definitions
 from rulings.importers.comprehensive_rules import ReadError, read_rules
 from rulings.importers.rules_checks import shrink_refusal
 from rulings.importers.rules_sync import sync_rules
@@ -76,6 +77,7 @@ class Command(ImportCommand):
             if result.changed and changes_linking(result.edition) and not no_link:
                 links = link_cards(log=log)
             if result.changed:
+                store_definitions()
                 data_version.changed()
             if dry_run:
                 transaction.set_rollback(True)

@@ -31,6 +31,7 @@ from .italian_texts import (
     superseded_translation,
 )
 from .models import Language, RuleMapping, RuleSection, RulesEdition
+from .rule_bodies import stored_body
 from .rule_citations import rule_shaped_numbers
 from .rule_text import RuleTextRenderer, side_by_side
 from .rule_tree import Row, fetch_tree
@@ -411,7 +412,9 @@ class RulePageBuilder:
             row = node.section
             if row.level <= Level.RULE:
                 labels.restart()  # each rule of a section says where its Italian text comes from
-            english = rule_text.body(row.text, row.examples, edition.language)
+            english = stored_body(row.rendered, self.is_current)
+            if english is None:
+                english = rule_text.body(row.text, row.examples, edition.language)
             italian = ""
             translated = node.italian
             if translated is not None:

@@ -28,6 +28,8 @@ class Row:
     text: str
     examples: list
     position: int
+    rendered: dict | str  # its body's markup, made at import (rulings.rule_bodies); SQLite
+    # hands it back as JSON text, read only for the rules a page shows (``stored_body``)
 
     @property
     def pk(self):

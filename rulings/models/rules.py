@@ -135,6 +135,9 @@ class RuleSection(models.Model):
     text = models.TextField(_("text"), blank=True)
     examples = models.JSONField(_("examples"), default=list, blank=True)
     position = models.PositiveIntegerField(_("order"))
+    # The body's markup on a page in each language ({"en": ..., "it": ...}) and whether it was
+    # made for the current edition ("as_current"): rulings.rule_bodies.store_rule_bodies.
+    rendered = models.JSONField(default=dict, blank=True, editable=False)
     # Partial editions quoted by documents (release notes): where the text was quoted from, and
     # what the document says changed ("la terza frase è nuova").
     source_document = models.ForeignKey(

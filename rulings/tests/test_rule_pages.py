@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 
 from config.testing import DATA_AGE_QUERIES, BundledDataTestCase, EmptyDatabaseTestCase
 from oracle.tests.helpers import squeeze
-from rulings.models import GlossaryEntry, Language, RuleMapping, RulesEdition
+from rulings.models import GlossaryEntry, Language, RuleMapping, RuleSection, RulesEdition
 
 from .factories import (
     CURRENT,
@@ -359,6 +359,28 @@ class BundledRulesPagesTests(BundledDataTestCase):
             rendered={"as_current": False, "it": "<p>As stored.</p>"}
         )
         self.assertEqual(self.page("/it/rules/glossary/"), stored)
+
+    def test_rule_bodies_are_stored_by_the_import_and_rendered_when_not(self):
+        current = RulesEdition.objects.current(Language.ENGLISH)
+        morph = RuleSection.objects.get(edition=current, number="702.37a")
+        self.assertTrue(morph.rendered["as_current"])
+        self.assertIn('<a class="rule-ref" href="/it/rules/708/">708</a>', morph.rendered["it"])
+        older = RuleSection.objects.get(edition__effective_date="2007-05-01", number="502.26a")
+        self.assertFalse(older.rendered["as_current"])
+        self.assertIn("?edition=2007-05-01", older.rendered["en"])
+        # The page shows what is stored ...
+        stored = self.page("/it/rules/702.37/")
+        RuleSection.objects.filter(pk=morph.pk).update(
+            rendered={**morph.rendered, "it": '<div class="rule-text">As stored.</div>'}
+        )
+        self.assertIn('<div class="rule-text">As stored.</div>', self.page("/it/rules/702.37/"))
+        # ... and renders what is not, or was stored for a current edition that no longer is.
+        RuleSection.objects.filter(edition=current).update(rendered={})
+        self.assertEqual(self.page("/it/rules/702.37/"), stored)
+        RuleSection.objects.filter(pk=morph.pk).update(
+            rendered={"as_current": False, "it": '<div class="rule-text">As stored.</div>'}
+        )
+        self.assertEqual(self.page("/it/rules/702.37/"), stored)
 
     # --- Search
 

@@ -12,6 +12,7 @@ from rulings.importers.rules_checks import shrink_refusal
 from rulings.importers.rules_sync import sync_rules
 from rulings.linking.sync import link_cards
 from rulings.models import Language, RulesEdition
+from rulings.rule_bodies import store_rule_bodies
 
 
 class Command(ImportCommand):
@@ -78,6 +79,7 @@ class Command(ImportCommand):
                 links = link_cards(log=log)
             if result.changed:
                 store_definitions()
+                store_rule_bodies()
                 data_version.changed()
             if dry_run:
                 transaction.set_rollback(True)

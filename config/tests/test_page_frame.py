@@ -5,7 +5,8 @@ import tempfile
 from pathlib import Path
 from types import SimpleNamespace
 
-from django.test import SimpleTestCase
+from django.test import RequestFactory, SimpleTestCase
+from django.views.defaults import server_error
 
 from config.testing import EmptyDatabaseTestCase
 from oracle.management.commands.makemessages import JinjaTemplateFile
@@ -46,6 +47,15 @@ class PageFrameTests(EmptyDatabaseTestCase):
         response = self.client.get("/en/nowhere/")
         self.assertTemplateUsed(response, "404.html")
         self.assertEqual(response.context["LANGUAGE_CODE"], "en")
+
+
+class ServerErrorPageTests(SimpleTestCase):
+    def test_the_error_page_needs_no_database_and_speaks_both_languages(self):
+        response = server_error(RequestFactory().get("/it/cards/"))
+        self.assertEqual(response.status_code, 500)
+        page = response.content.decode()
+        self.assertIn("Qualcosa è andato storto da parte nostra.", page)
+        self.assertIn("Something went wrong on our side.", page)
 
 
 class JinjaMessageExtractionTests(SimpleTestCase):

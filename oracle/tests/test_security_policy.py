@@ -39,7 +39,7 @@ class PolicyTests(SimpleTestCase):
         )
 
     def test_the_error_pages_style_is_the_one_allowed(self):
-        page = (TEMPLATES / "500.html").read_text(encoding="utf-8")
+        page = (TEMPLATES / "jinja2" / "500.html").read_text(encoding="utf-8")
         (style,) = re.findall(r"<style>(.*?)</style>", page, re.DOTALL)
         digest = base64.b64encode(hashlib.sha256(style.encode()).digest()).decode()
         self.assertEqual(ERROR_PAGE_STYLE_HASH, f"'sha256-{digest}'")

@@ -3,10 +3,11 @@
 
 What editors make and no import can make again: errata, rulings an editor wrote or corrected,
 ruling statuses set by hand, hand-made card -> rule links, old rule numbers mapped by hand, and
-the change history of those that keep one (all but the mappings). Rows are named by natural keys (a card by its Oracle id, a rule by
-its edition's language and date and its number, a keyword by its slug, a document by its slug),
-never by database ids, so the file restores into any database holding the same cards and rules,
-such as a new one filled by ``make data`` or ``update_data``.
+the change history of those that keep one (all but the mappings). Rows are named by natural
+keys (a card by its Oracle id, a rule by its edition's language and date and its number, a
+keyword by its slug, a document by its slug), never by database ids, so the file restores into
+any database holding the same cards and rules, such as a new one filled by ``make data`` or
+``update_data``.
 
 Restoring updates the row each entry names when there is one (an imported ruling an editor
 corrected is found by its card and ``source_key``; an erratum by its card, face, field, date and

@@ -12,15 +12,9 @@ The card's search columns, which only the search reads, are left in the database
 
 from .models import Card, CardFace, Erratum, Keyword, Printing, PrintingFace
 
-SEARCH_COLUMNS = (
-    "search_name",
-    "search_type",
-    "search_text",
-    "search_flags",
-    "search_printings",
-    "search_artists",
-    "search_flavor",
-    "search_rules",
+# Every column the search fills at import (``search_name``, ``search_text``, ...).
+SEARCH_COLUMNS = tuple(
+    field.attname for field in Card._meta.concrete_fields if field.name.startswith("search_")
 )
 
 

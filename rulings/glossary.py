@@ -21,6 +21,7 @@ from oracle.text_pieces import paragraphs
 
 from .editions import EditionChoices
 from .models import GlossaryEntry, RulesEdition
+from .rule_bodies import stored_body
 from .rule_citations import rule_shaped_numbers
 from .rule_text import RuleTextRenderer
 
@@ -36,7 +37,6 @@ def glossary_by_letter(edition: RulesEdition, is_current: bool) -> dict[str, lis
     """{"A": [GlossaryTerm, ...], ..., "#": [...]} in alphabetical order: one query, and one
     more when a definition has to be rendered here. The links of an older edition's glossary
     open that edition."""
-    language = translation.get_language()
     entries = sorted(
         (fold(term), term, slug, text, rendered)
         for term, slug, text, rendered in edition.glossary.order_by().values_list(
@@ -46,7 +46,7 @@ def glossary_by_letter(edition: RulesEdition, is_current: bool) -> dict[str, lis
     renderer = None
     letters = {}
     for folded, term, slug, text, rendered in entries:
-        html = rendered.get(language) if rendered.get("as_current") == is_current else None
+        html = stored_body(rendered, is_current)
         if html is None:
             if renderer is None:
                 texts = [entry[3] for entry in entries]

@@ -23,8 +23,9 @@ from .rule_text import RuleTextRenderer
 
 
 def stored_body(rendered: dict | str, is_current: bool) -> SafeString | None:
-    """The body stored for a page in the active language (``rendered`` as the database gave
-    it: JSON text on SQLite), None when there is none for the edition's state."""
+    """The markup stored for a page in the active language (``rendered`` as the database gave
+    it: JSON text from a raw query), None when there is none for the edition's state. Rule
+    bodies and glossary definitions (``rulings.glossary``) are stored the same way."""
     if isinstance(rendered, str):
         rendered = json.loads(rendered)
     if rendered.get("as_current") != is_current:

@@ -14,7 +14,7 @@ from django.conf import settings
 from django.test import SimpleTestCase
 
 ORACLE = Path(apps.get_app_config("oracle").path)
-ORACLE_TEMPLATES = Path(settings.BASE_DIR) / "templates" / "oracle"
+ORACLE_TEMPLATES = Path(settings.BASE_DIR) / "templates" / "jinja2" / "oracle"
 
 
 def other_project_apps():
@@ -108,7 +108,9 @@ class OracleKnowsNoOtherAppTests(SimpleTestCase):
             own = {name for names in libraries.values() for name in names}
             oracle_tags = set(template_libraries(apps.get_app_config("oracle")).get("oracle_tags"))
             theirs = own - oracle_tags - {"url", "include", "load"}
-            for path in sorted(ORACLE_TEMPLATES.rglob("*.html")):
+            templates = sorted(ORACLE_TEMPLATES.rglob("*.html"))
+            self.assertIn(ORACLE_TEMPLATES / "card_detail.html", templates)
+            for path in templates:
                 text = path.read_text()
                 with self.subTest(template=path.name, app=config.name):
                     for loaded in re.findall(r"{%\s*load\s+([^%]*)%}", text):

@@ -23,8 +23,11 @@ all (oracle/management/commands/makemessages.py).
 
 import html
 from collections.abc import Callable
+from functools import cache
 
 from django.contrib.humanize.templatetags.humanize import intcomma
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.template import defaultfilters, engines
 from django.template.defaulttags import querystring as django_querystring
 from django.template.loader import render_to_string
@@ -65,7 +68,7 @@ def environment(**options) -> Environment:
     env.install_gettext_translations(translation, newstyle=True)
     env.globals.update(
         url=url,
-        static=static,
+        static=static_url,
         querystring=querystring,
         language_info=translation.get_language_info,
     )
@@ -90,6 +93,19 @@ def date(value, arg=None) -> str:
     """Django's ``date`` filter, given an aware datetime in the current time zone as Django's
     templates give it (the filter ``expects_localtime``)."""
     return defaultfilters.date(template_localtime(value), arg)
+
+
+@cache
+def static_url(path: str) -> str:
+    """``{% static %}``: a static file's address, which stays the same while the server runs (the
+    storage reads its manifest once), so it is worked out once per file."""
+    return static(path)
+
+
+@receiver(setting_changed)
+def _forget_static_urls(setting, **kwargs):
+    if setting in {"STATIC_URL", "STATIC_ROOT", "STORAGES"}:
+        static_url.cache_clear()
 
 
 def url(name: str, *args, **kwargs) -> str:

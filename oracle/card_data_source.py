@@ -6,16 +6,22 @@ from django.utils.translation import gettext as _
 
 from .data_sources import DataSource, add_source
 from .dates import long_date
+from .fixed_queries import FixedQuery
 from .models import CardDataImport
 
 # The newest imports the about page lists.
 ABOUT_IMPORTS = 5
 
 
+_NEWEST_DATE = FixedQuery(
+    lambda: CardDataImport.objects.dated_newest_first().values_list("data_date")[:1]
+)
+
+
 def card_data_date() -> date | None:
-    """The MTGJSON date of the newest import that says one."""
-    record = CardDataImport.objects.newest_dated()
-    return record.data_date if record else None
+    """The MTGJSON date of the newest import that says one (every page's footer asks it)."""
+    rows = _NEWEST_DATE.rows()
+    return rows[0][0] if rows else None
 
 
 def footer(day: date) -> str:

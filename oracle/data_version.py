@@ -14,7 +14,8 @@ commits (so a reader who sees the new number also sees the new data):
 - every change made through the admin (``config.http_caching`` calls ``changed()`` after each
   successful admin form or action).
 
-``current()`` is one query on a one-row table.
+``current()`` is one query on a one-row table, built once (``oracle.fixed_queries``): every
+public page asks it.
 """
 
 from datetime import UTC, datetime, timedelta
@@ -24,6 +25,7 @@ from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 from django.utils import timezone
 
+from .fixed_queries import FixedQuery
 from .models import DataVersion, Erratum
 
 NEVER = datetime(2000, 1, 1, tzinfo=UTC)
@@ -34,10 +36,18 @@ class Version(NamedTuple):
     changed_at: datetime
 
 
+_CURRENT = FixedQuery(lambda: DataVersion.objects.filter(pk=1).values_list("number", "changed_at"))
+
+
 def current() -> Version:
     """The data version now (number 0 in a database that has never had data)."""
-    row = DataVersion.objects.filter(pk=1).values_list("number", "changed_at").first()
-    return Version(*row) if row else Version(0, NEVER)
+    rows = _CURRENT.rows()
+    if not rows:
+        return Version(0, NEVER)
+    number, changed_at = rows[0]
+    if timezone.is_naive(changed_at):  # SQLite keeps UTC without its zone
+        changed_at = changed_at.replace(tzinfo=UTC)
+    return Version(number, changed_at)
 
 
 def changed() -> None:

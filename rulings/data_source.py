@@ -2,6 +2,7 @@
 force today applies, and the editions and documents the about page lists."""
 
 from datetime import date
+from typing import NamedTuple
 
 from django.db.models import Count, IntegerField, OuterRef, Subquery
 from django.utils import timezone
@@ -9,12 +10,22 @@ from django.utils.translation import gettext as _
 
 from oracle.data_sources import DataSource, add_source
 from oracle.dates import long_date
+from oracle.fixed_queries import FixedQuery
 
-from .models import RuleSection, RulesEdition, SourceDocument
+from .models import RuleSection, RulesEdition, SourceDocument, edition_in_force
+
+
+class _EditionDate(NamedTuple):
+    effective_date: date
+
+
+_OFFICIAL_DATES = FixedQuery(lambda: RulesEdition.objects.official().values_list("effective_date"))
 
 
 def rules_in_force_since() -> date | None:
-    edition = RulesEdition.objects.official().only("effective_date").in_force(timezone.localdate())
+    """When the official edition in force today took effect (every page's footer asks it)."""
+    editions = [_EditionDate(*row) for row in _OFFICIAL_DATES.rows()]
+    edition = edition_in_force(editions, timezone.localdate())
     return edition.effective_date if edition else None
 
 

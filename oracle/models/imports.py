@@ -6,9 +6,13 @@ from django.utils.translation import gettext_lazy as _
 
 
 class CardDataImportQuerySet(models.QuerySet):
+    def dated_newest_first(self):
+        """The imports whose data says its date, the newest first."""
+        return self.exclude(data_date=None).order_by("-imported_at", "-pk")
+
     def newest_dated(self):
         """The newest import whose data says its date (None when there is none)."""
-        return self.exclude(data_date=None).order_by("-imported_at", "-pk").first()
+        return self.dated_newest_first().first()
 
 
 class CardDataImport(models.Model):

@@ -1,49 +1,107 @@
 """What a card's page reads of the card: the card with its faces, keywords, printings (their
-sets and printed faces, newest first) and errata, in six plain queries (five for a card
-without printings).
+sets and printed faces, newest first) and errata, in six small indexed queries written by hand
+(``sql_rows``), five for a card without printings.
 
 ``Card.objects.for_detail()`` reads the same through ``prefetch_related``, whose machinery
-costs more than the rows on a card with a hundred printings; here each kind of row is read
-once and handed out to its owners, so that ``card.faces.all()``,
-``printing.faces.all()`` and the others answer from memory, as after a prefetch, for
-everything the page calls (``wording_history``, ``card_images``, the models' properties).
-The card's search columns, which only the search reads, are left in the database.
+costs more than the rows; here each kind of row is read once and handed out to its owners, so
+that ``card.faces.all()``, ``printing.faces.all()`` and the others answer from memory, as after
+a prefetch, for everything the page calls (``wording_history``, ``card_images``, the models'
+properties). The card's search columns, which only the search reads, stay in the database.
 """
 
-from .models import Card, CardFace, Erratum, Keyword, Printing, PrintingFace
+from .models import Card, CardFace, CardSet, Erratum, Keyword, Printing, PrintingFace
+from .sql_rows import ModelColumns, fetch
 
 # Every column the search fills at import (``search_name``, ``search_text``, ...).
 SEARCH_COLUMNS = tuple(
     field.attname for field in Card._meta.concrete_fields if field.name.startswith("search_")
 )
 
+CARD = ModelColumns(Card, "c", leave_out=SEARCH_COLUMNS)
+FACE = ModelColumns(CardFace, "f")
+KEYWORD = ModelColumns(Keyword, "k")
+PRINTING = ModelColumns(Printing, "p")
+CARD_SET = ModelColumns(CardSet, "s")
+PRINTED_FACE = ModelColumns(PrintingFace, "pf")
+ERRATUM = ModelColumns(Erratum, "e")
 
-def card_for_page(**lookup) -> Card | None:
-    """The card ``lookup`` finds (``slug="lightning-bolt"``, or by one of its printings) and
-    its parts, or None."""
-    card = Card.objects.defer(*SEARCH_COLUMNS).filter(**lookup).first()
-    if card is None:
-        return None
-    faces = list(CardFace.objects.filter(card=card.pk))
+
+def card_for_page(slug: str) -> Card | None:
+    """The card whose address is ``slug``, with its parts, or None."""
+    rows = fetch(f"SELECT {CARD.sql} FROM oracle_card c WHERE c.slug = %s", [slug])
+    return with_parts(CARD.instance(rows[0])) if rows else None
+
+
+def card_for_printing(set_code: str, number: str) -> Card | None:
+    """The card printed as ``number`` in the set ``set_code`` (in any case), with its parts,
+    or None."""
+    rows = fetch(
+        f"""SELECT {CARD.sql} FROM oracle_card c
+            WHERE c.id IN (
+                -- The sets first (a few hundred), then the printing by its set and number;
+                -- CROSS JOIN keeps SQLite from reading every printing instead.
+                SELECT p.card_id FROM oracle_cardset s
+                CROSS JOIN oracle_printing p
+                WHERE p.card_set_id = s.id AND UPPER(s.code) = UPPER(%s)
+                    AND p.collector_number = %s
+            )
+            ORDER BY c.name, c.id""",
+        [set_code, number],
+    )
+    return with_parts(CARD.instance(rows[0])) if rows else None
+
+
+def with_parts(card: Card) -> Card:
+    """``card`` with its faces, keywords, printings (and their sets and printed faces) and
+    errata read, each relation answering from memory."""
+    faces = FACE.instances(
+        fetch(
+            f"SELECT {FACE.sql} FROM oracle_cardface f WHERE f.card_id = %s ORDER BY f.position",
+            [card.pk],
+        )
+    )
     for face in faces:
         face.card = card
-    keywords = list(Keyword.objects.filter(cards=card.pk).order_by("name"))
-    printings = list(
-        Printing.objects.filter(card=card.pk)
-        .select_related("card_set")
-        .order_by("-card_set__release_date", "card_set__code", "sort_number")
+    keywords = KEYWORD.instances(
+        fetch(
+            f"""SELECT {KEYWORD.sql} FROM oracle_keyword k
+                JOIN oracle_card_keywords ck ON ck.keyword_id = k.id
+                WHERE ck.card_id = %s ORDER BY k.name, k.id""",
+            [card.pk],
+        )
     )
+    printings = []
+    for row in fetch(
+        f"""SELECT {PRINTING.sql}, {CARD_SET.sql} FROM oracle_printing p
+            JOIN oracle_cardset s ON s.id = p.card_set_id
+            WHERE p.card_id = %s
+            ORDER BY s.release_date DESC, s.code, p.sort_number, p.id""",
+        [card.pk],
+    ):
+        printing = PRINTING.instance(row)
+        printing.card_set = CARD_SET.instance(row, start=PRINTING.width)
+        printing.card = card
+        printings.append(printing)
     printed_faces: dict[int, list[PrintingFace]] = {printing.pk: [] for printing in printings}
     if printings:  # a card known only from a document has none
-        for printed in PrintingFace.objects.filter(printing__card=card.pk).order_by(
-            "printing_id", "position"
+        for row in fetch(
+            f"""SELECT {PRINTED_FACE.sql} FROM oracle_printingface pf
+                JOIN oracle_printing p ON p.id = pf.printing_id
+                WHERE p.card_id = %s ORDER BY pf.printing_id, pf.position""",
+            [card.pk],
         ):
+            printed = PRINTED_FACE.instance(row)
             printed_faces[printed.printing_id].append(printed)
     for printing in printings:
-        printing.card = card
         remember(printing, "faces", printed_faces[printing.pk])
     faces_by_pk = {face.pk: face for face in faces}
-    errata = list(Erratum.objects.filter(card=card.pk).order_by("-date", "-id"))
+    errata = ERRATUM.instances(
+        fetch(
+            f"""SELECT {ERRATUM.sql} FROM oracle_erratum e
+                WHERE e.card_id = %s ORDER BY e.date DESC, e.id DESC""",
+            [card.pk],
+        )
+    )
     for erratum in errata:
         erratum.card = card
         if erratum.face_id in faces_by_pk:

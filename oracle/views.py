@@ -11,7 +11,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
 
 from . import card_images, card_page, card_printings, data_sources
-from .card_detail import card_for_page
+from .card_detail import card_for_page, card_for_printing
 from .filters import CardFilter
 from .listing import card_rows, printing_rows, set_rows
 from .models import Card, CardName, CardSet, Layout, Rarity, is_italian_page
@@ -94,7 +94,7 @@ def search_help(request):
 def card_detail(request, slug):
     """A card with everything known about it, or a redirect when ``slug`` is another of its
     names."""
-    card = card_for_page(slug=slug)
+    card = card_for_page(slug)
     if card is None:
         return card_by_other_name(slug)
     return card_page_response(request, card)
@@ -102,7 +102,7 @@ def card_detail(request, slug):
 
 def printing_detail(request, code, number):
     """A card's page showing one of its printings (by its set code and collector number)."""
-    card = card_for_page(printings__card_set__code__iexact=code, printings__collector_number=number)
+    card = card_for_printing(code, number)
     if card is None:
         raise Http404("No printing has this set code and number.")
     code = code.lower()

@@ -3,20 +3,21 @@ about its keywords and types, the rules it uses, the documents that speak of it,
 a card known only from a document, and links on the rule numbers in its text.
 
 ``register()`` adds them when the app is ready. Four queries per page whatever the card (rules
-editions, rulings, documents, rules used), and one more for the rule numbers the rulings cite
-(``rule_text.link_rule_numbers_in_rulings``) wherever the rulings' panel shows. The panels are
+editions, rulings, documents, rules used: ``card_page_rows``); the rulings' text is stored
+rendered (``ruling_markup``), and one more query resolves the rule numbers they cite when what
+is stored no longer holds (``rule_text.link_rule_numbers_in_rulings``). The panels are
 Jinja2 templates (``templates/jinja2/rulings/_card_*.html``); each ruling's item is
-``rulings/_ruling.html``, from the ruling's ``text_html``, ``date_words``, ``reasons`` and
-``document_url`` worked out here.
+``rulings/_ruling.html``, from the ruling's ``text_html``, ``date_iso``, ``date_words``,
+``reasons`` and ``document_url`` worked out here.
 
 The rulings come in groups, each labelled: the card's own, then those about each of its
 keywords and types. Those still holding stay in place; the outdated ones (``ruling_status``)
 follow under their own heading, collapsed, each with its reason. Withdrawn ones never show.
 """
 
+from dataclasses import dataclass
 from itertools import groupby
 
-from django.db.models import OuterRef, Q, Subquery
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.text import Truncator
@@ -32,35 +33,34 @@ from oracle.card_page import (
 )
 from oracle.dates import long_date
 from oracle.links import url_prefix
-from oracle.models import Card, CardType, Keyword, Layout, is_italian_page, localized
+from oracle.models import Card, Layout, is_italian_page
 
-from .models import (
-    CardRule,
-    DocumentMention,
-    DocumentSection,
-    RuleSection,
-    RulesEdition,
-    Ruling,
-    SourceDocument,
-    edition_in_force,
+from .card_page_rows import (
+    RuleUseRow,
+    documents_about,
+    page_editions,
+    reason_label,
+    rules_used_rows,
+    rulings_about,
 )
+from .models import CardRule, RulesEdition, Ruling, SourceDocument, edition_in_force
 from .rule_text import link_citations, link_rule_numbers_in_rulings
+from .ruling_markup import rules_state, stored_markup
 from .ruling_status import outdated_reasons
 
 
 def card_context(card: Card, printing) -> dict:
     """The variables of the panels: four queries (rule editions, rulings, documents, rules
-    used), and two for the rule numbers the rulings cite where the rulings' panel shows (it
-    shows on every card's page but for a card known only from a document, without rulings)."""
-    editions = list(RulesEdition.objects.official().only("effective_date"))
+    used: ``card_page_rows``), and one more for the rule numbers the rulings cite when a
+    ruling's stored markup no longer holds (``ruling_markup``)."""
+    editions = page_editions()
     own, topics = card_rulings(card)
     every_ruling = [*own, *(ruling for _topic, group in topics for ruling in group)]
     document_page = document_page_maker()
     for ruling in every_ruling:
         ruling.document_url = document_url(ruling, document_page)
         ruling.reasons = outdated_reasons(ruling)
-    if own or topics or not card.document_only:
-        render_rulings(every_ruling, editions)
+    render_rulings(every_ruling, editions)
     documents = documents_about(card)
     groups = [
         (_("On this card"), own),
@@ -85,12 +85,20 @@ def card_context(card: Card, printing) -> dict:
 
 
 def render_rulings(rulings: list, editions: list) -> None:
-    """Give each ruling ``text_html``, its text with its rule numbers linked
+    """Give each ruling ``text_html``, its text with its rule numbers linked, stored
+    (``ruling_markup``) or, where what is stored no longer holds, rendered here
     (``link_rule_numbers_in_rulings``: one query for all, ``editions`` being the official
-    rules editions), and ``date_words``, its date in the page's language."""
-    link_rule_numbers_in_rulings(rulings, editions)
+    rules editions), and its date: ``date_iso`` and ``date_words``, in the page's language."""
+    state = rules_state(editions)
+    unstored = []
     for ruling in rulings:
+        ruling.text_html = stored_markup(ruling, state)
+        if ruling.text_html is None:
+            unstored.append(ruling)
+        ruling.date_iso = ruling.date.isoformat()
         ruling.date_words = long_date(ruling.date)
+    if unstored:
+        link_rule_numbers_in_rulings(unstored, editions)
 
 
 def split_groups(groups: list, outdated: bool) -> list:
@@ -144,18 +152,13 @@ def document_url(ruling, document_page=None) -> str:
 def card_rulings(card: Card) -> tuple[list, list]:
     """(the card's own rulings, [(topic, rulings)]) in one query: the topics are the card's
     keywords (suspend, morph), then its card types (tribal), named in the page's language."""
-    rulings = (
-        Ruling.objects.for_card_page()
-        .about_card(card)
-        .select_related("keyword", "card_type")
-        .defer("source_document__original_text")  # a document's whole text, per ruling
-    )
     own, named = [], []
-    for ruling in rulings:
+    italian_page = is_italian_page()
+    for ruling in rulings_about(card):
         if ruling.card_id:
             own.append(ruling)
         else:
-            named.append((ruling, topic_name(ruling)))
+            named.append((ruling, topic_name(ruling, italian_page)))
     named.sort(key=lambda pair: (pair[0].keyword_id is None, pair[1].casefold()))
     topics = [
         (name, [ruling for ruling, _name in group])
@@ -166,71 +169,54 @@ def card_rulings(card: Card) -> tuple[list, list]:
     return own, topics
 
 
-def topic_name(ruling) -> str:
-    """The keyword or card type a ruling is about, named in the page's language."""
+def topic_name(ruling, italian_page: bool) -> str:
+    """The keyword or card type a ruling is about (``rulings_about`` read their names), named
+    in the page's language."""
     if ruling.keyword_id:
-        name = ruling.keyword.display_name
+        name = (italian_page and ruling.keyword_name_it) or ruling.keyword_name
     else:
-        name = localized(ruling.card_type, "name")
+        name = (italian_page and ruling.type_name_it) or ruling.type_name
     return name[:1].lower() + name[1:]  # "About suspend", "Su sospendere"
 
 
-def documents_about(card: Card) -> list:
-    """The documents with pages that name the card, have a section about it or a ruling on it."""
-    about = (
-        Q(pk__in=DocumentMention.objects.filter(card=card.pk).values("document"))
-        | Q(pk__in=DocumentSection.objects.filter(card=card.pk).values("document"))
-        | Q(pk__in=Ruling.objects.filter(card=card.pk).values("source_document"))
-    )
-    documents = SourceDocument.objects.filter(about).exclude(
-        kind=SourceDocument.Kind.RULINGS_DATABASE
-    )
-    fields = ("title", "kind", "language", "published_on")
-    return list(documents.only(*fields).order_by("published_on", "title"))
+@dataclass
+class RuleUsed:
+    """One rule a card uses, as its page lists it."""
+
+    number: str
+    url: str
+    title: str
+    title_language: str  # the title's: "it" where the Italian edition has it
+    excerpt: str  # the rule's first words, for a rule without a title
+    reason_words: str
 
 
-def rules_used(card: Card, current: RulesEdition | None) -> list:
+def rules_used(card: Card, current: RulesEdition | None) -> list[RuleUsed]:
     """The rules of ``current`` (today's edition) the card uses (computed or set by an editor,
     less those an editor removed), in the rules' order, each with its title (Italian on Italian
     pages where an Italian edition of the same date has it) and its reason in words."""
     if current is None:
         return []
-    # At most one Italian rule has the number in the Italian edition of the same date.
-    italian = RuleSection.objects.filter(
-        edition__language="it",
-        edition__effective_date=current.effective_date,
-        number=OuterRef("section__number"),
-    ).order_by()
-    named = Q(name__iexact=OuterRef("detail")) | Q(slug__iexact=OuterRef("detail"))
-    keywords = Keyword.objects.filter(named).order_by("name")
-    card_types = CardType.objects.filter(name__iexact=OuterRef("detail")).order_by("kind", "name")
-    links = (
-        CardRule.objects.filter(card=card.pk, excluded=False, section__edition=current.pk)
-        .select_related("section", "section__parent")
-        .annotate(
-            italian_title=Subquery(italian.values("title")[:1]),
-            keyword_name=Subquery(keywords.values("name")[:1]),
-            keyword_name_it=Subquery(keywords.values("name_it")[:1]),
-            type_name_it=Subquery(card_types.values("name_it")[:1]),
-        )
-        .order_by("section__position")
-    )
     italian_page = is_italian_page()
     rule_page = url_prefix("rulings:rule-detail")
-    for link in links:
-        section = link.section
-        link.url = f"{rule_page}{section.number}/"
-        italian_title = italian_page and link.italian_title
-        link.title = italian_title or section.title
-        link.title_language = "it" if italian_title else "en"
-        if not link.title and section.parent_id:
-            link.title = section.parent.title
-        link.excerpt = "" if link.title else Truncator(section.text).words(14)
-        link.reason_words = reason_words(link, italian_page)
-    return list(links)
+    shown = []
+    for row in rules_used_rows(card.pk, current):
+        italian_title = italian_page and row.italian_title
+        title = italian_title or row.title or row.parent_title or ""
+        shown.append(
+            RuleUsed(
+                number=row.number,
+                url=f"{rule_page}{row.number}/",
+                title=title,
+                title_language="it" if italian_title else "en",
+                excerpt="" if title else Truncator(row.text).words(14),
+                reason_words=reason_words(row, italian_page),
+            )
+        )
+    return shown
 
 
-def reason_words(link, italian_page: bool) -> str:
+def reason_words(link: RuleUseRow, italian_page: bool) -> str:
     """Why the card uses a rule, in words: "Keyword ability: Flying", "Card type: Creature"."""
     reasons = CardRule.Reason
     detail = link.detail
@@ -258,7 +244,7 @@ def reason_words(link, italian_page: bool) -> str:
         return _("Face down: %(how)s") % {"how": how} if detail else _("Face down")
     if link.reason == reasons.EDITOR and detail:
         return _("Set by an editor: %(detail)s") % {"detail": detail}
-    return str(link.get_reason_display())
+    return str(reason_label(link.reason))
 
 
 def register() -> None:

@@ -7,6 +7,7 @@ from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
 from .models import RuleMapping, RuleSection, RulesEdition
+from .ruling_markup import store_markup_citing
 
 
 class KeptMappingFilter(admin.SimpleListFilter):
@@ -98,3 +99,14 @@ class RuleMappingAdmin(admin.ModelAdmin):
         if obj.current_section_id:  # an editor chose a target: no missing one is kept
             obj.missing_number = ""
         super().save_model(request, obj, form, change)
+
+    def delete_model(self, request, obj):
+        number = obj.old_number
+        super().delete_model(request, obj)
+        store_markup_citing(number)  # where the rulings citing it lead today changed
+
+    def delete_queryset(self, request, queryset):
+        numbers = [mapping.old_number for mapping in queryset]
+        super().delete_queryset(request, queryset)
+        for number in set(numbers):
+            store_markup_citing(number)

@@ -1,6 +1,7 @@
 """The words of the game cards are sorted by: keywords and the words of type lines."""
 
 from django.db import models
+from django.db.models.functions import Upper
 from django.utils.translation import gettext_lazy as _
 
 from .page_language import localized
@@ -37,6 +38,11 @@ class Keyword(models.Model):
         ordering = ["name"]
         verbose_name = _("keyword")
         verbose_name_plural = _("keywords")
+        # Names looked up in any case (the rules a card uses name theirs in words).
+        indexes = [
+            models.Index(Upper("name"), name="keyword_upper_name_idx"),
+            models.Index(Upper("slug"), name="keyword_upper_slug_idx"),
+        ]
 
     def __str__(self):
         return self.name
@@ -72,6 +78,7 @@ class CardType(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["kind", "name"], name="cardtype_unique_kind_name")
         ]
+        indexes = [models.Index(Upper("name"), name="cardtype_upper_name_idx")]
 
     def __str__(self):
         return self.name

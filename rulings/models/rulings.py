@@ -148,11 +148,20 @@ class Ruling(models.Model):
     upstream_date = models.DateField(
         _("date from the source"), null=True, blank=True, editable=False
     )
+    # Its text as a card page shows it, for a page in each language, with what it was made
+    # from: rulings.ruling_markup.store_ruling_markup.
+    rendered = models.JSONField(default=dict, blank=True, editable=False)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
     history = HistoricalRecords(
-        excluded_fields=["source_key", "outdated_because", "upstream_text", "upstream_date"]
+        excluded_fields=[
+            "source_key",
+            "outdated_because",
+            "upstream_text",
+            "upstream_date",
+            "rendered",
+        ]
     )
     objects = RulingQuerySet.as_manager()
 

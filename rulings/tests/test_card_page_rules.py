@@ -17,10 +17,9 @@ RULE_ITEM = re.compile(
     r'<span class="rule-reason">— (?P<reason>[^<]*)</span>',
     re.DOTALL,
 )
-# The card and its parts (6); rule editions, rulings, documents that speak of it, rules used;
-# the sections the rulings' rule numbers lead to (link_rule_numbers_in_rulings); the footer's
-# dates.
-CARD_PAGE_QUERIES = 11 + DATA_AGE_QUERIES
+# The card and its parts (6); rule editions, rulings (their text stored rendered: no query for
+# the rules they cite), documents that speak of it, rules used; the footer's dates.
+CARD_PAGE_QUERIES = 10 + DATA_AGE_QUERIES
 
 
 def rules_used(response) -> list[dict]:

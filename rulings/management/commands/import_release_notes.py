@@ -11,6 +11,7 @@ from rulings.importers.release_notes.document import Document, ReadError
 from rulings.importers.release_notes.reader import read_document
 from rulings.importers.release_notes.sync import sync_document
 from rulings.models import Language, SourceDocument
+from rulings.ruling_markup import store_stale_ruling_markup
 
 
 class Command(ImportCommand):
@@ -69,6 +70,7 @@ class Command(ImportCommand):
                     force=force,
                     log=log,
                 )
+                store_stale_ruling_markup()
                 data_version.changed()
         except ReadError as error:
             raise CommandError(f"Nothing was imported. {error}") from error

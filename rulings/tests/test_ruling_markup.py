@@ -1,0 +1,163 @@
+"""Each ruling's text is stored rendered (rulings.ruling_markup): made when the ruling is saved,
+when the rules or a mapping change, by the command on a database without it; a card page shows
+what is stored while it holds and renders the text itself otherwise."""
+
+from datetime import date
+from io import StringIO
+from pathlib import Path
+from tempfile import TemporaryDirectory
+
+from django.contrib.auth.models import User
+from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from config.testing import BundledDataTestCase
+from oracle.models import Card
+from rulings.models import Language, RuleMapping, RuleSection, RulesEdition, Ruling
+from rulings.ruling_markup import holds, official_editions, rules_state
+
+from .helpers import MAY_2007_RULES, import_rules, rules_file_cut_before
+
+OLD_RULE = "502.26b"  # morph in May 2007: 702.37c today
+
+
+class RulingMarkupTests(BundledDataTestCase):
+    def setUp(self):
+        self.card = Card.objects.get(name="Tarox Bladewing")
+        self.url = reverse("oracle:card-detail", args=[self.card.slug])
+        self.client.force_login(User.objects.create_superuser("editor", password="pw-for-tests"))
+        response = self.client.post(
+            reverse("admin:rulings_ruling_add"),
+            {
+                "card": self.card.pk,
+                "date": "2007-06-01",
+                "language": "en",
+                "position": 0,
+                "text": f"Face down, it follows rule {OLD_RULE}.",
+                "source_document": "",
+                "status": Ruling.Status.CURRENT,
+            },
+        )
+        self.assertEqual(response.status_code, 302, response.content[:2000])
+        self.ruling = Ruling.objects.get(card=self.card, text__contains=OLD_RULE)
+
+    def assert_stored(self, ruling: Ruling) -> dict:
+        """What is stored for ``ruling`` now, checked to hold."""
+        ruling.refresh_from_db()
+        state = rules_state(official_editions())
+        self.assertTrue(holds(ruling.rendered, ruling.text, state), ruling.rendered)
+        return ruling.rendered
+
+    def page(self, language: str) -> tuple[str, int]:
+        """The card's page in ``language`` and its queries."""
+        with CaptureQueriesContext(connection) as queries:
+            response = self.client.get(f"/{language}{self.url[3:]}")
+        self.assertEqual(response.status_code, 200)
+        return response.content.decode(), len(queries)
+
+    def test_a_ruling_saved_in_the_admin_is_stored_rendered_in_each_language(self):
+        stored = self.assert_stored(self.ruling)
+        self.assertIn('href="/en/rules/702.37c/"', stored["en"])
+        self.assertIn('href="/it/rules/702.37c/"', stored["it"])
+        self.assertIn(f">{OLD_RULE}</a>", stored["en"])
+
+        change = reverse("admin:rulings_ruling_change", args=[self.ruling.pk])
+        response = self.client.post(
+            change,
+            {
+                "card": self.card.pk,
+                "date": "2026-05-01",
+                "language": "en",
+                "position": 0,
+                "text": "Corrected: see rule 702.37 instead.",
+                "source_document": "",
+                "status": Ruling.Status.CURRENT,
+            },
+        )
+        self.assertEqual(response.status_code, 302, response.content[:2000])
+        stored = self.assert_stored(self.ruling)
+        self.assertIn("Corrected: see rule", stored["en"])
+        self.assertIn('href="/en/rules/702.37/"', stored["en"])
+        self.assertNotIn(OLD_RULE, stored["en"])
+        self.assertIn("Corrected: see rule", self.page("en")[0])
+
+    def test_the_page_shows_what_is_stored_while_it_holds_and_renders_it_otherwise(self):
+        stored = self.assert_stored(self.ruling)
+        live_html, queries = self.page("en")
+        self.assertIn(stored["en"], live_html)
+
+        Ruling.objects.filter(pk=self.ruling.pk).update(
+            rendered={**stored, "en": "<p>As stored.</p>"}
+        )
+        self.assertIn("<p>As stored.</p>", self.page("en")[0])
+        self.assertNotIn("<p>As stored.</p>", self.page("it")[0])
+
+        # Made from other rules (an edition imported since): rendered on the page, the rules it
+        # cites read with one more query.
+        Ruling.objects.filter(pk=self.ruling.pk).update(
+            rendered={**stored, "rules": "another state", "en": "<p>As stored.</p>"}
+        )
+        html, stale_queries = self.page("en")
+        self.assertNotIn("<p>As stored.</p>", html)
+        self.assertIn(stored["en"], html)
+        self.assertEqual(stale_queries, queries + 1)
+
+        # Its text changed without a save (a bulk update): rendered from the new text.
+        Ruling.objects.filter(pk=self.ruling.pk).update(
+            text="Changed in bulk: see rule 702.37.", rendered=stored
+        )
+        html, _queries = self.page("it")
+        self.assertIn(
+            'Changed in bulk: see rule <a class="rule-ref" href="/it/rules/702.37/"', html
+        )
+
+        # Nothing stored (rulings written before the store existed): the same.
+        Ruling.objects.filter(pk=self.ruling.pk).update(rendered={})
+        self.assertIn('href="/en/rules/702.37/"', self.page("en")[0])
+
+    def test_a_mapping_an_editor_changes_stores_the_rulings_citing_its_old_rule_again(self):
+        self.assertIn('href="/en/rules/702.37c/"', self.assert_stored(self.ruling)["en"])
+        mapping = RuleMapping.objects.get(
+            old_section__edition__effective_date=date(2007, 5, 1), old_section__number=OLD_RULE
+        )
+        current = RulesEdition.objects.current(Language.ENGLISH)
+        target = RuleSection.objects.get(edition=current, number="702.37d")
+        change = reverse("admin:rulings_rulemapping_change", args=[mapping.pk])
+        self.assertEqual(self.client.post(change, {"current_section": target.pk}).status_code, 302)
+        stored = self.assert_stored(self.ruling)
+        self.assertIn('href="/en/rules/702.37d/"', stored["en"])
+        self.assertIn('href="/en/rules/702.37d/"', self.page("en")[0])
+
+        delete = reverse("admin:rulings_rulemapping_delete", args=[mapping.pk])
+        self.assertEqual(self.client.post(delete, {"post": "yes"}).status_code, 302)
+        stored = self.assert_stored(self.ruling)
+        self.assertNotIn("702.37d", stored["en"])
+
+    def test_a_rules_import_stores_every_rulings_markup_again(self):
+        before = self.assert_stored(self.ruling)
+        folder = Path(self.enterContext(TemporaryDirectory()))
+        import_rules(rules_file_cut_before(MAY_2007_RULES, OLD_RULE, folder), allow_shrink=True)
+
+        state = rules_state(official_editions())
+        self.assertNotEqual(before["rules"], state)
+        for ruling in Ruling.objects.all():
+            with self.subTest(ruling=ruling.pk):
+                self.assertTrue(holds(ruling.rendered, ruling.text, state))
+        # 502.26b is no longer in the May 2007 rules: nothing leads from it today.
+        self.assertNotIn('href="/en/rules/702.37c/"', self.assert_stored(self.ruling)["en"])
+        self.assertNotIn('href="/en/rules/702.37c/"', self.page("en")[0])
+
+    def test_the_command_stores_the_rulings_without_markup(self):
+        Ruling.objects.update(rendered={})
+        out = StringIO()
+        call_command("store_ruling_markup", stdout=out)
+        count = Ruling.objects.count()
+        self.assertIn(f"{count} rulings stored", out.getvalue())
+        state = rules_state(official_editions())
+        for ruling in Ruling.objects.all():
+            self.assertTrue(holds(ruling.rendered, ruling.text, state))
+        out = StringIO()
+        call_command("store_ruling_markup", stdout=out)
+        self.assertIn("0 rulings stored", out.getvalue())

@@ -102,14 +102,15 @@ def superseded_translation(
     old_number: str,
     read_in: RulesEdition,
     number: str,
+    old_rule_url: str | None = None,
 ) -> SafeString:
     """The Italian text ``translated`` (``italian``, rendered; of the edition of
     ``translated_on``) of a text since superseded, collapsed under a banner with its date, with
     where it comes from, what the document notes and the link that compares the rule it
-    translates (``old_number`` in ``read_in``, the older edition it is read in) with today's
-    rule ``number``."""
+    translates (``old_number`` in ``read_in``, the older edition it is read in; its page is
+    ``old_rule_url``, worked out when not given) with today's rule ``number``."""
     source = italian_source(translated, translated_on, read_in.effective_date, old_number)
-    url = url_maker("rulings:rule-detail")(old_number)
+    old_rule_url = old_rule_url or url_maker("rulings:rule-detail")(old_number)
     # The sentences are translated here, not in the Jinja2 partial: makemessages reads
     # gettext() in Python, but not Jinja2's _() with keyword arguments.
     banner = _("translation of the text in force from %(date)s, since superseded") % {
@@ -124,7 +125,7 @@ def superseded_translation(
         banner,
         source + italian + italian_note(translated),
         compare,
-        f"{url}?edition={read_in.slug}&compare=today#compare",
+        f"{old_rule_url}?edition={read_in.slug}&compare=today#compare",
     )
 
 

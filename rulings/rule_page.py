@@ -33,6 +33,7 @@ from .italian_texts import (
 from .models import Language, RuleMapping, RuleSection, RulesEdition
 from .rule_bodies import stored_body
 from .rule_citations import rule_shaped_numbers
+from .rule_mappings import read_page_mappings
 from .rule_text import RuleTextRenderer, side_by_side
 from .rule_tree import Row, fetch_tree
 from .rule_versions import italian_under_old_numbers, same_rule_elsewhere
@@ -76,22 +77,21 @@ class Node:
     old_numbers: list[OldNumber] = field(default_factory=list)
     # A rule of a section read a page at a time, shown on another page: that page's address.
     page_url: str = ""
+    # The row's, copied once: a page reads them hundreds of times.
+    number: str = field(init=False)
+    level: int = field(init=False)
+    title: str = field(init=False)
 
-    @property
-    def number(self):
-        return self.section.number
-
-    @property
-    def level(self):
-        return self.section.level
+    def __post_init__(self):
+        self.number, self.level, self.title = (
+            self.section.number,
+            self.section.level,
+            self.section.title,
+        )
 
     @property
     def level_label(self):
         return Level(self.section.level).label
-
-    @property
-    def title(self):
-        return self.section.title
 
     @property
     def italian_title(self):
@@ -180,25 +180,13 @@ class RulePage:
 
 # --- Building it ------------------------------------------------------------------------------
 
-MAPPING_FIELDS = [
-    "old_section_id",
-    "old_section__number",
-    "old_section__edition_id",
-    "old_section__position",
-    "current_section_id",
-    "current_section__edition_id",
-    "current_section__parent_id",
-    "confidence",
-    "method",
-]
-
 
 def build_rule_page(
     editions: EditionChoices, edition: RulesEdition, number: str, page_number: int = 1
 ):
     """The page of rule ``number`` in ``edition`` (page ``page_number`` of a section too long
     for one page); None when that edition has no such rule."""
-    rule, rows = fetch_tree(edition, number)
+    rule, rows = fetch_tree(edition, number, page_number)
     if rule is None:
         return None
     return RulePageBuilder(editions, edition, rule, rows, page_number).build()
@@ -287,27 +275,22 @@ class RulePageBuilder:
     def read_mappings(self):
         """The old-number mappings of the rules shown, newest edition first; on an older
         edition's page also where the rule went (``rule_mapping``) and the rules of the other
-        old editions mapped there. Asked by position range rather than by a list of hundreds
-        of ids (cheaper to build)."""
+        old editions mapped there (``rule_mappings``). Asked by position range rather than by a
+        list of hundreds of ids."""
         rule = self.rule
         shown = [row.position for row in self.rows if row.id in self.shown and row.id != rule.id]
         first, last = (min(shown), max(shown)) if shown else (rule.position, rule.position)
-        on_page = RuleSection.objects.filter(
-            Q(position__gte=first, position__lte=last) | Q(pk=rule.id), edition=self.edition
-        ).order_by()
-        if rule.level == Level.CHAPTER:
-            on_page = on_page.filter(level__lte=Level.SECTION)
-        wanted = Q(current_section__in=on_page.values("id")) | Q(old_section=rule.id)
-        if not self.is_current:
-            its_current_rule = RuleMapping.objects.filter(old_section=rule.id)
-            wanted |= Q(current_section__in=its_current_rule.values("current_section"))
-        # Not a hand-set mapping kept while its old rule is missing (importers.hand_work).
-        rows = RuleMapping.objects.filter(wanted, old_section__isnull=False)
-        rows = rows.order_by().values_list(*MAPPING_FIELDS)
+        deepest = Level.SECTION if rule.level == Level.CHAPTER else max(Level.values)
+        rows = read_page_mappings(self.edition.pk, rule.id, first, last, deepest, self.is_current)
         newest_first = {e.pk: index for index, e in enumerate(self.editions.rows)}
-        rows = sorted(rows, key=lambda values: (newest_first.get(values[2], 0), values[3]))
-        self.mappings = [dict(zip(MAPPING_FIELDS, values, strict=True)) for values in rows]
-        self.rule_mapping = next((m for m in self.mappings if m["old_section_id"] == rule.id), None)
+        rows.sort(
+            key=lambda row: (
+                newest_first.get(row["old_section__edition_id"], 0),
+                row["old_section__position"],
+            )
+        )
+        self.mappings = rows
+        self.rule_mapping = next((m for m in rows if m["old_section_id"] == rule.id), None)
 
     def list_old_numbers(self):
         """Under each rule shown, the numbers of older editions that lead to it."""
@@ -367,7 +350,9 @@ class RulePageBuilder:
         rows = (
             RuleSection.objects.filter(wanted)
             .select_related("source_document")
-            .defer("source_document__original_text")  # the labels need its title
+            # The labels need its document's title, not the text it was read from; nothing
+            # here shows the stored markup.
+            .defer("source_document__original_text", "rendered")
             .order_by()
         )
         for row in rows:
@@ -408,6 +393,7 @@ class RulePageBuilder:
         edition = self.edition
         rule_text = RuleTextRenderer(self.numbers_here, edition.slug if self.query else None)
         labels = ItalianLabels(edition.effective_date)
+        renderers = {}  # the edition an old number's Italian text is read in -> its renderer
         for node in self.shown.values():  # in reading order
             row = node.section
             if row.level <= Level.RULE:
@@ -422,7 +408,9 @@ class RulePageBuilder:
                 read_in = self.editions.read_in(translated_in)
                 cited_in = rule_text
                 if node.italian_as:
-                    cited_in = RuleTextRenderer(edition=read_in.slug)
+                    cited_in = renderers.get(read_in.slug)
+                    if cited_in is None:
+                        cited_in = renderers[read_in.slug] = RuleTextRenderer(edition=read_in.slug)
                 italian = cited_in.body(translated.text, translated.examples, Language.ITALIAN)
                 if italian and read_in != edition:  # a text since superseded: after today's
                     node.html = english + superseded_translation(
@@ -432,6 +420,7 @@ class RulePageBuilder:
                         node.italian_as or node.number,
                         read_in,
                         node.number,
+                        f"{self.url_prefix}{node.italian_as or node.number}/",
                     )
                     continue
                 if italian:

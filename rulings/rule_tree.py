@@ -9,6 +9,7 @@ from django.db import connection
 
 from .models import RuleSection, RulesEdition
 from .rule_numbers import ancestors_of
+from .section_pages import RULES_PER_PAGE
 
 Level = RuleSection.Level
 LAST_POSITION = 2**31 - 1
@@ -37,12 +38,34 @@ class Row:
 
 
 ROW_COLUMNS = ", ".join(f"s.{name}" for name in Row.__dataclass_fields__)
+# The same, where a row's text is not shown (a rule of a long section on another page of it):
+# its text, examples and stored markup are not read.
+HEADING_ONLY = {
+    "text": "CASE WHEN {hidden} THEN '' ELSE s.text END",
+    "examples": "CASE WHEN {hidden} THEN NULL ELSE s.examples END",
+    "rendered": "CASE WHEN {hidden} THEN NULL ELSE s.rendered END",
+}
+PAGED_COLUMNS = ", ".join(
+    f"{HEADING_ONLY[name]} AS {name}" if name in HEADING_ONLY else f"s.{name}"
+    for name in Row.__dataclass_fields__
+)
+# A row of a section read a page at a time, outside the page read.
+OFF_PAGE = (
+    "p.rule_count > %(per_page)s AND (s.position < p.first_position"
+    " OR s.position >= COALESCE(p.next_page_position, b.end_position))"
+)
 
 # The rule, the rules above it (by number), what it contains (from just after it to the next
 # rule at its level or above; for a chapter, only its sections, by parent) and its neighbours
 # at the same level in reading order. The bounds are worked out once, in the "bounds" row, and
 # each part reads a range of an index. Written in SQL because the ORM's version (nested
 # subqueries) took ten times longer to build than to run.
+#
+# A section of more than ``per_page`` rules shows the text of one page of them
+# (rulings.section_pages: page ``page_index`` from 0, a page past the end being the last): the
+# "page" row has the position of that page's first rule and of the next page's; the rows
+# between them are read whole, the section's other rows without their text (a quarter of the
+# bytes: 702 holds 760 rows).
 TREE_SQL = """
 WITH asked AS (
     SELECT id, position, level FROM {table}
@@ -68,11 +91,26 @@ WITH asked AS (
             ORDER BY t.position LIMIT 1
         ) AS next_position
     FROM asked
+), section_rules AS MATERIALIZED (
+    SELECT t.position AS position,
+        (ROW_NUMBER() OVER (ORDER BY t.position) - 1) / %(per_page)s AS page_index
+    FROM {table} t, bounds b
+    WHERE b.level = {section} AND t.parent_id = b.id
+), chosen AS (
+    SELECT CASE WHEN MAX(page_index) < %(page_index)s THEN MAX(page_index)
+        ELSE %(page_index)s END AS page_index,
+        COUNT(*) AS rule_count
+    FROM section_rules
+), page AS MATERIALIZED (
+    SELECT MIN(CASE WHEN r.page_index = c.page_index THEN r.position END) AS first_position,
+        MIN(CASE WHEN r.page_index > c.page_index THEN r.position END) AS next_page_position,
+        MAX(c.rule_count) AS rule_count
+    FROM section_rules r, chosen c
 )
 SELECT {columns} FROM {table} s
 WHERE s.edition_id = %(edition)s AND s.number IN ({numbers})
 UNION ALL
-SELECT {columns} FROM {table} s, bounds b
+SELECT {paged_columns} FROM {table} s, bounds b, page p
 WHERE b.level <> {chapter} AND s.edition_id = %(edition)s
     AND s.position > b.position AND s.position < b.end_position
 UNION ALL
@@ -84,17 +122,28 @@ WHERE s.edition_id = %(edition)s AND s.position IN (b.previous_position, b.next_
 """
 
 
-def fetch_tree(edition: RulesEdition, number: str) -> tuple[Row | None, list[Row]]:
+def fetch_tree(
+    edition: RulesEdition, number: str, page_number: int = 1
+) -> tuple[Row | None, list[Row]]:
     """The rule asked for and, in reading order, the rows its page shows (see TREE_SQL); None
-    and no rows when the edition has no such rule. One query."""
+    and no rows when the edition has no such rule. One query. In a section read a page at a
+    time (page ``page_number``), the rows on its other pages come without their text."""
     numbers = [*ancestors_of(number), number]
-    params = {"edition": edition.pk, "number": number, "last": LAST_POSITION}
+    params = {
+        "edition": edition.pk,
+        "number": number,
+        "last": LAST_POSITION,
+        "per_page": RULES_PER_PAGE,
+        "page_index": max(page_number, 1) - 1,
+    }
     params.update({f"n{index}": value for index, value in enumerate(numbers)})
     sql = TREE_SQL.format(
         table=connection.ops.quote_name(RuleSection._meta.db_table),
         columns=ROW_COLUMNS,
+        paged_columns=PAGED_COLUMNS.format(hidden=OFF_PAGE),
         numbers=", ".join(f"%(n{index})s" for index in range(len(numbers))),
         chapter=Level.CHAPTER,
+        section=Level.SECTION,
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
@@ -102,6 +151,10 @@ def fetch_tree(edition: RulesEdition, number: str) -> tuple[Row | None, list[Row
     for row in rows:
         if isinstance(row.examples, str):  # SQLite hands JSON back as text
             row.examples = json.loads(row.examples)
+        elif row.examples is None:  # a row of another page of its section
+            row.examples = []
+        if row.rendered is None:
+            row.rendered = {}
     # Sorted here: an ORDER BY would make SQLite walk each part in position order.
     rows.sort(key=lambda row: row.position)
     rule = next((row for row in rows if row.number == number), None)

@@ -24,34 +24,29 @@ MAPPING_FIELDS = [
     "method",
 ]
 
-# The mapping ids wanted, then their rows. A mapping kept while its old rule is missing
-# (importers.hand_work) has no old rule, so the inner join leaves it out.
+# Each part joins the mappings it wants to their rules; UNION drops a mapping two parts find
+# (one row per mapping: a mapping's old rule is its own). A mapping kept while its old rule is
+# missing (importers.hand_work) has no old rule, so the inner join leaves it out.
+MAPPING_COLUMNS = """m.old_section_id, o.number, o.edition_id, o.position, m.current_section_id,
+    c.edition_id, c.parent_id, m.confidence, m.method"""
 MAPPINGS_SQL = """
-SELECT m.old_section_id, o.number, o.edition_id, o.position, m.current_section_id,
-    c.edition_id, c.parent_id, m.confidence, m.method
+SELECT {columns}
+FROM {section} c
+JOIN {mapping} m ON m.current_section_id = c.id
+JOIN {section} o ON o.id = m.old_section_id
+WHERE c.edition_id = %(edition)s AND c.position >= %(first)s AND c.position <= %(last)s
+    AND c.level <= %(deepest)s
+UNION
+SELECT {columns}
 FROM {mapping} m
 JOIN {section} o ON o.id = m.old_section_id
 LEFT JOIN {section} c ON c.id = m.current_section_id
-WHERE m.id IN (
-    SELECT wanted.id FROM {mapping} wanted
-    JOIN {section} shown ON shown.id = wanted.current_section_id
-    WHERE shown.edition_id = %(edition)s AND shown.position >= %(first)s
-        AND shown.position <= %(last)s AND shown.level <= %(deepest)s
-    UNION
-    SELECT wanted.id FROM {mapping} wanted WHERE wanted.current_section_id = %(rule)s
-    UNION
-    SELECT wanted.id FROM {mapping} wanted WHERE wanted.old_section_id = %(rule)s
-    {same_target}
-)
+WHERE m.current_section_id = %(rule)s OR m.old_section_id = %(rule)s {same_target}
 """
 # On an older edition's page: the mappings of every old rule that leads where the rule does.
-SAME_TARGET_SQL = """
-    UNION
-    SELECT wanted.id FROM {mapping} wanted
-    WHERE wanted.current_section_id IN (
+SAME_TARGET_SQL = """OR m.current_section_id IN (
         SELECT its.current_section_id FROM {mapping} its WHERE its.old_section_id = %(rule)s
-    )
-"""
+    )"""
 
 
 def read_page_mappings(
@@ -67,7 +62,7 @@ def read_page_mappings(
         "section": quote(RuleSection._meta.db_table),
     }
     same_target = "" if is_current else SAME_TARGET_SQL.format(**tables)
-    sql = MAPPINGS_SQL.format(same_target=same_target, **tables)
+    sql = MAPPINGS_SQL.format(columns=MAPPING_COLUMNS, same_target=same_target, **tables)
     params = {
         "edition": edition_id,
         "rule": rule_id,

@@ -58,7 +58,9 @@ OFF_PAGE = (
 # The rule, the rules above it (by number), what it contains (from just after it to the next
 # rule at its level or above; for a chapter, only its sections, by parent) and its neighbours
 # at the same level in reading order. The bounds are worked out once, in the "bounds" row, and
-# each part reads a range of an index. Written in SQL because the ORM's version (nested
+# each part reads a range of an index (the range of what the rule contains is given as values
+# of the bounds, not of a join with them, so that PostgreSQL reads it from the index). Written
+# in SQL because the ORM's version (nested
 # subqueries) took ten times longer to build than to run.
 #
 # A section of more than ``per_page`` rules shows the text of one page of them
@@ -112,7 +114,8 @@ WHERE s.edition_id = %(edition)s AND s.number IN ({numbers})
 UNION ALL
 SELECT {paged_columns} FROM {table} s, bounds b, page p
 WHERE b.level <> {chapter} AND s.edition_id = %(edition)s
-    AND s.position > b.position AND s.position < b.end_position
+    AND s.position > (SELECT position FROM bounds)
+    AND s.position < (SELECT end_position FROM bounds)
 UNION ALL
 SELECT {columns} FROM {table} s, bounds b
 WHERE b.level = {chapter} AND s.parent_id = b.id

@@ -3,7 +3,8 @@
 A rule page names a few of the cards linked to its rule, a keyword page a few of the cards
 with its keyword. Finding them and counting them means going through every card's rules, so
 it is done once, whenever the rule linker writes ``Card.search_rules`` (``store_samples``),
-into ``SampleCard`` rows; a page reads its sample and its count with one indexed query.
+into ``SampleCard`` rows; a page reads its sample and its count with one indexed query. A
+keyword's cards per card type are counted then too (``KeywordCardType``).
 """
 
 import heapq
@@ -12,15 +13,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
-from django.db.models import Q
+from django.db.models import Count, Q
 from django.urls import reverse
 
 from oracle.importers.upsert import BATCH_SIZE
 from oracle.links import url_maker
-from oracle.models import Card, joined_name, names_for_page
+from oracle.models import Card, CardType, joined_name, names_for_page
 from oracle.text import fold
 
-from .models import RuleSection, SampleCard
+from .models import KeywordCardType, RuleSection, SampleCard
 from .rule_numbers import level_of, parent_number
 
 CARDS_SHOWN = 8  # cards named on a rule or keyword page; the search link finds them all
@@ -88,7 +89,25 @@ def store_samples() -> int:
     ]
     SampleCard.objects.all().delete()
     SampleCard.objects.bulk_create(rows, batch_size=BATCH_SIZE)
+    KeywordCardType.objects.all().delete()
+    KeywordCardType.objects.bulk_create(keyword_card_types(), batch_size=BATCH_SIZE)
     return len(rows)
+
+
+def keyword_card_types() -> list[KeywordCardType]:
+    """For every keyword, how many of its cards (tokens too) have each card type on a face."""
+    links = (
+        Card.keywords.through.objects.filter(card__faces__card_types__kind=CardType.Kind.TYPE)
+        .values("keyword_id", "card__faces__card_types")
+        .annotate(count=Count("card_id", distinct=True))
+        .order_by()
+    )
+    return [
+        KeywordCardType(keyword_id=keyword_id, card_type_id=card_type_id, count=count)
+        for keyword_id, card_type_id, count in links.values_list(
+            "keyword_id", "card__faces__card_types", "count"
+        )
+    ]
 
 
 # --- Reading them -----------------------------------------------------------------------------

@@ -43,6 +43,12 @@ class EditionChoices:
         complete = [e for e in self.readable if e.is_complete]
         return (complete or self.readable or [None])[0]
 
+    @cached_property
+    def official(self) -> list[RulesEdition]:
+        """The complete English editions, newest first: what ``RulesEdition.objects.official()``
+        reads, for the readers of cited numbers (``rule_citations``) without a query."""
+        return [e for e in self.rows if e.language == Language.ENGLISH and e.is_complete]
+
     def get(self, slug: str) -> RulesEdition | None:
         return next((e for e in self.readable if e.slug == slug), None)
 

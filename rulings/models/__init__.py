@@ -5,7 +5,7 @@ rule numbers went) and the rules each card uses, one module each.
 ``rulings`` depends on ``oracle``, never the other way round.
 """
 
-from .card_rules import CardRule, SampleCard
+from .card_rules import CardRule, KeywordCardType, SampleCard
 from .documents import DocumentMention, DocumentSection, SourceDocument
 from .languages import Language
 from .rules import (
@@ -23,6 +23,7 @@ __all__ = [
     "DocumentMention",
     "DocumentSection",
     "GlossaryEntry",
+    "KeywordCardType",
     "Language",
     "RuleMapping",
     "RuleSection",

@@ -4,7 +4,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from oracle.models import Card, Keyword
+from oracle.models import Card, CardType, Keyword
 
 from .rules import RuleSection
 
@@ -137,3 +137,31 @@ class SampleCard(models.Model):
 
     def __str__(self):
         return f"{self.rule_number or self.keyword_id} #{self.rank}: {self.card_id}"
+
+
+class KeywordCardType(models.Model):
+    """How many of the cards with a keyword have a card type (2,211 of flying's cards are
+    creatures), for the keyword's page: every card with the keyword, by the types of its faces.
+
+    Worked out with the sample cards, whenever the rule linker runs
+    (``rulings.card_samples.store_samples``), so that a keyword's page reads its counts in one
+    indexed query instead of going from its cards through their faces to their types (2,300
+    cards and 5,000 face types for flying); a keyword no card has has no rows.
+    """
+
+    keyword = models.ForeignKey(Keyword, on_delete=models.CASCADE, related_name="+")
+    card_type = models.ForeignKey(CardType, on_delete=models.CASCADE, related_name="+")
+    count = models.PositiveIntegerField(_("cards"))
+
+    class Meta:
+        ordering = ["keyword", "-count"]
+        verbose_name = _("card type of a keyword's cards")
+        verbose_name_plural = _("card types of keywords' cards")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["keyword", "card_type"], name="keywordcardtype_unique_type"
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.keyword_id}: {self.card_type_id} × {self.count}"

@@ -10,21 +10,20 @@ rulings cite (``rule_text.link_rule_numbers_in_rulings``).
 
 from dataclasses import dataclass
 
-from django.db.models import Count, Exists, F, Func, OuterRef, Q, Subquery, Value
-from django.db.models.functions import Concat
+from django.db.models import Exists, F, Func, OuterRef, Q, Subquery
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext_lazy as _
 
 from oracle.facets import CARD_TYPE_NAMES
 from oracle.links import url_maker, url_prefix
-from oracle.models import Card, CardFace, CardType, Keyword, is_italian_page, names_for_page
+from oracle.models import Card, Keyword, is_italian_page, names_for_page
 from oracle.search.tokens import quote
 from oracle.text import fold
 
 from ..card_samples import cards_with_keyword
 from ..defining_rule import defining_rule
 from ..editions import EditionChoices
-from ..models import Language, Ruling, SourceDocument
+from ..models import KeywordCardType, Language, Ruling, SourceDocument
 from ..rule_text import link_rule_numbers_in_rulings
 from ..ruling_status import outdated_reasons
 
@@ -115,7 +114,7 @@ def keyword_detail(request, slug):
     keyword = get_object_or_404(Keyword, slug=slug)
     editions = EditionChoices.load()
     rule = defining_rule(keyword.rule_number, editions)
-    rulings = keyword_rulings(keyword)
+    rulings = keyword_rulings(keyword, editions)
     outdated = [ruling for ruling in rulings if ruling.reasons]
     documents = list(
         SourceDocument.objects.filter(
@@ -149,12 +148,12 @@ def keyword_detail(request, slug):
     return render(request, "rulings/keyword_detail.html", context, using="jinja2")
 
 
-def keyword_rulings(keyword: Keyword) -> list[Ruling]:
+def keyword_rulings(keyword: Keyword, editions: EditionChoices) -> list[Ruling]:
     """The rulings about the keyword, Italian ones first on Italian pages, oldest first, each
     with ``reasons``: why it no longer holds, empty when it does, and ``text_html``: its text
     with its rule numbers linked (rule_text.link_rule_numbers_in_rulings)."""
     rulings = list(keyword.rulings.for_card_page())
-    link_rule_numbers_in_rulings(rulings)
+    link_rule_numbers_in_rulings(rulings, editions.official)
     for ruling in rulings:
         ruling.reasons = outdated_reasons(ruling)
     first = Language.ITALIAN if is_italian_page() else Language.ENGLISH
@@ -163,22 +162,14 @@ def keyword_rulings(keyword: Keyword) -> list[Ruling]:
 
 
 def types_of_cards(keyword: Keyword) -> list[tuple[str, int]]:
-    """(card type in the page's language, how many of the keyword's cards have it), most first.
-
-    Read from the keyword's cards to their faces' types: the kind of type is tested as an
-    expression, which no index answers, or SQLite would start from every creature's faces; the
-    cards are those of the keyword's links, so the card table is never read."""
-    cards = Card.keywords.through.objects.filter(keyword=keyword).values("card_id")
-    counts = (
-        CardFace.card_types.through.objects.alias(kind=Concat("cardtype__kind", Value("")))
-        .filter(cardface__card_id__in=Subquery(cards), kind=CardType.Kind.TYPE)
-        .values("cardtype__name", "cardtype__name_it")
-        .annotate(count=Count("cardface__card_id", distinct=True))
-        .order_by()
+    """(card type in the page's language, how many of the keyword's cards have it), most first,
+    as the rule linker counted them (``rulings.card_samples.store_samples``)."""
+    counts = KeywordCardType.objects.filter(keyword=keyword).values_list(
+        "card_type__name", "card_type__name_it", "count"
     )
     italian = is_italian_page()
     rows = []
-    for name, name_it, count in counts.values_list("cardtype__name", "cardtype__name_it", "count"):
+    for name, name_it, count in counts.order_by():
         label = name_it if italian and name_it else CARD_TYPE_NAMES.get(name, name)
         rows.append((str(label), count))
     return sorted(rows, key=lambda row: (-row[1], fold(row[0])))

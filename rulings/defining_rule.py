@@ -7,15 +7,17 @@ of the current rules), or else from an older Italian text of the same rule under
 where it was quoted.
 """
 
+import json
 from dataclasses import dataclass, field
 from string import ascii_lowercase
 
-from django.db.models import Q, Subquery
+from django.db import connection
 from django.utils.safestring import SafeString
 
 from .editions import EditionChoices
 from .italian_texts import LIKELY_MATCH, ItalianLabels, italian_note
-from .models import Language, RuleMapping, RuleSection, RulesEdition
+from .models import Language, RuleMapping, RuleSection, RulesEdition, SourceDocument
+from .rule_bodies import stored_body
 from .rule_numbers import level_of
 from .rule_page import rule_url
 from .rule_text import RuleTextRenderer, side_by_side
@@ -68,26 +70,111 @@ def in_rule(number: str, candidate: str) -> bool:
     )
 
 
+# The rule and its subrules in the current rules (part 0); the Italian texts that number them
+# as today (part 1); and the Italian texts under the old number of a rule likely the same as
+# one of them, with that mapping (part 2, first so that its columns give the types). A number
+# that starts like the rule's ("702.9" for "702.90") is sorted out in Python (``in_rule``).
+DEFINING_RULE_SQL = """
+SELECT 2, s.id, s.edition_id, s.number, s.level, s.title, s.text, s.examples, s.rendered,
+    s.note, s.position, s.source_document_id, d.title, today.number, old.edition_id,
+    m.confidence
+FROM {section} today
+JOIN {mapping} m ON m.current_section_id = today.id
+JOIN {section} old ON old.id = m.old_section_id
+JOIN {section} s ON s.number = old.number
+JOIN {edition} e ON e.id = s.edition_id
+LEFT JOIN {document} d ON d.id = s.source_document_id
+WHERE today.edition_id = %(current)s AND today.number LIKE %(prefix)s ESCAPE '\\'
+    AND m.confidence >= %(likely)s AND e.language = %(italian)s
+UNION ALL
+SELECT 1, s.id, s.edition_id, s.number, s.level, s.title, s.text, s.examples, s.rendered,
+    s.note, s.position, s.source_document_id, d.title, NULL, NULL, NULL
+FROM {section} s
+JOIN {edition} e ON e.id = s.edition_id
+LEFT JOIN {document} d ON d.id = s.source_document_id
+WHERE e.language = %(italian)s AND s.number LIKE %(prefix)s ESCAPE '\\'
+UNION ALL
+SELECT 0, s.id, s.edition_id, s.number, s.level, s.title, s.text, s.examples, s.rendered,
+    s.note, s.position, NULL, NULL, NULL, NULL, NULL
+FROM {section} s
+WHERE s.edition_id = %(current)s AND s.number LIKE %(prefix)s ESCAPE '\\'
+"""
+
+
+def read_defining_rule(number: str, current: RulesEdition):
+    """The rows of ``DEFINING_RULE_SQL``: (the rule and its subrules in reading order, the
+    Italian rows under today's numbers, [(Italian row, today's number, old edition id,
+    confidence)] under old numbers). Rows are ``RuleSection`` instances with the fields the
+    page reads (an Italian row's document with its title only)."""
+    quote = connection.ops.quote_name
+    sql = DEFINING_RULE_SQL.format(
+        section=quote(RuleSection._meta.db_table),
+        mapping=quote(RuleMapping._meta.db_table),
+        edition=quote(RulesEdition._meta.db_table),
+        document=quote(SourceDocument._meta.db_table),
+    )
+    prefix = prefix_of(number).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    params = {
+        "current": current.pk,
+        "prefix": prefix + "%",
+        "likely": LIKELY_MATCH,
+        "italian": Language.ITALIAN,
+    }
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    sections, italian, under_old_numbers = [], [], []
+    for part, *columns, document_id, document_title, today, old_edition, confidence in rows:
+        row = section_of(columns, document_id, document_title)
+        if part == 0:
+            sections.append(row)
+        elif part == 1:
+            italian.append(row)
+        else:
+            under_old_numbers.append((row, today, old_edition, confidence))
+    sections.sort(key=lambda row: row.position)
+    return sections, italian, under_old_numbers
+
+
+def section_of(columns, document_id, document_title) -> RuleSection:
+    pk, edition_id, number, level, title, text, examples, rendered, note, position = columns
+    row = RuleSection(
+        pk=pk,
+        edition_id=edition_id,
+        number=number,
+        level=level,
+        title=title,
+        text=text,
+        examples=json.loads(examples) if isinstance(examples, str) else examples,
+        rendered=rendered,  # JSON text on SQLite: stored_body reads either
+        note=note,
+        position=position,
+        source_document_id=document_id,
+    )
+    if document_id is not None:
+        row.source_document = SourceDocument(pk=document_id, title=document_title)
+    return row
+
+
 def defining_rule(number: str, editions: EditionChoices) -> DefiningRule | None:
     """The rule with its subrules in the current rules, each with an Italian text when an
-    Italian edition has one (three queries, whatever the rule, even with none)."""
+    Italian edition has one (one query, whatever the rule, even with none)."""
     current = editions.current
     if current is None:
         return None
-    here = (
-        RuleSection.objects.filter(edition=current, number__startswith=prefix_of(number))
-        .order_by("position")
-        .only("number", "level", "title", "text", "examples")
-    )
+    here, italian, under_old_numbers = read_defining_rule(number, current)
     sections = [row for row in here if number and in_rule(number, row.number)]
-    translations = italian_texts(number, current, editions)
+    translations = italian_texts(number, current, editions, italian, under_old_numbers)
     if not sections:
         return None
-    rule_text = RuleTextRenderer()
+    rule_text = None  # made when a stored body is stale
     labels = ItalianLabels(current.effective_date)
     blocks = []
     for row in sections:
-        english = rule_text.body(row.text, row.examples, current.language)
+        english = stored_body(row.rendered, True)
+        if english is None:
+            rule_text = rule_text or RuleTextRenderer()
+            english = rule_text.body(row.text, row.examples, current.language)
         found = translations.get(row.number)
         italian = ""
         if found is not None:
@@ -112,47 +199,31 @@ def defining_rule(number: str, editions: EditionChoices) -> DefiningRule | None:
     return DefiningRule(number, rule_url(number, ""), current, blocks)
 
 
-def italian_texts(number: str, current: RulesEdition, editions: EditionChoices) -> dict:
-    """{today's number: Translation} for the rule and its subrules.
+def italian_texts(
+    number: str,
+    current: RulesEdition,
+    editions: EditionChoices,
+    italian: list[RuleSection],
+    under_old_numbers: list[tuple],
+) -> dict:
+    """{today's number: Translation} for the rule and its subrules, from the Italian rows
+    ``read_defining_rule`` found.
 
     An Italian edition read in the current rules numbers them as today; an older one may still
     hold the same rule under its old number, found through the old-number mappings (only
     those likely to be right). Preferred: today's numbering, then the surer match, then the
     newer text."""
-    old = (
-        RuleMapping.objects.filter(
-            current_section__edition=current,
-            current_section__number__startswith=prefix_of(number),
-            confidence__gte=LIKELY_MATCH,
-        )
-        .order_by()
-        .values_list(
-            "current_section__number",
-            "old_section__number",
-            "old_section__edition_id",
-            "confidence",
-        )
-    )
-    old = [row for row in old if number and in_rule(number, row[0])]
-    old_numbers = RuleMapping.objects.filter(
-        current_section__edition=current, current_section__number__startswith=prefix_of(number)
-    ).values("old_section__number")
-    italian = RuleSection.objects.filter(edition__language=Language.ITALIAN).filter(
-        Q(number__startswith=prefix_of(number)) | Q(number__in=Subquery(old_numbers))
-    )
     candidates = {}  # today's number -> [(rank, Translation)]
-    # A quoting document's label needs its title, not the whole text it was read from.
-    quoted = italian.select_related("source_document").defer("source_document__original_text")
-    for row in quoted.order_by():
+    for row in italian:
         edition = editions.by_pk(row.edition_id)
-        read_in = editions.read_in(edition)
         newer = -edition.effective_date.toordinal()
-        if read_in == current and number and in_rule(number, row.number):
+        if editions.read_in(edition) == current and number and in_rule(number, row.number):
             candidates.setdefault(row.number, []).append(((0, 0, newer), Translation(row, edition)))
-        for today, old_number, old_edition, confidence in old:
-            if old_number == row.number and read_in.pk == old_edition:
-                rank = (1, -confidence, newer)
-                candidates.setdefault(today, []).append(
-                    (rank, Translation(row, edition, old_number))
-                )
+    for row, today, old_edition, confidence in under_old_numbers:
+        if not (number and in_rule(number, today)):
+            continue
+        edition = editions.by_pk(row.edition_id)
+        if editions.read_in(edition).pk == old_edition:
+            rank = (1, -confidence, -edition.effective_date.toordinal())
+            candidates.setdefault(today, []).append((rank, Translation(row, edition, row.number)))
     return {today: min(found, key=lambda pair: pair[0])[1] for today, found in candidates.items()}

@@ -1,11 +1,11 @@
 """Keyword pages: every keyword ability, keyword action and ability word; one keyword with its
 names, reminder text, defining rule, rulings and cards.
 
-The list costs one query. A keyword's page costs eleven whatever the keyword: the keyword; the
-rules editions; its rule and subrules in the current rules; the old numbers of those rules;
-their Italian texts (``defining_rule``); the rulings about it; the documents that speak of it;
-a few of its cards with their count; its cards per card type; and two for the rule numbers its
-rulings cite (``rule_text.link_rule_numbers_in_rulings``).
+The list costs one query. A keyword's page costs eight whatever the keyword: the keyword; the
+rules editions; its rule and subrules in the current rules with their Italian texts
+(``defining_rule``); the rulings about it; where the rule numbers they cite lead today
+(``rule_text.link_rule_numbers_in_rulings``); the documents that speak of it; a few of its
+cards with their count; and its cards per card type, as the rule linker counted them.
 """
 
 from dataclasses import dataclass

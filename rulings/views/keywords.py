@@ -124,7 +124,9 @@ def keyword_detail(request, slug):
                 )
             )
             | Q(pk__in=keyword.document_sections.values("document"))
-        ).order_by("published_on", "title")
+        )
+        .defer("original_text")
+        .order_by("published_on", "title")
     )
     name_shown, name_other = names_for_page(keyword.name, keyword.name_it)
     search_name = keyword.name_it if is_italian_page() and keyword.name_it else keyword.name
@@ -152,7 +154,8 @@ def keyword_rulings(keyword: Keyword, editions: EditionChoices) -> list[Ruling]:
     """The rulings about the keyword, Italian ones first on Italian pages, oldest first, each
     with ``reasons``: why it no longer holds, empty when it does, and ``text_html``: its text
     with its rule numbers linked (rule_text.link_rule_numbers_in_rulings)."""
-    rulings = list(keyword.rulings.for_card_page())
+    # A ruling shows its document's title, not the text the document was read from.
+    rulings = list(keyword.rulings.for_card_page().defer("source_document__original_text"))
     link_rule_numbers_in_rulings(rulings, editions.official)
     for ruling in rulings:
         ruling.reasons = outdated_reasons(ruling)

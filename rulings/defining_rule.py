@@ -56,12 +56,6 @@ class Translation:
     old_number: str = ""  # when it numbers the rule otherwise
 
 
-def prefix_of(number: str) -> str:
-    """What the rule's own number and its subrules' start with; for a keyword without a rule,
-    something no number starts with (the queries still run: the page's count stays fixed)."""
-    return number or "-"
-
-
 def in_rule(number: str, candidate: str) -> bool:
     """True for the rule itself and its subrules ("702.37", "702.37c")."""
     return candidate == number or (
@@ -70,38 +64,44 @@ def in_rule(number: str, candidate: str) -> bool:
     )
 
 
-# The rule and its subrules in the current rules (part 0); the Italian texts that number them
-# as today (part 1); and the Italian texts under the old number of a rule likely the same as
-# one of them, with that mapping (part 2, first so that its columns give the types). A number
-# that starts like the rule's ("702.9" for "702.90") is sorted out in Python (``in_rule``).
+# The rule and its subrules in the current rules ("today": the rule by its number, its
+# subrules as its children), then, in one query: their rows (part 0); the Italian texts that
+# number them as today (part 1); and the Italian texts under the old number of a rule likely
+# the same as one of them, with that mapping (part 2, first so that its columns give the
+# types). Each part reads an index: by number, by parent, by mapping.
 DEFINING_RULE_SQL = """
+WITH today AS MATERIALIZED (
+    SELECT r.id, r.number FROM {section} r
+    WHERE r.edition_id = %(current)s AND r.number = %(number)s
+    UNION ALL
+    SELECT sub.id, sub.number FROM {section} r
+    JOIN {section} sub ON sub.parent_id = r.id
+    WHERE r.edition_id = %(current)s AND r.number = %(number)s AND sub.level = {subrule}
+)
 SELECT 2, s.id, s.edition_id, s.number, s.level, s.title, s.text, s.examples, s.rendered,
     s.note, s.position, s.source_document_id, d.title, today.number, old.edition_id,
     m.confidence
-FROM {section} today
+FROM today
 JOIN {mapping} m ON m.current_section_id = today.id
 JOIN {section} old ON old.id = m.old_section_id
-JOIN {section} s ON s.number = old.number
-JOIN {edition} e ON e.id = s.edition_id
+JOIN {section} s ON s.number = old.number AND s.edition_id IN ({italian})
 LEFT JOIN {document} d ON d.id = s.source_document_id
-WHERE today.edition_id = %(current)s AND today.number LIKE %(prefix)s ESCAPE '\\'
-    AND m.confidence >= %(likely)s AND e.language = %(italian)s
+WHERE m.confidence >= %(likely)s
 UNION ALL
 SELECT 1, s.id, s.edition_id, s.number, s.level, s.title, s.text, s.examples, s.rendered,
     s.note, s.position, s.source_document_id, d.title, NULL, NULL, NULL
-FROM {section} s
-JOIN {edition} e ON e.id = s.edition_id
+FROM today
+JOIN {section} s ON s.number = today.number AND s.edition_id IN ({italian})
 LEFT JOIN {document} d ON d.id = s.source_document_id
-WHERE e.language = %(italian)s AND s.number LIKE %(prefix)s ESCAPE '\\'
 UNION ALL
 SELECT 0, s.id, s.edition_id, s.number, s.level, s.title, s.text, s.examples, s.rendered,
     s.note, s.position, NULL, NULL, NULL, NULL, NULL
-FROM {section} s
-WHERE s.edition_id = %(current)s AND s.number LIKE %(prefix)s ESCAPE '\\'
+FROM today
+JOIN {section} s ON s.id = today.id
 """
 
 
-def read_defining_rule(number: str, current: RulesEdition):
+def read_defining_rule(number: str, current: RulesEdition, italian_ids: list[int]):
     """The rows of ``DEFINING_RULE_SQL``: (the rule and its subrules in reading order, the
     Italian rows under today's numbers, [(Italian row, today's number, old edition id,
     confidence)] under old numbers). Rows are ``RuleSection`` instances with the fields the
@@ -110,16 +110,13 @@ def read_defining_rule(number: str, current: RulesEdition):
     sql = DEFINING_RULE_SQL.format(
         section=quote(RuleSection._meta.db_table),
         mapping=quote(RuleMapping._meta.db_table),
-        edition=quote(RulesEdition._meta.db_table),
         document=quote(SourceDocument._meta.db_table),
+        subrule=RuleSection.Level.SUBRULE,
+        # No Italian edition: an id no edition has, so that the query stays the same.
+        italian=", ".join(f"%(italian{index})s" for index in range(len(italian_ids) or 1)),
     )
-    prefix = prefix_of(number).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    params = {
-        "current": current.pk,
-        "prefix": prefix + "%",
-        "likely": LIKELY_MATCH,
-        "italian": Language.ITALIAN,
-    }
+    params = {"current": current.pk, "number": number, "likely": LIKELY_MATCH}
+    params.update({f"italian{index}": pk for index, pk in enumerate(italian_ids or [0])})
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
@@ -162,7 +159,8 @@ def defining_rule(number: str, editions: EditionChoices) -> DefiningRule | None:
     current = editions.current
     if current is None:
         return None
-    here, italian, under_old_numbers = read_defining_rule(number, current)
+    italian_ids = [e.pk for e in editions.rows if e.language == Language.ITALIAN]
+    here, italian, under_old_numbers = read_defining_rule(number, current, italian_ids)
     sections = [row for row in here if number and in_rule(number, row.number)]
     translations = italian_texts(number, current, editions, italian, under_old_numbers)
     if not sections:

@@ -70,9 +70,15 @@ class Citation:
     last: str = ""  # the other end of a range written in full ("903.11" in "903.6–903.11")
 
 
+# Every reference holds a digit from 1 to 9: a text without one cites nothing (most lines).
+ANY_CITATION = re.compile(r"[1-9]")
+
+
 def find_citations(text: str) -> list[Citation]:
     """Every rule reference in plain or HTML text, in order (numbers inside links are skipped)."""
     found = []
+    if not text or not ANY_CITATION.search(text):
+        return found
     for token in TOKENS.finditer(text or ""):
         if token["named"]:
             offset = token.start("named")

@@ -13,7 +13,7 @@ from oracle.models import Card, CardType, Keyword
 from oracle.tests.helpers import squeeze
 from oracle.text import fold
 from rulings.linking.sync import link_cards
-from rulings.models import Language, RuleSection, RulesEdition
+from rulings.models import Language, RuleSection, RulesEdition, Ruling
 
 KINDS = ["ability", "action", "ability_word"]
 
@@ -165,6 +165,21 @@ class KeywordPagesTests(BundledDocumentsTestCase):
         )
         self.assertEqual(section(self.page("/it/keywords/morph/"), "keyword-rule"), stored)
 
+    def test_the_rulings_show_their_stored_markup_and_render_it_when_it_no_longer_holds(self):
+        rulings = Ruling.objects.filter(keyword__slug="morph")
+        stored = section(self.page("/it/keywords/morph/"), "keyword-rulings")
+        ruling = rulings.exclude(rendered={}).first()
+        Ruling.objects.filter(pk=ruling.pk).update(
+            rendered={**ruling.rendered, "it": "<p>As stored.</p>"}
+        )
+        self.assertIn(
+            "<p>As stored.</p>", section(self.page("/it/keywords/morph/"), "keyword-rulings")
+        )
+        rulings.update(rendered={})
+        with CaptureQueriesContext(connection) as queries:
+            self.assertEqual(section(self.page("/it/keywords/morph/"), "keyword-rulings"), stored)
+        self.assertEqual(len(queries), 8 + DATA_AGE_QUERIES)  # one to resolve their numbers
+
     def test_morph_in_italian_with_the_italian_text_of_its_rule(self):
         page = self.page("/it/keywords/morph/")
         self.assertOnPage(
@@ -255,7 +270,7 @@ class KeywordPagesTests(BundledDocumentsTestCase):
                 with CaptureQueriesContext(connection) as queries:
                     self.page(f"/{language}/keywords/{slug}/")
                 counts[f"{language}/{slug}"] = len(queries)
-        self.assertEqual(set(counts.values()), {8 + DATA_AGE_QUERIES}, counts)
+        self.assertEqual(set(counts.values()), {7 + DATA_AGE_QUERIES}, counts)
 
 
 class KeywordPageRulingStatusTests(BundledDocumentsTestCase):

@@ -35,8 +35,8 @@ PAGES = [
     ("rules: one rule", "/it/rules/702.9/", 8),
     ("rules: a subrule", "/it/rules/702.9b/", 8),
     ("rules: glossary", "/it/rules/glossary/", 5),
-    ("keyword page", "/it/keywords/flying/", 11),
-    ("keyword page of another kind", "/it/keywords/suspend/", 11),
+    ("keyword page", "/it/keywords/flying/", 10),
+    ("keyword page of another kind", "/it/keywords/suspend/", 10),
     ("document page", "/it/sources/{release_notes}/", 9),
 ]
 

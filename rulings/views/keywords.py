@@ -1,11 +1,12 @@
 """Keyword pages: every keyword ability, keyword action and ability word; one keyword with its
 names, reminder text, defining rule, rulings and cards.
 
-The list costs one query. A keyword's page costs eight whatever the keyword: the keyword; the
+The list costs one query. A keyword's page costs seven whatever the keyword: the keyword; the
 rules editions; its rule and subrules in the current rules with their Italian texts
-(``defining_rule``); the rulings about it; where the rule numbers they cite lead today
-(``rule_text.link_rule_numbers_in_rulings``); the documents that speak of it; a few of its
-cards with their count; and its cards per card type, as the rule linker counted them.
+(``defining_rule``); the rulings about it, their text stored rendered (``ruling_markup``); the
+documents that speak of it; a few of its cards with their count; and its cards per card type,
+as the rule linker counted them. One more resolves the rule numbers the rulings cite when what
+is stored for one of them no longer holds (``rule_text.link_rule_numbers_in_rulings``).
 """
 
 from dataclasses import dataclass
@@ -25,6 +26,7 @@ from ..defining_rule import defining_rule
 from ..editions import EditionChoices
 from ..models import KeywordCardType, Language, Ruling, SourceDocument
 from ..rule_text import link_rule_numbers_in_rulings
+from ..ruling_markup import rules_state, stored_markup
 from ..ruling_status import outdated_reasons
 
 Kind = Keyword.Kind
@@ -153,10 +155,18 @@ def keyword_detail(request, slug):
 def keyword_rulings(keyword: Keyword, editions: EditionChoices) -> list[Ruling]:
     """The rulings about the keyword, Italian ones first on Italian pages, oldest first, each
     with ``reasons``: why it no longer holds, empty when it does, and ``text_html``: its text
-    with its rule numbers linked (rule_text.link_rule_numbers_in_rulings)."""
+    with its rule numbers linked, as stored (``ruling_markup``) or, where what is stored no
+    longer holds, rendered here (rule_text.link_rule_numbers_in_rulings: one query)."""
     # A ruling shows its document's title, not the text the document was read from.
     rulings = list(keyword.rulings.for_card_page().defer("source_document__original_text"))
-    link_rule_numbers_in_rulings(rulings, editions.official)
+    state = rules_state(editions.official)
+    unstored = []
+    for ruling in rulings:
+        ruling.text_html = stored_markup(ruling, state)
+        if ruling.text_html is None:
+            unstored.append(ruling)
+    if unstored:
+        link_rule_numbers_in_rulings(unstored, editions.official)
     for ruling in rulings:
         ruling.reasons = outdated_reasons(ruling)
     first = Language.ITALIAN if is_italian_page() else Language.ENGLISH

@@ -29,7 +29,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('oracle', '0011_scoped_search_indexes'),
-        ('rulings', '0013_rule_bodies_rendered'),
+        ('rulings', '0014_ruling_text_rendered'),
     ]
 
     operations = [

@@ -70,7 +70,7 @@ def with_parts(card: Card) -> Card:
             [card.pk],
         )
     )
-    printings = []
+    printings, card_sets = [], {}
     for row in fetch(
         f"""SELECT {PRINTING.sql}, {CARD_SET.sql} FROM oracle_printing p
             JOIN oracle_cardset s ON s.id = p.card_set_id
@@ -79,7 +79,10 @@ def with_parts(card: Card) -> Card:
         [card.pk],
     ):
         printing = PRINTING.instance(row)
-        printing.card_set = CARD_SET.instance(row, start=PRINTING.width)
+        card_set = card_sets.get(printing.card_set_id)
+        if card_set is None:  # one instance per set (a card printed ten times in a set)
+            card_set = card_sets[printing.card_set_id] = CARD_SET.instance(row, PRINTING.width)
+        printing.card_set = card_set
         printing.card = card
         printings.append(printing)
     printed_faces: dict[int, list[PrintingFace]] = {printing.pk: [] for printing in printings}

@@ -3,12 +3,10 @@ about its keywords and types, the rules it uses, the documents that speak of it,
 a card known only from a document, and links on the rule numbers in its text.
 
 ``register()`` adds them when the app is ready. Four queries per page whatever the card (rules
-editions, rulings, documents, rules used: ``card_page_rows``); the rulings' text is stored
-rendered (``ruling_markup``), and one more query resolves the rule numbers they cite when what
-is stored no longer holds (``rule_text.link_rule_numbers_in_rulings``). The panels are
-Jinja2 templates (``templates/jinja2/rulings/_card_*.html``); each ruling's item is
-``rulings/_ruling.html``, from the ruling's ``text_html``, ``date_iso``, ``date_words``,
-``reasons`` and ``document_url`` worked out here.
+editions, rulings, documents, rules used: ``card_page_rows``). The panels are Jinja2 templates
+(``templates/jinja2/rulings/_card_*.html``); each ruling's item (``rulings/_ruling.html``) is
+stored rendered (``ruling_markup``), and rendered here where what is stored no longer holds,
+with one more query for the rule numbers their texts cite.
 
 The rulings come in groups, each labelled: the card's own, then those about each of its
 keywords and types. Those still holding stay in place; the outdated ones (``ruling_status``)
@@ -18,7 +16,6 @@ follow under their own heading, collapsed, each with its reason. Withdrawn ones 
 from dataclasses import dataclass
 from itertools import groupby
 
-from django.urls import reverse
 from django.utils.html import escape
 from django.utils.text import Truncator
 from django.utils.translation import gettext as _
@@ -31,7 +28,6 @@ from oracle.card_page import (
     Panel,
     add_extension,
 )
-from oracle.dates import long_date
 from oracle.links import url_prefix
 from oracle.models import Card, Layout, is_italian_page
 
@@ -43,24 +39,28 @@ from .card_page_rows import (
     rules_used_rows,
     rulings_about,
 )
-from .models import CardRule, RulesEdition, Ruling, SourceDocument, edition_in_force
-from .rule_text import link_citations, link_rule_numbers_in_rulings
-from .ruling_markup import rules_state, stored_markup
+from .models import CardRule, RulesEdition, Ruling, edition_in_force
+from .rule_text import link_citations
+from .ruling_markup import render_items, rules_state, stored_item
 from .ruling_status import outdated_reasons
 
 
 def card_context(card: Card, printing) -> dict:
     """The variables of the panels: four queries (rule editions, rulings, documents, rules
     used: ``card_page_rows``), and one more for the rule numbers the rulings cite when a
-    ruling's stored markup no longer holds (``ruling_markup``)."""
+    ruling's stored item no longer holds (``ruling_markup``)."""
     editions = page_editions()
     own, topics = card_rulings(card)
     every_ruling = [*own, *(ruling for _topic, group in topics for ruling in group)]
-    document_page = document_page_maker()
+    state = rules_state(editions)
+    unstored = []
     for ruling in every_ruling:
-        ruling.document_url = document_url(ruling, document_page)
         ruling.reasons = outdated_reasons(ruling)
-    render_rulings(every_ruling, editions)
+        ruling.item_html = stored_item(ruling, state)
+        if ruling.item_html is None:
+            unstored.append(ruling)
+    if unstored:
+        render_items(unstored, editions)
     documents = documents_about(card)
     groups = [
         (_("On this card"), own),
@@ -82,23 +82,6 @@ def card_context(card: Card, printing) -> dict:
         "rules_used": rules_used(card, edition_in_force(editions)),
         "rules_editions": editions,
     }
-
-
-def render_rulings(rulings: list, editions: list) -> None:
-    """Give each ruling ``text_html``, its text with its rule numbers linked, stored
-    (``ruling_markup``) or, where what is stored no longer holds, rendered here
-    (``link_rule_numbers_in_rulings``: one query for all, ``editions`` being the official
-    rules editions), and its date: ``date_iso`` and ``date_words``, in the page's language."""
-    state = rules_state(editions)
-    unstored = []
-    for ruling in rulings:
-        ruling.text_html = stored_markup(ruling, state)
-        if ruling.text_html is None:
-            unstored.append(ruling)
-        ruling.date_iso = ruling.date.isoformat()
-        ruling.date_words = long_date(ruling.date)
-    if unstored:
-        link_rule_numbers_in_rulings(unstored, editions)
 
 
 def split_groups(groups: list, outdated: bool) -> list:
@@ -123,30 +106,6 @@ def link_rule_numbers(markup, printed_on, context):
     if in_force is None or in_force.effective_date == edition_in_force(editions).effective_date:
         return link_citations(markup)
     return link_citations(markup, edition=in_force.effective_date.isoformat())
-
-
-def has_page(document) -> bool:
-    """Documents have pages, except rulings databases (their rulings are on the card pages)."""
-    return document.kind != SourceDocument.Kind.RULINGS_DATABASE
-
-
-def document_page_maker():
-    """A function ``document id -> its page's address`` that reverses once (a document's
-    address takes a number, which ``oracle.links`` placeholders are not)."""
-    pattern = reverse("rulings:document-detail", args=[0])
-    prefix, suffix = pattern.rsplit("/0/", 1)
-    return lambda pk: f"{prefix}/{pk}/{suffix}"
-
-
-def document_url(ruling, document_page=None) -> str:
-    """The ruling in its document's page (at its place, when it comes from a section);
-    ``document_page`` makes a document's address from its id (``document_page_maker``)."""
-    document = ruling.source_document
-    if document is None or not has_page(document):
-        return ""
-    anchor = f"#ruling-{ruling.pk}" if ruling.section_id else ""
-    url = (document_page or document_page_maker())(document.pk)
-    return url + anchor
 
 
 def card_rulings(card: Card) -> tuple[list, list]:

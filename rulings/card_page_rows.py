@@ -81,12 +81,13 @@ def rulings_about(card) -> list[Ruling]:
         [Ruling.Status.WITHDRAWN, card.pk, card.pk, card.pk],
     )
     names_at = RULING.width + DOCUMENT.width
-    rulings = []
+    rulings, documents = [], {None: None}
     for row in rows:
         ruling = RULING.instance(row)
-        ruling.source_document = (
-            DOCUMENT.instance(row, start=RULING.width) if ruling.source_document_id else None
-        )
+        document_id = ruling.source_document_id
+        if document_id not in documents:  # one instance per document
+            documents[document_id] = DOCUMENT.instance(row, start=RULING.width)
+        ruling.source_document = documents[document_id]
         ruling.keyword_name, ruling.keyword_name_it, ruling.type_name, ruling.type_name_it = row[
             names_at : names_at + 4
         ]

@@ -1,6 +1,6 @@
-"""Each ruling's text is stored rendered (rulings.ruling_markup): made when the ruling is saved,
-when the rules or a mapping change, by the command on a database without it; a card page shows
-what is stored while it holds and renders the text itself otherwise."""
+"""Each ruling's item on a card page is stored rendered (rulings.ruling_markup): made when the
+ruling is saved, when the rules or a mapping change, by the command on a database without it; a
+card page shows what is stored while it holds and renders the item itself otherwise."""
 
 from datetime import date
 from io import StringIO
@@ -16,7 +16,7 @@ from django.urls import reverse
 from config.testing import BundledDataTestCase
 from oracle.models import Card
 from rulings.models import Language, RuleMapping, RuleSection, RulesEdition, Ruling
-from rulings.ruling_markup import holds, official_editions, rules_state
+from rulings.ruling_markup import holds, item_digest, official_editions, rules_state
 
 from .helpers import MAY_2007_RULES, import_rules, rules_file_cut_before
 
@@ -45,9 +45,9 @@ class RulingMarkupTests(BundledDataTestCase):
 
     def assert_stored(self, ruling: Ruling) -> dict:
         """What is stored for ``ruling`` now, checked to hold."""
-        ruling.refresh_from_db()
+        ruling = Ruling.objects.select_related("source_document").get(pk=ruling.pk)
         state = rules_state(official_editions())
-        self.assertTrue(holds(ruling.rendered, ruling.text, state), ruling.rendered)
+        self.assertTrue(holds(ruling.rendered, item_digest(ruling), state), ruling.rendered)
         return ruling.rendered
 
     def page(self, language: str) -> tuple[str, int]:
@@ -104,6 +104,17 @@ class RulingMarkupTests(BundledDataTestCase):
         self.assertIn(stored["en"], html)
         self.assertEqual(stale_queries, queries + 1)
 
+        # Its status changed without a save (a bulk update): rendered as it is now.
+        Ruling.objects.filter(pk=self.ruling.pk).update(
+            status=Ruling.Status.OUTDATED, status_set_by_hand=True, status_note="Not any more."
+        )
+        html, _queries = self.page("en")
+        self.assertIn("Not any more.", html)
+        self.assertNotIn("Not any more.", stored["en"])
+        Ruling.objects.filter(pk=self.ruling.pk).update(
+            status=Ruling.Status.CURRENT, status_set_by_hand=False, status_note=""
+        )
+
         # Its text changed without a save (a bulk update): rendered from the new text.
         Ruling.objects.filter(pk=self.ruling.pk).update(
             text="Changed in bulk: see rule 702.37.", rendered=stored
@@ -142,9 +153,9 @@ class RulingMarkupTests(BundledDataTestCase):
 
         state = rules_state(official_editions())
         self.assertNotEqual(before["rules"], state)
-        for ruling in Ruling.objects.all():
+        for ruling in Ruling.objects.select_related("source_document"):
             with self.subTest(ruling=ruling.pk):
-                self.assertTrue(holds(ruling.rendered, ruling.text, state))
+                self.assertTrue(holds(ruling.rendered, item_digest(ruling), state))
         # 502.26b is no longer in the May 2007 rules: nothing leads from it today.
         self.assertNotIn('href="/en/rules/702.37c/"', self.assert_stored(self.ruling)["en"])
         self.assertNotIn('href="/en/rules/702.37c/"', self.page("en")[0])
@@ -156,8 +167,8 @@ class RulingMarkupTests(BundledDataTestCase):
         count = Ruling.objects.count()
         self.assertIn(f"{count} rulings stored", out.getvalue())
         state = rules_state(official_editions())
-        for ruling in Ruling.objects.all():
-            self.assertTrue(holds(ruling.rendered, ruling.text, state))
+        for ruling in Ruling.objects.select_related("source_document"):
+            self.assertTrue(holds(ruling.rendered, item_digest(ruling), state))
         out = StringIO()
         call_command("store_ruling_markup", stdout=out)
         self.assertIn("0 rulings stored", out.getvalue())

@@ -1,15 +1,21 @@
-"""Each ruling as a card page lists it (``rulings/_ruling.html``), made once and kept in
-``Ruling.rendered``.
+"""Each ruling's markup, made once and kept in ``Ruling.rendered``: its text (paragraphs, mana
+symbols, reminder text, every rule number it cites a link to where that rule is today:
+``rule_text.link_rule_numbers_in_rulings``), which a keyword page shows in its own item, and
+the whole item a card page lists (``rulings/_ruling.html``: date, text, whether it is outdated
+and why, source document).
 
-A ruling's item shows its date, its text (paragraphs, mana symbols, reminder text, every rule
-number it cites a link to where that rule is today: ``rule_text.link_rule_numbers_in_rulings``),
-whether it is outdated and why, and its source document. It depends on the page's language
-(words, dates, addresses), on those fields and the document's (``item_digest``), and on the
-official rules editions (which was in force on its date, which is current, what they hold and
-how their rules map onto today's: ``rules_state``). ``store_ruling_markup`` makes it for a page
-in each language and keeps it with the digest and the rules state it was made from; a card
-page uses it while both still hold (``stored_item``) and renders the item itself otherwise
-(``render_items``), so a ruling changed by any path shows right at once.
+Both depend on the page's language (words, dates, addresses) and on the official rules editions
+(which was in force on the ruling's date, which is current, what they hold and how their rules
+map onto today's: ``rules_state``); the text on the ruling's text (``text_digest``), the item on
+everything it shows (``item_digest``). ``store_ruling_markup`` makes both for a page in each
+language and keeps them with the rules state and the digests they were made from::
+
+    {"rules": state, "text": text digest, "it": text markup, "en": ...,
+     "item": item digest, "item_it": item markup, "item_en": ...}
+
+A page uses what is stored while it still holds (``stored_markup``, ``stored_item``) and
+renders the markup itself otherwise (``render_items`` on a card page), so a ruling changed by
+any path shows right at once.
 
 It is stored again when its inputs change: a ruling saved (``receivers``: the admin, an
 editor's code), rules imported (``import_rules``), rulings or documents imported (the card
@@ -76,10 +82,26 @@ def item_digest(ruling: Ruling) -> str:
     return hashlib.sha1("\x1f".join(map(str, shown)).encode()).hexdigest()[:24]
 
 
+def text_digest(text: str) -> str:
+    return hashlib.sha1(text.encode()).hexdigest()[:20]
+
+
 def holds(rendered: dict, digest: str, state: str) -> bool:
-    """Whether items stored as ``rendered`` were made from what the ruling shows now
+    """Whether the items stored as ``rendered`` were made from what the ruling shows now
     (``digest``: ``item_digest``) and the rules as they are (``state``: ``rules_state``)."""
-    return bool(rendered) and rendered.get("rules") == state and rendered.get("of") == digest
+    return bool(rendered) and rendered.get("rules") == state and rendered.get("item") == digest
+
+
+def stored_markup(ruling: Ruling, state: str) -> SafeString | None:
+    """The markup of ``ruling``'s text stored for a page in the active language, None when
+    there is none or it was made from another text or other rules (``state``)."""
+    rendered = ruling.rendered
+    if not rendered or rendered.get("rules") != state:
+        return None
+    if rendered.get("text") != text_digest(ruling.text):
+        return None
+    markup = rendered.get(translation.get_language())
+    return None if markup is None else SafeString(markup)
 
 
 def stored_item(ruling: Ruling, state: str) -> SafeString | None:
@@ -87,7 +109,7 @@ def stored_item(ruling: Ruling, state: str) -> SafeString | None:
     none or it no longer holds."""
     if not holds(ruling.rendered, item_digest(ruling), state):
         return None
-    item = ruling.rendered.get(translation.get_language())
+    item = ruling.rendered.get(f"item_{translation.get_language()}")
     return None if item is None else SafeString(item)
 
 
@@ -133,14 +155,18 @@ def document_url(ruling, document_page=None) -> str:
 def rendered_items(rulings: list[Ruling], editions: list[RulesEdition]) -> dict[int, dict]:
     """{ruling id: what ``Ruling.rendered`` holds} for ``rulings``."""
     state = rules_state(editions)
-    stored = {ruling.pk: {"rules": state, "of": item_digest(ruling)} for ruling in rulings}
+    stored = {
+        ruling.pk: {"rules": state, "text": text_digest(ruling.text), "item": item_digest(ruling)}
+        for ruling in rulings
+    }
     for language, _name in settings.LANGUAGES:
         with translation.override(language):
             for ruling in rulings:
                 ruling.reasons = outdated_reasons(ruling)
             render_items(rulings, editions)
             for ruling in rulings:
-                stored[ruling.pk][language] = str(ruling.item_html)
+                stored[ruling.pk][language] = str(ruling.text_html)
+                stored[ruling.pk][f"item_{language}"] = str(ruling.item_html)
     return stored
 
 

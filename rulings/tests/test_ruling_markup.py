@@ -1,6 +1,7 @@
-"""Each ruling's item on a card page is stored rendered (rulings.ruling_markup): made when the
-ruling is saved, when the rules or a mapping change, by the command on a database without it; a
-card page shows what is stored while it holds and renders the item itself otherwise."""
+"""Each ruling's markup is stored rendered (rulings.ruling_markup): its text and its item on a
+card page, made when the ruling is saved, when the rules or a mapping change, by the command on
+a database without it; a card page shows what is stored while it holds and renders the item
+itself otherwise."""
 
 from datetime import date
 from io import StringIO
@@ -62,6 +63,11 @@ class RulingMarkupTests(BundledDataTestCase):
         self.assertIn('href="/en/rules/702.37c/"', stored["en"])
         self.assertIn('href="/it/rules/702.37c/"', stored["it"])
         self.assertIn(f">{OLD_RULE}</a>", stored["en"])
+        # The whole item a card page lists, the text in it.
+        self.assertIn(f'<li id="ruling-{self.ruling.pk}" lang="en">', stored["item_it"])
+        self.assertIn(stored["it"], stored["item_it"])
+        self.assertIn('<time datetime="2007-06-01">1º giugno 2007</time>', stored["item_it"])
+        self.assertIn(stored["en"], stored["item_en"])
 
         change = reverse("admin:rulings_ruling_change", args=[self.ruling.pk])
         response = self.client.post(
@@ -86,10 +92,10 @@ class RulingMarkupTests(BundledDataTestCase):
     def test_the_page_shows_what_is_stored_while_it_holds_and_renders_it_otherwise(self):
         stored = self.assert_stored(self.ruling)
         live_html, queries = self.page("en")
-        self.assertIn(stored["en"], live_html)
+        self.assertIn(stored["item_en"], live_html)
 
         Ruling.objects.filter(pk=self.ruling.pk).update(
-            rendered={**stored, "en": "<p>As stored.</p>"}
+            rendered={**stored, "item_en": "<p>As stored.</p>"}
         )
         self.assertIn("<p>As stored.</p>", self.page("en")[0])
         self.assertNotIn("<p>As stored.</p>", self.page("it")[0])
@@ -97,11 +103,11 @@ class RulingMarkupTests(BundledDataTestCase):
         # Made from other rules (an edition imported since): rendered on the page, the rules it
         # cites read with one more query.
         Ruling.objects.filter(pk=self.ruling.pk).update(
-            rendered={**stored, "rules": "another state", "en": "<p>As stored.</p>"}
+            rendered={**stored, "rules": "another state", "item_en": "<p>As stored.</p>"}
         )
         html, stale_queries = self.page("en")
         self.assertNotIn("<p>As stored.</p>", html)
-        self.assertIn(stored["en"], html)
+        self.assertIn(stored["item_en"], html)
         self.assertEqual(stale_queries, queries + 1)
 
         # Its status changed without a save (a bulk update): rendered as it is now.

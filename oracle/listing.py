@@ -4,22 +4,25 @@ A set page can list 1,700 printings. Fetching plain values (no model instances) 
 each row here, once, keeps such pages fast; the Jinja2 partials only print the fields
 (``templates/jinja2/oracle/``: ``_card_rows.html``, ``_set_card_rows.html``, ``_set_rows.html``).
 A page of rows costs the same few queries whatever it holds: one for the faces, one for the
-printings.
+printings (a set page: one for both); ``row_queries`` holds their SQL.
 """
 
 from collections import defaultdict
 from dataclasses import dataclass
+from typing import NamedTuple
 
-from django.db.models import Count, F, QuerySet
+from django.db.models import Count
 from django.utils.html import format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import ngettext
 
+from config.jinja2 import macro
+
+from . import row_queries
 from .card_images import CardImage, picture_printing, printing_images
 from .dates import long_date
 from .links import url_maker, url_maker2
 from .models import (
-    CardFace,
     CardSet,
     Layout,
     Printing,
@@ -30,25 +33,11 @@ from .models import (
 )
 from .rendering import render_mana
 
-FACE_COLUMNS = ("card_id", "name_it", "mana_cost", "type_line", "type_line_it")
-PRINTING_COLUMNS = (
-    "card_id",
-    "card_set__code",
-    "card_set__keyrune_code",
-    "card_set__name",
-    "card_set__name_it",
-    "collector_number",
-    "rarity",
-    "scryfall_id",
-    "multiverse_id_it",
-    "is_promo",
-    "layout",
-)
 # A result row shows the newest sets a card is in, up to this many, then "+N more".
 SETS_SHOWN = 5
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class SetLink:
     """A set symbol and code linking to the card as printed in that set."""
 
@@ -59,7 +48,7 @@ class SetLink:
     set_name: str  # in the page's language
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class CardRow:
     url: str
     name: str
@@ -68,15 +57,14 @@ class CardRow:
     type_line: str
     collector_number: str = ""
     rarity: str = ""
-    rarity_label: str = ""
+    rarity_cell: SafeString = SafeString("")  # the rarity's symbol and name (a set's page)
     sets: tuple[SetLink, ...] = ()  # the newest SETS_SHOWN
     more_sets: int = 0  # how many other sets the card is in
     more_sets_text: str = ""  # "+3 more sets", in the page's language
     image: CardImage | None = None  # the front's picture, for the image view
 
 
-@dataclass(frozen=True)
-class SetPrinting:
+class SetPrinting(NamedTuple):
     """A card's first printing in one set, as the result rows and the JSON API show it."""
 
     code: str
@@ -98,20 +86,20 @@ def card_rows(cards, with_sets=False, with_images=False) -> list[CardRow]:
     cards = list(cards)
     ids = [card.pk for card in cards]
     faces = faces_by_card(ids)
-    sets = sets_by_card(ids) if with_sets or with_images else {}
+    sets = sets_by_card(ids, pictures=with_images) if with_sets or with_images else {}
     url = url_maker("oracle:card-detail")
     printing_url = url_maker2("oracle:printing-detail")
     italian = is_italian_page()
+    make_row = _RowMaker(italian)
     rows = []
     for card in cards:
         card_sets = sets.get(card.pk, [])
         more_sets = max(len(card_sets) - SETS_SHOWN, 0)
         rows.append(
-            _row(
+            make_row(
                 card.name,
                 url(card.slug),
                 faces[card.pk],
-                italian,
                 sets=_set_links(card_sets[:SETS_SHOWN], italian, printing_url),
                 more_sets=more_sets,
                 more_sets_text=(
@@ -127,35 +115,62 @@ def card_rows(cards, with_sets=False, with_images=False) -> list[CardRow]:
 
 def printing_rows(card_set, with_images=False) -> list[CardRow]:
     """Rows for every printing of a set, in collector-number order; with_images, each
-    printing's picture."""
-    # The picture's columns only for pictures: a set's 1,700 Scryfall ids are 1,700 UUIDs made.
-    picture_columns = ("scryfall_id", "multiverse_id_it", "layout") if with_images else ()
-    printings = list(
-        Printing.objects.filter(card_set=card_set)
-        .exclude(layout=Layout.ART_SERIES)  # no cards: printed art
-        .order_by("sort_number", "collector_number")
-        .values_list("collector_number", "rarity", "card_id", "card__name", *picture_columns)
-    )
-    faces = faces_by_card(Printing.objects.filter(card_set=card_set).values("card_id"))
+    printing's picture. One query: the printings with their cards' faces."""
     url = url_maker("oracle:printing-detail", card_set.code.lower())
-    italian = is_italian_page()
-    labels = {value: str(label) for value, label in Rarity.choices}
-    return [
-        _row(
-            name,
-            url(number),
-            faces[card_id],
-            italian,
-            collector_number=number,
-            rarity=rarity,
-            rarity_label=labels.get(rarity, rarity),
-            picture=tuple(picture) if with_images else None,
+    make_row = _RowMaker(is_italian_page())
+    rarity_cell = _rarity_cells(card_set.symbol_code)
+    rows = []
+    printings = row_queries.printings_of_set(card_set.pk, pictures=with_images)
+    for faces, (number, rarity, name, *picture) in _printings_with_faces(printings):
+        if picture:
+            scryfall_id, multiverse_id_it, _, layout = picture
+            picture = (row_queries.scryfall_uuid(scryfall_id), multiverse_id_it, layout)
+        rows.append(
+            make_row(
+                name,
+                url(number),
+                faces,
+                collector_number=number,
+                rarity=rarity,
+                rarity_cell=rarity_cell(rarity),
+                picture=picture or None,
+            )
         )
-        for number, rarity, card_id, name, *picture in printings
-    ]
+    return rows
 
 
-@dataclass(frozen=True)
+def _rarity_cells(symbol: str):
+    """A function ``rarity -> its cell in a set's table`` (the set's symbol in the rarity's
+    colour, the rarity's name), each cell made once."""
+    make_cell = macro("oracle/_rarity_cell.html", "rarity_cell")
+    labels = {value: str(label) for value, label in Rarity.choices}
+    cells = {}
+
+    def cell(rarity: str) -> SafeString:
+        found = cells.get(rarity)
+        if found is None:
+            found = cells[rarity] = make_cell(symbol, rarity, labels.get(rarity, rarity))
+        return found
+
+    return cell
+
+
+def _printings_with_faces(rows):
+    """([face columns, ...], printing columns) from ``row_queries.printings_of_set``'s rows,
+    one per face."""
+    printing_id, faces, printing = None, [], None
+    for row in rows:
+        if row[0] != printing_id:
+            if printing_id is not None:
+                yield faces, printing
+            printing_id, faces, printing = row[0], [], row[5:]
+        if row[3] is not None:  # type_line: the card has faces
+            faces.append(row[1:5])
+    if printing_id is not None:
+        yield faces, printing
+
+
+@dataclass(slots=True)
 class SetRow:
     """A set in the list of sets."""
 
@@ -203,59 +218,63 @@ def set_rows() -> list[SetRow]:
 
 
 def faces_by_card(card_ids) -> dict[int, list[tuple]]:
-    """card id -> [(name_it, mana_cost, type_line, type_line_it) per face, in order];
-    ``card_ids`` a list or a subquery."""
+    """card id -> [(name_it, mana_cost, type_line, type_line_it) per face, in order]."""
     faces = defaultdict(list)
-    if not isinstance(card_ids, QuerySet):
-        card_ids = list(card_ids)
-    queryset = CardFace.objects.filter(card_id__in=card_ids).order_by("card_id", "position")
-    for card_id, *columns in queryset.values_list(*FACE_COLUMNS):
+    for card_id, *columns in row_queries.faces_of_cards(list(card_ids)):
         faces[card_id].append(columns)
     return faces
 
 
-def sets_by_card(card_ids) -> dict[int, list[SetPrinting]]:
-    """card id -> one SetPrinting per set it was printed in, newest set first."""
+def sets_by_card(card_ids, pictures=False) -> dict[int, list[SetPrinting]]:
+    """card id -> one SetPrinting per set it was printed in, newest set first; with
+    ``pictures``, each with what ``card_images.picture_printing`` chooses by."""
     sets = defaultdict(list)
     seen = set()
-    queryset = Printing.objects.filter(card_id__in=list(card_ids)).order_by(
-        "card_id",
-        F("card_set__release_date").desc(nulls_last=True),
-        "card_set__code",
-        "sort_number",
-        "collector_number",
-    )
-    for card_id, code, keyrune, name, name_it, number, rarity, *picture in queryset.values_list(
-        *PRINTING_COLUMNS
-    ):
+    rows = row_queries.sets_of_cards(list(card_ids), pictures)
+    for card_id, code, keyrune, name, name_it, number, rarity, *picture in rows:
         if (card_id, code) in seen:
             continue
         seen.add((card_id, code))
-        sets[card_id].append(
-            SetPrinting(code, (keyrune or code).lower(), name, name_it, number, rarity, *picture)
-        )
+        if picture:
+            scryfall_id, multiverse_id_it, is_promo, layout = picture
+            # As the ORM gives them: a UUID, and a bool (SQLite gives 0 or 1).
+            scryfall_id = row_queries.scryfall_uuid(scryfall_id)
+            picture = (scryfall_id, multiverse_id_it, bool(is_promo), layout)
+        symbol = (keyrune or code).lower()
+        sets[card_id].append(SetPrinting(code, symbol, name, name_it, number, rarity, *picture))
     return sets
 
 
-def _row(name, url, faces, italian, picture=None, **extra) -> CardRow:
-    """``picture``: the printing to show the picture of (with ``scryfall_id``,
-    ``multiverse_id_it`` and ``layout``), or those three values."""
-    shown, other = names_for_page(name, joined_name(name_it for name_it, *_ in faces), italian)
-    costs = [cost for _, cost, _, _ in faces if cost]
-    if picture is not None and not isinstance(picture, tuple):
-        picture = (picture.scryfall_id, picture.multiverse_id_it, picture.layout)
-    images = printing_images(*picture, [shown], front_only=True) if picture else []
-    return CardRow(
-        url=url,
-        name=shown,
-        other_name=other,
-        mana_cost=_mana_costs(costs),
-        type_line=" // ".join(
-            type_it if italian and type_it else type_line for _, _, type_line, type_it in faces
-        ),
-        image=images[0] if images else None,
-        **extra,
-    )
+class _RowMaker:
+    """Makes the rows of one page, each mana cost's symbols once."""
+
+    def __init__(self, italian: bool):
+        self.italian = italian
+        self.mana_costs = {}
+
+    def __call__(self, name, url, faces, picture=None, **extra) -> CardRow:
+        """``picture``: the SetPrinting to show the picture of, or its ``scryfall_id``,
+        ``multiverse_id_it`` and ``layout``."""
+        italian = self.italian
+        shown, other = names_for_page(name, joined_name(name_it for name_it, *_ in faces), italian)
+        costs = tuple(cost for _, cost, _, _ in faces if cost)
+        mana_cost = self.mana_costs.get(costs)
+        if mana_cost is None:
+            mana_cost = self.mana_costs[costs] = _mana_costs(costs)
+        if isinstance(picture, SetPrinting):
+            picture = (picture.scryfall_id, picture.multiverse_id_it, picture.layout)
+        images = printing_images(*picture, [shown], front_only=True) if picture else []
+        return CardRow(
+            url=url,
+            name=shown,
+            other_name=other,
+            mana_cost=mana_cost,
+            type_line=" // ".join(
+                type_it if italian and type_it else type_line for _, _, type_line, type_it in faces
+            ),
+            image=images[0] if images else None,
+            **extra,
+        )
 
 
 def _mana_costs(costs) -> SafeString:

@@ -233,6 +233,11 @@ class CardFace(models.Model):
                 fields=["power_value", "toughness_value", "card"], name="cardface_power_idx"
             ),
             models.Index(fields=["toughness_value", "card"], name="cardface_toughness_idx"),
+            # The rows of results and set pages: what a row shows of each face, from the index.
+            models.Index(
+                fields=["card", "position", "name_it", "mana_cost", "type_line", "type_line_it"],
+                name="cardface_rows_idx",
+            ),
         ]
 
     def __str__(self):

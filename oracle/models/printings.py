@@ -88,6 +88,11 @@ class Printing(models.Model):
             models.Index(fields=["card_set", "layout"], name="printing_set_layout_idx"),
             models.Index(fields=["frame_version", "card"], name="printing_frame_idx"),
             models.Index(fields=["border_color", "card"], name="printing_border_idx"),
+            # A set's page: its printings in order, with what a row shows, from the index alone.
+            models.Index(
+                fields=["card_set", "sort_number", "collector_number", "layout", "rarity", "card"],
+                name="printing_set_rows_idx",
+            ),
         ]
 
     def __str__(self):

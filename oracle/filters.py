@@ -51,7 +51,7 @@ from .models import (
     Rarity,
 )
 from .search import Problem, parse
-from .search.conditions import ColorCondition, NumberCondition, ordering
+from .search.conditions import ColorCondition, IdList, NumberCondition, ordering
 
 # Mana values run from 0 to 1,000,000 (Gleemax), in halves (Little Girl).
 MANA_VALUE_FIELD = {"min_value": 0, "max_value": 1_000_000, "max_digits": 8, "decimal_places": 1}
@@ -342,7 +342,7 @@ class CardFilter(django_filters.FilterSet):
         found = self.qs
         ids = list(found.order_by().values_list("pk", flat=True)[: FEW_FOUND + 1])
         if len(ids) <= FEW_FOUND:
-            few = self.queryset.filter(pk__in=ids).order_by(*self.order_keys)
+            few = self.queryset.filter(pk__in=IdList(ids)).order_by(*self.order_keys)
             paginator = Paginator(few, per_page)
             paginator.count = len(ids)
             return paginator.get_page(number)

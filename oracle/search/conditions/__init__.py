@@ -33,6 +33,7 @@ from .costs import ManaCostCondition
 from .flags import FLAGS, FlagCondition, asks_for_tokens
 from .formats import FORMAT_KEYS, FormatCondition
 from .lookups import (
+    IdList,
     cards_with_faces,
     cards_with_printings,
     compare,
@@ -77,6 +78,7 @@ __all__ = [
     "DateCondition",
     "FlagCondition",
     "FormatCondition",
+    "IdList",
     "KeywordCondition",
     "ManaCostCondition",
     "NameCondition",

@@ -1,7 +1,9 @@
 """Building blocks of the conditions' ``Q`` objects: all cards, none, cards with a face or a
 printing that matches, and comparisons written as the query writes them (``=``, ``!=``, ...)."""
 
-from django.db.models import BooleanField, ExpressionWrapper, Func, Q
+import json
+
+from django.db.models import BooleanField, Expression, ExpressionWrapper, Func, IntegerField, Q
 from django.db.models.lookups import (
     Exact,
     GreaterThan,
@@ -22,6 +24,25 @@ def everything() -> Q:
 
 def nothing() -> Q:
     return Q(pk__in=[])
+
+
+class IdList(Expression):
+    """A list of ids as one query parameter, the right side of ``pk__in``: a JSON array read by
+    SQLite's ``json_each``, an array on PostgreSQL. Given a plain list, Django writes a
+    placeholder and converts each value, which for the thousand ids of a results page costs
+    more than the query."""
+
+    output_field = IntegerField()
+
+    def __init__(self, ids):
+        super().__init__()
+        self.ids = [int(pk) for pk in ids]
+
+    def as_sql(self, compiler, connection):
+        return "SELECT unnest(%s::bigint[])", [self.ids]
+
+    def as_sqlite(self, compiler, connection):
+        return "SELECT value FROM json_each(%s)", [json.dumps(self.ids)]
 
 
 def cards_with_faces(condition: Q) -> Q:

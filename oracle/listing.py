@@ -90,16 +90,19 @@ def card_rows(cards, with_sets=False, with_images=False) -> list[CardRow]:
     url = url_maker("oracle:card-detail")
     printing_url = url_maker2("oracle:printing-detail")
     italian = is_italian_page()
-    make_row = _RowMaker(italian)
+    card_parts = _CardParts(italian)
     rows = []
     for card in cards:
+        name, other_name, mana_cost, type_line = card_parts(card.name, faces[card.pk])
         card_sets = sets.get(card.pk, [])
         more_sets = max(len(card_sets) - SETS_SHOWN, 0)
         rows.append(
-            make_row(
-                card.name,
+            CardRow(
                 url(card.slug),
-                faces[card.pk],
+                name,
+                other_name,
+                mana_cost,
+                type_line,
                 sets=_set_links(card_sets[:SETS_SHOWN], italian, printing_url),
                 more_sets=more_sets,
                 more_sets_text=(
@@ -107,7 +110,7 @@ def card_rows(cards, with_sets=False, with_images=False) -> list[CardRow]:
                     if more_sets
                     else ""
                 ),
-                picture=picture_printing(card_sets) if with_images else None,
+                image=_front_image(picture_printing(card_sets), name) if with_images else None,
             )
         )
     return rows
@@ -117,23 +120,28 @@ def printing_rows(card_set, with_images=False) -> list[CardRow]:
     """Rows for every printing of a set, in collector-number order; with_images, each
     printing's picture. One query: the printings with their cards' faces."""
     url = url_maker("oracle:printing-detail", card_set.code.lower())
-    make_row = _RowMaker(is_italian_page())
+    card_parts = _CardParts(is_italian_page())
     rarity_cell = _rarity_cells(card_set.symbol_code)
     rows = []
     printings = row_queries.printings_of_set(card_set.pk, pictures=with_images)
-    for faces, (number, rarity, name, *picture) in _printings_with_faces(printings):
+    for faces, (number, rarity, card_name, *picture) in _printings_with_faces(printings):
+        name, other_name, mana_cost, type_line = card_parts(card_name, faces)
+        image = None
         if picture:
             scryfall_id, multiverse_id_it, _, layout = picture
-            picture = (row_queries.scryfall_uuid(scryfall_id), multiverse_id_it, layout)
+            scryfall_id = row_queries.scryfall_uuid(scryfall_id)
+            image = _front_image((scryfall_id, multiverse_id_it, layout), name)
         rows.append(
-            make_row(
-                name,
+            CardRow(
                 url(number),
-                faces,
-                collector_number=number,
-                rarity=rarity,
-                rarity_cell=rarity_cell(rarity),
-                picture=picture or None,
+                name,
+                other_name,
+                mana_cost,
+                type_line,
+                number,
+                rarity,
+                rarity_cell(rarity),
+                image=image,
             )
         )
     return rows
@@ -245,36 +253,44 @@ def sets_by_card(card_ids, pictures=False) -> dict[int, list[SetPrinting]]:
     return sets
 
 
-class _RowMaker:
-    """Makes the rows of one page, each mana cost's symbols once."""
+class _CardParts:
+    """A card's name in the page's language, its other name, its faces' mana costs as symbols
+    (each cost made once per page) and its type line, from its faces' (name_it, mana_cost,
+    type_line, type_line_it)."""
 
     def __init__(self, italian: bool):
         self.italian = italian
         self.mana_costs = {}
 
-    def __call__(self, name, url, faces, picture=None, **extra) -> CardRow:
-        """``picture``: the SetPrinting to show the picture of, or its ``scryfall_id``,
-        ``multiverse_id_it`` and ``layout``."""
+    def __call__(self, name: str, faces) -> tuple[str, str, SafeString, str]:
         italian = self.italian
-        shown, other = names_for_page(name, joined_name(name_it for name_it, *_ in faces), italian)
-        costs = tuple(cost for _, cost, _, _ in faces if cost)
+        if len(faces) == 1:  # most cards
+            ((name_it, cost, type_line, type_it),) = faces
+            costs = (cost,) if cost else ()
+            if italian and type_it:
+                type_line = type_it
+        else:
+            name_it = joined_name(face[0] for face in faces)
+            costs = tuple(face[1] for face in faces if face[1])
+            type_line = " // ".join(
+                type_it if italian and type_it else type_line for _, _, type_line, type_it in faces
+            )
+        shown, other = names_for_page(name, name_it, italian)
         mana_cost = self.mana_costs.get(costs)
         if mana_cost is None:
             mana_cost = self.mana_costs[costs] = _mana_costs(costs)
-        if isinstance(picture, SetPrinting):
-            picture = (picture.scryfall_id, picture.multiverse_id_it, picture.layout)
-        images = printing_images(*picture, [shown], front_only=True) if picture else []
-        return CardRow(
-            url=url,
-            name=shown,
-            other_name=other,
-            mana_cost=mana_cost,
-            type_line=" // ".join(
-                type_it if italian and type_it else type_line for _, _, type_line, type_it in faces
-            ),
-            image=images[0] if images else None,
-            **extra,
-        )
+        return shown, other, mana_cost, type_line
+
+
+def _front_image(picture, name: str) -> CardImage | None:
+    """The front's picture of ``picture`` (a SetPrinting, or its ``scryfall_id``,
+    ``multiverse_id_it`` and ``layout``), or None."""
+    if picture is None:
+        return None
+    if isinstance(picture, SetPrinting):
+        picture = (picture.scryfall_id, picture.multiverse_id_it, picture.layout)
+    images = printing_images(*picture, [name], front_only=True)
+    return images[0] if images else None
 
 
 def _mana_costs(costs) -> SafeString:

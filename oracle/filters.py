@@ -131,8 +131,9 @@ class CardSearchForm(forms.Form):
 class CardFilter(django_filters.FilterSet):
     """The search box and the facets of the card search page and of the JSON API.
 
-    Choices are given as callables: each request deep-copies every filter and form field, and
-    copying a callable is much cheaper than copying a list of translated labels.
+    Choices and querysets are given as callables: each request deep-copies every filter and form
+    field, and copying a callable is much cheaper than copying a list of translated labels or a
+    queryset. The form's class, the same for every request, is made once (``get_form_class``).
     """
 
     q = django_filters.CharFilter(method="filter_query", label=_("Search"))
@@ -143,12 +144,14 @@ class CardFilter(django_filters.FilterSet):
     )
     keyword = django_filters.ModelChoiceFilter(
         method="filter_keyword",
-        queryset=Keyword.objects.all(),
+        queryset=lambda request: Keyword.objects.all(),
         to_field_name="slug",
         label=_("Keyword"),
     )
     card_set = SetCodeFilter(
-        method="filter_set", queryset=CardSet.objects.all(), label=pgettext_lazy("card set", "Set")
+        method="filter_set",
+        queryset=lambda request: CardSet.objects.all(),
+        label=pgettext_lazy("card set", "Set"),
     )
     color = django_filters.MultipleChoiceFilter(
         method="filter_color", choices=lambda: COLOR_CHOICES, label=_("Colours")
@@ -195,6 +198,16 @@ class CardFilter(django_filters.FilterSet):
 
     def __init__(self, data=None, *args, **kwargs):
         super().__init__(None if data is None else without_nul(data), *args, **kwargs)
+
+    _form_class = None
+
+    def get_form_class(self):
+        """The form: a field per filter, none of which depends on the request (each form
+        deep-copies its fields), so the class is made once."""
+        cls = type(self)
+        if cls.__dict__.get("_form_class") is None:
+            cls._form_class = super().get_form_class()
+        return cls._form_class
 
     # --- What was asked, and what could be used
 

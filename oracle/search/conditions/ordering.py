@@ -53,32 +53,48 @@ def ordering(order: str, direction: str) -> list:
         # Plain ASC/DESC, which an index on the column can give without sorting.
         return expression.desc() if descending else expression.asc()
 
-    # search_printings starts with the oldest printing: " fut:rare:2007-05-04 ...".
-    first_set = Substr(
-        "search_printings", 2, Greatest(StrIndex("search_printings", Value(":")) - 2, Value(0))
-    )
-    # search_artists starts with the oldest printing's artist: "\njohn avon\n...".
-    first_artist = Substr(
-        "search_artists",
-        2,
-        Greatest(StrIndex(Substr("search_artists", 2), Value("\n")) - 1, Value(0)),
-    )
-    keys = {
-        "name": [],
-        "mv": [directed(F("mana_value"))],
-        "set": [directed(first_set)],
-        "released": [directed(F("first_released"), nullable=True)],
-        "rarity": [directed(F("rarity_rank"))],
-        "power": [directed(front_face("power_value"), nullable=True)],
-        "toughness": [directed(front_face("toughness_value"), nullable=True)],
-        "color": [directed(color_rank()), directed(F("colors"))],
+    return [
+        *_order_keys(order, directed),
+        directed(name_key()),
+        directed(F("name")),
+        directed(F("pk")),
+    ]
+
+
+def _order_keys(order: str, directed) -> list:
+    """The keys of ``order`` before the tie-breakers (each order's expressions are built only
+    when asked for: a results page sorted by name builds none of the others)."""
+    if order == "name":
+        return []
+    if order == "mv":
+        return [directed(F("mana_value"))]
+    if order == "set":
+        # search_printings starts with the oldest printing: " fut:rare:2007-05-04 ...".
+        first_set = Substr(
+            "search_printings", 2, Greatest(StrIndex("search_printings", Value(":")) - 2, Value(0))
+        )
+        return [directed(first_set)]
+    if order == "released":
+        return [directed(F("first_released"), nullable=True)]
+    if order == "rarity":
+        return [directed(F("rarity_rank"))]
+    if order in ("power", "toughness"):
+        return [directed(front_face(f"{order}_value"), nullable=True)]
+    if order == "color":
+        return [directed(color_rank()), directed(F("colors"))]
+    if order == "artist":
+        # search_artists starts with the oldest printing's artist: "\njohn avon\n...".
+        first_artist = Substr(
+            "search_artists",
+            2,
+            Greatest(StrIndex(Substr("search_artists", 2), Value("\n")) - 1, Value(0)),
+        )
         # Cards without an artist (known from a document only) come last either way.
-        "artist": [
+        return [
             ExpressionWrapper(Q(search_artists=""), output_field=BooleanField()).asc(),
             directed(first_artist),
-        ],
-    }[order]
-    return [*keys, directed(name_key()), directed(F("name")), directed(F("pk"))]
+        ]
+    raise KeyError(order)
 
 
 def front_face(column: str) -> Subquery:

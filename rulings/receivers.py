@@ -135,6 +135,13 @@ def store_saved_ruling_markup(sender, instance, raw=False, **kwargs):
         store_ruling_markup(Ruling.objects.filter(pk=instance.pk))
 
 
+@receiver(post_save, sender=SourceDocument, dispatch_uid="rulings.store_document_ruling_markup")
+def store_document_ruling_markup(sender, instance, raw=False, **kwargs):
+    """A document saved (its title, in the admin): its rulings' items name it."""
+    if not raw:
+        store_ruling_markup(Ruling.objects.filter(source_document=instance), stale_only=True)
+
+
 @receiver(post_save, sender=RuleMapping, dispatch_uid="rulings.store_markup_after_mapping")
 def store_markup_after_mapping(sender, instance, raw=False, **kwargs):
     """Where an old rule leads today changed: the rulings that may cite it are stored again.

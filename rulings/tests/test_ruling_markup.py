@@ -16,7 +16,14 @@ from django.urls import reverse
 
 from config.testing import BundledDataTestCase
 from oracle.models import Card
-from rulings.models import Language, RuleMapping, RuleSection, RulesEdition, Ruling
+from rulings.models import (
+    Language,
+    RuleMapping,
+    RuleSection,
+    RulesEdition,
+    Ruling,
+    SourceDocument,
+)
 from rulings.ruling_markup import holds, item_digest, official_editions, rules_state
 
 from .helpers import MAY_2007_RULES, import_rules, rules_file_cut_before
@@ -133,6 +140,19 @@ class RulingMarkupTests(BundledDataTestCase):
         # Nothing stored (rulings written before the store existed): the same.
         Ruling.objects.filter(pk=self.ruling.pk).update(rendered={})
         self.assertIn('href="/en/rules/702.37/"', self.page("en")[0])
+
+    def test_a_document_saved_stores_the_items_of_its_rulings_again(self):
+        document = SourceDocument.objects.create(
+            slug="notes", title="Old title", kind=SourceDocument.Kind.FAQ, language="en"
+        )
+        self.ruling.source_document = document
+        self.ruling.save()
+        self.assertIn("Old title", self.assert_stored(self.ruling)["item_en"])
+        document.title = "New title"
+        document.save()
+        stored = self.assert_stored(self.ruling)
+        self.assertIn("New title", stored["item_en"])
+        self.assertIn("New title", self.page("en")[0])
 
     def test_a_mapping_an_editor_changes_stores_the_rulings_citing_its_old_rule_again(self):
         self.assertIn('href="/en/rules/702.37c/"', self.assert_stored(self.ruling)["en"])

@@ -14,7 +14,6 @@ before it left on the builder.
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from django.db.models import Q
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
@@ -31,6 +30,7 @@ from .italian_texts import (
     superseded_translation,
 )
 from .models import Language, RuleMapping, RuleSection, RulesEdition
+from .related_rules import Wanted, read_related
 from .rule_bodies import stored_body
 from .rule_citations import rule_shaped_numbers
 from .rule_mappings import read_page_mappings
@@ -321,41 +321,34 @@ class RulePageBuilder:
         for node in self.shown.values():
             for text in (node.section.text, *node.section.examples):
                 cited |= rule_shaped_numbers(text)
+        wanted = Wanted(edition.pk, cited=cited, same_number=(number, sorted(self.readable)))
         sources = italian_sources(editions, edition)
-        wanted = Q(number=number, edition_id__in=self.readable)
-        wanted |= Q(edition=edition, number__in=cited)
         if sources:
             nodes = [*self.shown.values(), *self.ancestors, *self.headings]
-            numbers = [node.number for node in nodes]
-            wanted |= Q(edition__in=sources, number__in=numbers)
+            wanted.numbers_in.append(([e.pk for e in sources], {node.number for node in nodes}))
         older_italian = {}
         if self.is_current and is_italian_page():
             older_italian = italian_under_old_numbers(editions, self.mappings, self.shown)
-            wanted |= Q(
-                edition_id__in={edition_id for edition_id, _number in older_italian},
-                number__in={old_number for _edition_id, old_number in older_italian},
+            wanted.numbers_in.append(
+                (
+                    sorted({edition_id for edition_id, _number in older_italian}),
+                    {old_number for _edition_id, old_number in older_italian},
+                )
             )
         mapping = self.rule_mapping
         today_ids = []
         if mapping is not None:
             today_ids = [mapping["current_section_id"], mapping["current_section__parent_id"]]
-        wanted |= Q(pk__in=[pk for pk in [*today_ids, *self.same_rule] if pk])
+        wanted.ids = sorted({pk for pk in [*today_ids, *self.same_rule] if pk})
+        related = read_related(wanted)
 
         source_rank = {source.pk: index for index, source in enumerate(sources)}
-        self.numbers_here = set()  # the numbers cited that this edition has
+        self.numbers_here = related.numbers_here  # the numbers cited that this edition has
         self.italian = {}  # number -> the Italian text from the best source that has it
         self.by_pk = {}
         self.same_number = []  # the rule's number in the other readable editions
         self.italian_then = {}  # current rule id -> [((confidence, date), older Italian text)]
-        rows = (
-            RuleSection.objects.filter(wanted)
-            .select_related("source_document")
-            # The labels need its document's title, not the text it was read from; nothing
-            # here shows the stored markup.
-            .defer("source_document__original_text", "rendered")
-            .order_by()
-        )
-        for row in rows:
+        for row in related.rows:
             self.by_pk[row.pk] = row
             if row.edition_id == edition.pk:
                 self.numbers_here.add(row.number)

@@ -2,10 +2,12 @@
 
 A chapter, section 702 with its hundreds of rules, or one subrule all cost the same: the
 editions (``EditionChoices``); the rule with the rules above it, the ones it contains and its
-neighbours (``rule_tree.fetch_tree``); the old-number mappings of the rules shown; one query for
-the rest (the number in other editions, which cited numbers exist, the Italian texts, where an
-old rule went); and the cards that use the rule (on an older edition's page, the current rule
-it became; none, and no query, when no current rule matches it).
+neighbours (``rule_tree.fetch_tree``); the old-number mappings of the rules shown
+(``rule_mappings``); one query for the rest (``related_rules``: the number in other editions,
+which cited numbers exist, the Italian texts, where an old rule went); and the cards that use
+the rule (on an older edition's page, the current rule it became; none, and no query, when no
+current rule matches it). The three in the middle are written in SQL, each part reading an
+index: building them with the ORM took longer than running them.
 
 ``build_rule_page`` runs ``RulePageBuilder``'s steps in order; each step reads what the ones
 before it left on the builder.

@@ -60,10 +60,6 @@ class OldNumber:
     edition: RulesEdition
     url: str
     confidence: float
-    year: int = field(init=False)  # of its edition, as the rule tree shows it
-
-    def __post_init__(self):
-        self.year = self.edition.effective_date.year
 
     @property
     def words(self):

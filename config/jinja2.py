@@ -4,7 +4,7 @@ engine is kept for the admin. A view renders a page with ``render(request, "app/
 context, using="jinja2")``; ``render_partial`` hands a partial's HTML to Python.
 
 What Django's templates had, a Jinja2 page has under the same names: the filters of
-``oracle_tags`` and ``rulings_tags`` and Django's ``capfirst``, ``date``, ``floatformat``,
+``oracle_tags`` and Django's ``capfirst``, ``date``, ``floatformat``,
 ``intcomma``, ``linebreaksbr`` and ``truncatechars``; the functions ``url(name, *args,
 **kwargs)``, ``static(path)``, ``querystring(...)`` (Django's tag: ``request.GET`` changed by
 keyword arguments, ``None`` removing a key), ``language_info(code)``, ``diff(old, new)``; and,
@@ -57,7 +57,6 @@ def escape_like_django(value):
 def environment(**options) -> Environment:
     # The apps' modules import this one for render_partial and macro: theirs are read late.
     from oracle.templatetags import oracle_tags
-    from rulings.templatetags import rulings_tags
 
     env = Environment(
         extensions=["jinja2.ext.i18n"],
@@ -80,12 +79,8 @@ def environment(**options) -> Environment:
         linebreaksbr=defaultfilters.linebreaksbr,
         truncatechars=defaultfilters.truncatechars,
     )
-    for library in (oracle_tags.register, rulings_tags.register):
-        env.filters.update(library.filters)
-    env.globals.update(
-        diff=oracle_tags.diff,
-        link_rule_numbers_in_rulings=rulings_tags.link_rule_numbers_in_rulings,
-    )
+    env.filters.update(oracle_tags.register.filters)
+    env.globals.update(diff=oracle_tags.diff)
     return env
 
 

@@ -6,8 +6,8 @@ from django.utils.translation import gettext as _
 
 from .data_sources import DataSource, add_source
 from .dates import long_date
-from .fixed_queries import FixedQuery
 from .models import CardDataImport
+from .sql_rows import FixedQuery
 
 # The newest imports the about page lists.
 ABOUT_IMPORTS = 5

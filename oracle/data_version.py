@@ -14,7 +14,7 @@ commits (so a reader who sees the new number also sees the new data):
 - every change made through the admin (``config.http_caching`` calls ``changed()`` after each
   successful admin form or action).
 
-``current()`` is one query on a one-row table, built once (``oracle.fixed_queries``): every
+``current()`` is one query on a one-row table, built once (``oracle.sql_rows.FixedQuery``): every
 public page asks it.
 """
 
@@ -25,8 +25,8 @@ from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 from django.utils import timezone
 
-from .fixed_queries import FixedQuery
 from .models import DataVersion, Erratum
+from .sql_rows import FixedQuery
 
 NEVER = datetime(2000, 1, 1, tzinfo=UTC)
 

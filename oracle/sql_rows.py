@@ -8,12 +8,22 @@ millisecond in the database and ten times that in Django's query compiler).
 makes a model instance of that part of a row, each value converted as Django's own queries
 convert it (dates and booleans on SQLite, JSON, decimals).
 ``fetch(sql, params)`` runs a query, its parameters always passed to the cursor, never written
-into the SQL."""
+into the SQL.
 
-from collections.abc import Iterable, Sequence
+``FixedQuery`` is a query whose SQL never changes (every page's frame asks a few: the data
+version, the card data's date, the official rules editions' dates): its definition stays in the
+ORM, where a reader looks for it, and Django builds its SQL once per process::
+
+    NEWEST = FixedQuery(lambda: Thing.objects.filter(shown=True).values_list("day")[:1])
+    NEWEST.rows()   # [(date(2026, 4, 17),)]
+
+Its rows are what the database driver gives, without Django's conversions: on SQLite a
+date-time comes back without its time zone (UTC), a boolean as 0 or 1."""
+
+from collections.abc import Callable, Iterable, Sequence
 
 from django.db import connection
-from django.db.models import Model
+from django.db.models import Model, QuerySet
 from django.db.models.base import ModelState
 from django.db.models.signals import post_init, pre_init
 from django.utils.functional import cached_property
@@ -91,3 +101,14 @@ class ModelColumns:
 
     def instances(self, rows: Iterable[Sequence]) -> list:
         return [self.instance(row) for row in rows]
+
+
+class FixedQuery:
+    def __init__(self, build: Callable[[], QuerySet]):
+        self._build = build
+        self._statement: tuple[str, tuple] | None = None
+
+    def rows(self) -> list[tuple]:
+        if self._statement is None:
+            self._statement = self._build().query.sql_with_params()
+        return fetch(*self._statement)

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from oracle.data_sources import DataSource, add_source
 from oracle.dates import long_date
-from oracle.fixed_queries import FixedQuery
+from oracle.sql_rows import FixedQuery
 
 from .models import RuleSection, RulesEdition, SourceDocument, edition_in_force
 

@@ -1,8 +1,7 @@
 """Rules text as HTML: paragraphs, mana symbols as icons, and every rule a text cites
 (``rule_citations``) a link to its page ("see rule 702.9" -> <a href>).
 
-Plain functions, tested without a database; ``templatetags/rulings_tags.py`` wraps them in
-one-line filters, and the pages call them directly. A text is read into pieces
+Plain functions, tested without a database, that the pages call directly. A text is read into pieces
 (``oracle.text_pieces``: symbols, citations, reminder text) and a template
 (``templates/jinja2/rulings/_rule_text.html``) makes the markup, escaping each piece once.
 

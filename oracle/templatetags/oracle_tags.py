@@ -1,6 +1,6 @@
 from django import template
 
-from oracle import card_images, dates, printed_text, rendering
+from oracle import dates, printed_text, rendering
 from oracle.diff import word_diff
 from oracle.models import is_italian_page
 
@@ -49,13 +49,3 @@ def italian_dates(html):
 @register.filter
 def colors(letters):
     return rendering.color_names(letters)
-
-
-@register.filter
-def scryfall_page(printing):
-    return card_images.scryfall_page(printing)
-
-
-@register.filter
-def gatherer_page(printing):
-    return card_images.gatherer_page(printing)

@@ -1,10 +1,9 @@
 """Rule references in text become links; search excerpts mark the words. No database, but for
-the template filter that looks up the edition a dated text belongs to."""
+the links of a dated text, which look up the edition it belongs to."""
 
 from datetime import date
 from types import SimpleNamespace
 
-from django.template import Context, Template
 from django.template.loader import render_to_string
 from django.test import SimpleTestCase
 from django.utils import translation
@@ -12,6 +11,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from config.jinja2 import render_partial
 from config.testing import EmptyDatabaseTestCase
+from rulings import rule_text
 from rulings.confidence import confidence_words
 from rulings.models import edition_in_force
 from rulings.rule_citations import cited_numbers, rule_shaped_numbers
@@ -297,23 +297,19 @@ class EditionInForceTests(SimpleTestCase):
         self.assertIsNone(edition_in_force([], date(2004, 1, 1)))
 
 
-class TemplateFiltersTests(EmptyDatabaseTestCase):
-    def render(self, source, **context):
+class CitationLinkTests(EmptyDatabaseTestCase):
+    def test_rule_links_accept_the_safe_output_of_other_renderers(self):
         with translation.override("en"):
-            return Template("{% load rulings_tags %}" + source).render(Context(context))
-
-    def test_rule_links_accept_the_safe_output_of_other_filters(self):
-        html = self.render("{{ text|rule_links }}", text=mark_safe("<b>see rule 702.9</b>"))
+            html = link_citations(mark_safe("<b>see rule 702.9</b>"))
         self.assertEqual(html, f"<b>see rule {link('702.9').replace('/it/', '/en/')}</b>")
 
     def test_a_dated_text_links_to_the_rules_then_in_force(self):
         make_edition(date(2026, 4, 17))
         make_edition(date(2007, 5, 1))
-        old = self.render("{{ text|rule_links_on:day }}", text="502.26b", day=date(2007, 6, 1))
+        with translation.override("en"):
+            old = rule_text.link_citations_on("502.26b", date(2007, 6, 1))
+            new = rule_text.link_citations_on("702.37c", date(2026, 5, 1))
+            in_edition = link_citations("rule 702.9", edition="2007-05-01")
         self.assertIn('href="/en/rules/502.26b/?edition=2007-05-01"', old)
-        new = self.render("{{ text|rule_links_on:day }}", text="702.37c", day=date(2026, 5, 1))
         self.assertIn('href="/en/rules/702.37c/"', new)
-        self.assertIn(
-            'href="/en/rules/702.9/?edition=2007-05-01"',
-            self.render("{{ text|rule_links_in:'2007-05-01' }}", text="rule 702.9"),
-        )
+        self.assertIn('href="/en/rules/702.9/?edition=2007-05-01"', in_edition)

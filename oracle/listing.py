@@ -90,7 +90,7 @@ def card_rows(cards, with_sets=False, with_images=False) -> list[CardRow]:
     url = url_maker("oracle:card-detail")
     printing_url = url_maker2("oracle:printing-detail")
     italian = is_italian_page()
-    card_parts = _CardParts(italian)
+    card_parts = CardParts(italian)
     rows = []
     for card in cards:
         name, other_name, mana_cost, type_line = card_parts(card.name, faces[card.pk])
@@ -118,36 +118,46 @@ def card_rows(cards, with_sets=False, with_images=False) -> list[CardRow]:
 
 def printing_rows(card_set, with_images=False) -> list[CardRow]:
     """Rows for every printing of a set, in collector-number order; with_images, each
-    printing's picture. One query: the printings with their cards' faces."""
-    url = url_maker("oracle:printing-detail", card_set.code.lower())
-    card_parts = _CardParts(is_italian_page())
-    rarity_cell = _rarity_cells(card_set.symbol_code)
+    printing's picture. One query: the printings with their cards' faces. (The table's rows
+    as markup, stored where they can be: ``row_markup.set_table_rows``.)"""
+    make_row = SetRowMaker(card_set, is_italian_page())
     rows = []
     printings = row_queries.printings_of_set(card_set.pk, pictures=with_images)
-    for faces, (number, rarity, card_name, *picture) in _printings_with_faces(printings):
-        name, other_name, mana_cost, type_line = card_parts(card_name, faces)
-        image = None
+    for _, faces, (number, rarity, card_name, *picture) in printings_with_faces(printings):
+        row = make_row(number, rarity, card_name, faces)
         if picture:
             scryfall_id, multiverse_id_it, _, layout = picture
             scryfall_id = row_queries.scryfall_uuid(scryfall_id)
-            image = _front_image((scryfall_id, multiverse_id_it, layout), name)
-        rows.append(
-            CardRow(
-                url(number),
-                name,
-                other_name,
-                mana_cost,
-                type_line,
-                number,
-                rarity,
-                rarity_cell(rarity),
-                image=image,
-            )
-        )
+            row.image = _front_image((scryfall_id, multiverse_id_it, layout), row.name)
+        rows.append(row)
     return rows
 
 
-def _rarity_cells(symbol: str):
+class SetRowMaker:
+    """A function ``(collector number, rarity, card name, faces) -> CardRow`` for the
+    printings of ``card_set``, ``faces`` as ``printings_with_faces`` gives them; ``mana_cost``
+    replaces the cost's symbols."""
+
+    def __init__(self, card_set, italian: bool):
+        self.url = url_maker("oracle:printing-detail", card_set.code.lower())
+        self.card_parts = CardParts(italian)
+        self.rarity_cell = rarity_cells(card_set.symbol_code)
+
+    def __call__(self, number, rarity, card_name, faces, mana_cost=None) -> CardRow:
+        name, other_name, cost, type_line = self.card_parts(card_name, faces)
+        return CardRow(
+            self.url(number),
+            name,
+            other_name,
+            cost if mana_cost is None else mana_cost,
+            type_line,
+            number,
+            rarity,
+            self.rarity_cell(rarity),
+        )
+
+
+def rarity_cells(symbol: str):
     """A function ``rarity -> its cell in a set's table`` (the set's symbol in the rarity's
     colour, the rarity's name), each cell made once."""
     make_cell = macro("oracle/_rarity_cell.html", "rarity_cell")
@@ -163,19 +173,19 @@ def _rarity_cells(symbol: str):
     return cell
 
 
-def _printings_with_faces(rows):
-    """([face columns, ...], printing columns) from ``row_queries.printings_of_set``'s rows,
-    one per face."""
+def printings_with_faces(rows):
+    """(printing id, [face columns, ...], printing columns) from
+    ``row_queries.printings_of_set``'s rows, one per face."""
     printing_id, faces, printing = None, [], None
     for row in rows:
         if row[0] != printing_id:
             if printing_id is not None:
-                yield faces, printing
+                yield printing_id, faces, printing
             printing_id, faces, printing = row[0], [], row[5:]
         if row[3] is not None:  # type_line: the card has faces
             faces.append(row[1:5])
     if printing_id is not None:
-        yield faces, printing
+        yield printing_id, faces, printing
 
 
 @dataclass(slots=True)
@@ -253,7 +263,7 @@ def sets_by_card(card_ids, pictures=False) -> dict[int, list[SetPrinting]]:
     return sets
 
 
-class _CardParts:
+class CardParts:
     """A card's name in the page's language, its other name, its faces' mana costs as symbols
     (each cost made once per page) and its type line, from its faces' (name_it, mana_cost,
     type_line, type_line_it)."""
@@ -261,6 +271,18 @@ class _CardParts:
     def __init__(self, italian: bool):
         self.italian = italian
         self.mana_costs = {}
+
+    def mana_cost(self, faces) -> SafeString:
+        """The faces' mana costs as symbols, " // " between them."""
+        if len(faces) == 1:  # most cards
+            cost = faces[0][1]
+            costs = (cost,) if cost else ()
+        else:
+            costs = tuple(face[1] for face in faces if face[1])
+        mana_cost = self.mana_costs.get(costs)
+        if mana_cost is None:
+            mana_cost = self.mana_costs[costs] = _mana_costs(costs)
+        return mana_cost
 
     def __call__(self, name: str, faces) -> tuple[str, str, SafeString, str]:
         italian = self.italian

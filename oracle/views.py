@@ -17,6 +17,7 @@ from .listing import card_rows, printing_rows, set_rows
 from .models import Card, CardName, CardSet, Layout, Rarity, is_italian_page
 from .name_suggestions import name_suggestions
 from .paging import page_number
+from .row_markup import set_table_rows
 from .search.tokens import quote
 from .search_help import SEARCH_EXAMPLES, help_sections
 from .wording_history import wording_history
@@ -220,14 +221,18 @@ def set_detail(request, code):
     )
     rarities = [Rarity(value).count_in_words(n) for value, n in rarity_counts.items() if n]
     view = result_view(request)
-    rows = printing_rows(card_set, with_images=view == "images")
+    if view == "images":
+        rows, rows_html = printing_rows(card_set, with_images=True), ""
+    else:  # the table: its rows as markup, stored where they can be
+        rows, rows_html = [], set_table_rows(card_set)
     return render(
         request,
         "oracle/set_detail.html",
         {
             "set": card_set,
             "rows": rows,
-            "art_only": not rows and card_set.printings.exists(),
+            "rows_html": rows_html,
+            "art_only": not (rows or rows_html) and card_set.printings.exists(),
             "rarities": rarities,
             "view": view,
             "card_images_enabled": card_images.images_enabled(),

@@ -21,6 +21,7 @@ from oracle.models import (
     Printing,
     PrintingFace,
 )
+from oracle.row_markup import store_set_rows
 from oracle.search.normalize import refresh_search_columns
 from oracle.signals import cards_synced
 from oracle.text import fold_line, slug_for
@@ -101,6 +102,8 @@ def sync_mtgjson(
     log("Updating the search columns…")
     updated, unchanged = refresh_search_columns(card_pks.values())
     stats["search columns"] = SyncStats(updated=updated, unchanged=unchanged)
+    log("Storing the rows of the sets' tables…")
+    store_set_rows()  # those the changes made stale: bookkeeping, not in the stats
     for _receiver, result in cards_synced.send(sender=Card, data=data, card_pks=card_pks, log=log):
         stats.update(result or {})
     stats[IMPORT_RECORD] = _record_import(data, source, stats)

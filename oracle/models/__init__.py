@@ -25,6 +25,7 @@ from .keywords_and_types import CardType, Keyword
 from .names import CardName
 from .page_language import is_italian_page, joined_name, localized, names_for_page
 from .printings import Printing, PrintingFace, Rarity
+from .row_markup import PrintingRowMarkup
 from .sets import CardSet
 
 __all__ = [
@@ -45,6 +46,7 @@ __all__ = [
     "Layout",
     "Printing",
     "PrintingFace",
+    "PrintingRowMarkup",
     "Rarity",
     "is_italian_page",
     "joined_name",

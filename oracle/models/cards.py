@@ -135,6 +135,8 @@ class Card(models.Model):
         verbose_name_plural = _("cards")
         indexes = [
             models.Index(fields=["name"], name="card_name_idx"),
+            # A long list's cards by id, without reading their wide rows (a set's table).
+            models.Index(fields=["id", "name", "slug"], name="card_id_name_idx"),
             models.Index(fields=["sort_name"], name="card_sort_name_idx"),
             models.Index(fields=["sort_name_it"], name="card_sort_name_it_idx"),
             models.Index(fields=["mana_value"], name="card_mana_value_idx"),

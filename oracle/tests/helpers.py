@@ -1,6 +1,7 @@
 """What the tests of both apps share: the bundled card files, cards found by their printed
 Italian name, pages read with their white space squeezed."""
 
+import html
 import json
 import re
 from pathlib import Path
@@ -28,3 +29,15 @@ def card_named(italian_name: str) -> Card | None:
 def squeeze(html: str) -> str:
     """The page with runs of white space as one space, to match text across template lines."""
     return re.sub(r"\s+", " ", html)
+
+
+# A row of a set's table of cards (oracle/_set_card_rows.html): its number, then its name.
+SET_TABLE_ROW = re.compile(r'<tr>\s*<td>([^<]*)</td>\s*<th scope="row"><a href="[^"]*">([^<]*)</a>')
+
+
+def set_table_rows(response) -> list[tuple[str, str]]:
+    """(collector number, name as shown) of each row of a set page's table, in order."""
+    return [
+        (html.unescape(number), html.unescape(name))
+        for number, name in SET_TABLE_ROW.findall(response.content.decode())
+    ]

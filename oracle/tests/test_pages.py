@@ -9,7 +9,7 @@ from config.testing import DATA_AGE_QUERIES, EmptyDatabaseTestCase
 from oracle.models import Card, CardSet
 
 from .factories import make_card, make_erratum, make_set
-from .helpers import FUT
+from .helpers import FUT, set_table_rows
 
 
 class RealFutureSightPagesTests(EmptyDatabaseTestCase):
@@ -55,7 +55,7 @@ class RealFutureSightPagesTests(EmptyDatabaseTestCase):
         response = self.client.get("/en/sets/fut/")
         self.assertContains(response, "Future Sight")
         self.assertContains(response, "Visione Futura")
-        numbers = [row.collector_number for row in response.context["rows"]]
+        numbers = [number for number, _name in set_table_rows(response)]
         self.assertEqual(numbers[:3], ["1", "2", "3"])
         self.assertEqual(len(numbers), 180)
         self.assertContains(response, "60 commons, 60 uncommons, 60 rares")

@@ -83,7 +83,7 @@ class HttpCachingMiddleware:
             response = self.get_response(request)
             self._after_private(request, response)
             return response
-        version = data_version.current()
+        version = data_version.for_request(request)
         code, released = release()
         language = _page_language(request)
         etag = 'W/"{}"'.format(

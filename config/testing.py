@@ -34,11 +34,11 @@ DOCUMENTS_COMMANDS = ("load_bundled_documents", "link_rules")
 # permissions and the editors group are made by migrate, not by the loaders).
 PROJECT_APPS = ("oracle", "rulings")
 
-# The queries every public page and API answer makes for how old its data is: the date of each
-# kind of data for the footer or the API's "data" (oracle.data_sources: the cards' and the
-# rules'), one query each, and the data version for its ETag and Last-Modified
-# (config/http_caching.py), one query.
-DATA_AGE_QUERIES = 3
+# The queries every public page and API answer makes for how old its data is: the data version
+# for its ETag and Last-Modified (config/http_caching.py) and the date of each kind of data for
+# the footer or the API's "data" (oracle.data_sources), asked together
+# (oracle.data_version.current).
+DATA_AGE_QUERIES = 1
 
 # What each command printed when the runner loaded the data, for the tests of the loaders'
 # first run. Filled in the runner's process and handed to parallel workers (see the runner).

@@ -25,7 +25,7 @@ from django.utils import translation
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 
-from . import card_record, data_sources
+from . import card_record, data_sources, data_version
 from .filters import CardFilter
 from .json_views import get_only, json_response
 from .links import url_maker
@@ -108,7 +108,7 @@ def card_search(request):
     page = paginator.page(number)
     return json_response(
         {
-            "data": data_sources.api_dates(),
+            "data": _data_dates(request),
             "total": paginator.count,
             "page": number,
             "pages": paginator.num_pages,
@@ -134,7 +134,7 @@ def card_detail(request, oracle_id):
         return json_response(
             {"error": _("No card has the Oracle id “%(id)s”.") % {"id": oracle_id}}, status=404
         )
-    return json_response({"data": data_sources.api_dates()} | _card_record(request, card))
+    return json_response({"data": _data_dates(request)} | _card_record(request, card))
 
 
 def _results(request, cards):
@@ -159,6 +159,10 @@ def _results(request, cards):
             }
         )
     return results
+
+
+def _data_dates(request) -> dict[str, str | None]:
+    return data_sources.api_dates(data_version.for_request(request).dates)
 
 
 def _page_url(request, number):

@@ -2,26 +2,27 @@
 
 from datetime import date
 
+from django.db.models import CharField
+from django.db.models.functions import Cast
 from django.utils.translation import gettext as _
 
 from .data_sources import DataSource, add_source
 from .dates import long_date
 from .models import CardDataImport
-from .sql_rows import FixedQuery
 
 # The newest imports the about page lists.
 ABOUT_IMPORTS = 5
 
 
-_NEWEST_DATE = FixedQuery(
-    lambda: CardDataImport.objects.dated_newest_first().values_list("data_date")[:1]
-)
+def newest_data_date():
+    """The MTGJSON date of the newest import that says one, as YYYY-MM-DD."""
+    return CardDataImport.objects.dated_newest_first().values_list(Cast("data_date", CharField()))[
+        :1
+    ]
 
 
-def card_data_date() -> date | None:
-    """The MTGJSON date of the newest import that says one (every page's footer asks it)."""
-    rows = _NEWEST_DATE.rows()
-    return rows[0][0] if rows else None
+def read_date(text: str | None) -> date | None:
+    return date.fromisoformat(text) if text else None
 
 
 def footer(day: date) -> str:
@@ -37,7 +38,8 @@ def register() -> None:
         DataSource(
             key="cards",
             position=10,
-            current_date=card_data_date,
+            dated_by=newest_data_date,
+            read_date=read_date,
             footer=footer,
             about_template="oracle/_about_cards.html",
             about_context=about_context,

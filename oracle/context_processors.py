@@ -1,7 +1,7 @@
 from django.conf import settings
 from django.urls import translate_url
 
-from . import data_sources
+from . import data_sources, data_version
 
 
 def language_links(request):
@@ -16,4 +16,6 @@ def language_links(request):
 
 def data_age(request):
     """The footer's sentences on the data's age; read only when a template shows them."""
-    return {"data_age_lines": data_sources.footer_lines}
+    return {
+        "data_age_lines": lambda: data_sources.footer_lines(data_version.for_request(request).dates)
+    }

@@ -14,19 +14,22 @@ commits (so a reader who sees the new number also sees the new data):
 - every change made through the admin (``config.http_caching`` calls ``changed()`` after each
   successful admin form or action).
 
-``current()`` is one query on a one-row table, built once (``oracle.sql_rows.FixedQuery``): every
-public page asks it.
+``current()`` reads it with each data source's date (``oracle.data_sources``) in one statement
+(``oracle.sql_rows.FixedValues``), once per request (``for_request``): a public page's ETag and
+its footer both need it.
 """
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import NamedTuple
 
 from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 
+from . import data_sources
 from .models import DataVersion, Erratum
-from .sql_rows import FixedQuery
+from .sql_rows import FixedValues
 
 NEVER = datetime(2000, 1, 1, tzinfo=UTC)
 
@@ -34,20 +37,45 @@ NEVER = datetime(2000, 1, 1, tzinfo=UTC)
 class Version(NamedTuple):
     number: int
     changed_at: datetime
+    # Each data source's date, by its key: {"cards": date(2022, 4, 25), "rules": None}.
+    dates: dict[str, date | None]
 
 
-_CURRENT = FixedQuery(lambda: DataVersion.objects.filter(pk=1).values_list("number", "changed_at"))
+# One statement per set of sources: a test may take one away.
+_STATEMENTS: dict[tuple[str, ...], FixedValues] = {}
 
 
 def current() -> Version:
     """The data version now (number 0 in a database that has never had data)."""
-    rows = _CURRENT.rows()
-    if not rows:
-        return Version(0, NEVER)
-    number, changed_at = rows[0]
+    sources = data_sources.sources()
+    keys = tuple(source.key for source in sources)
+    statement = _STATEMENTS.get(keys)
+    if statement is None:
+        statement = _STATEMENTS[keys] = FixedValues(
+            lambda: [
+                DataVersion.objects.filter(pk=1).values_list("number"),
+                DataVersion.objects.filter(pk=1).values_list("changed_at"),
+                *(source.dated_by() for source in sources),
+            ]
+        )
+    number, changed_at, *texts = statement.row()
+    dates = data_sources.read_dates(dict(zip(keys, texts, strict=True)))
+    if number is None:
+        return Version(0, NEVER, dates)
+    if isinstance(changed_at, str):  # SQLite gives a subquery's date-time as text
+        changed_at = parse_datetime(changed_at)
     if timezone.is_naive(changed_at):  # SQLite keeps UTC without its zone
         changed_at = changed_at.replace(tzinfo=UTC)
-    return Version(number, changed_at)
+    return Version(number, changed_at, dates)
+
+
+def for_request(request) -> Version:
+    """The data version ``request`` sees: read once, by whichever asks first (the HTTP caching
+    for its ETag, or the footer), and kept on the request for the others."""
+    version = getattr(request, "data_version", None)
+    if version is None:
+        version = request.data_version = current()
+    return version
 
 
 def changed() -> None:

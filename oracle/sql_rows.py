@@ -10,15 +10,17 @@ convert it (dates and booleans on SQLite, JSON, decimals).
 ``fetch(sql, params)`` runs a query, its parameters always passed to the cursor, never written
 into the SQL.
 
-``FixedQuery`` is a query whose SQL never changes (every page's frame asks a few: the data
-version, the card data's date, the official rules editions' dates): its definition stays in the
-ORM, where a reader looks for it, and Django builds its SQL once per process::
+``FixedValues`` asks a few queries of one value each, whose SQL never changes, in one statement
+(``SELECT (q1), (q2), ...``): every page's frame asks the data version and the date of each kind
+of data. Their definitions stay in the ORM, where a reader looks for them; Django builds the SQL
+once per process, and the database answers them in one round trip instead of one each::
 
-    NEWEST = FixedQuery(lambda: Thing.objects.filter(shown=True).values_list("day")[:1])
-    NEWEST.rows()   # [(date(2026, 4, 17),)]
+    FRAME = FixedValues(lambda: [Thing.objects.filter(shown=True).values_list("day")[:1], ...])
+    FRAME.row()   # ("2026-04-17", ...)
 
-Its rows are what the database driver gives, without Django's conversions: on SQLite a
-date-time comes back without its time zone (UTC), a boolean as 0 or 1."""
+A query without a row gives None. The values are what the database driver gives, without
+Django's conversions; SQLite gives a subquery's value without its column's type (a date or a
+date-time as text), so a caller casts to text what it reads the same way on both databases."""
 
 from collections.abc import Callable, Iterable, Sequence
 
@@ -103,12 +105,14 @@ class ModelColumns:
         return [self.instance(row) for row in rows]
 
 
-class FixedQuery:
-    def __init__(self, build: Callable[[], QuerySet]):
+class FixedValues:
+    def __init__(self, build: Callable[[], Sequence[QuerySet]]):
         self._build = build
         self._statement: tuple[str, tuple] | None = None
 
-    def rows(self) -> list[tuple]:
+    def row(self) -> tuple:
         if self._statement is None:
-            self._statement = self._build().query.sql_with_params()
-        return fetch(*self._statement)
+            parts = [queryset.query.sql_with_params() for queryset in self._build()]
+            sql = "SELECT " + ", ".join(f"({part})" for part, _ in parts)
+            self._statement = sql, tuple(value for _, params in parts for value in params)
+        return fetch(*self._statement)[0]

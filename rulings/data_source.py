@@ -4,13 +4,13 @@ force today applies, and the editions and documents the about page lists."""
 from datetime import date
 from typing import NamedTuple
 
-from django.db.models import Count, IntegerField, OuterRef, Subquery
+from django.db.models import CharField, Count, IntegerField, OuterRef, StringAgg, Subquery, Value
+from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from oracle.data_sources import DataSource, add_source
 from oracle.dates import long_date
-from oracle.sql_rows import FixedQuery
 
 from .models import RuleSection, RulesEdition, SourceDocument, edition_in_force
 
@@ -19,12 +19,21 @@ class _EditionDate(NamedTuple):
     effective_date: date
 
 
-_OFFICIAL_DATES = FixedQuery(lambda: RulesEdition.objects.official().values_list("effective_date"))
+def official_dates():
+    """The official editions' effective dates, as "YYYY-MM-DD,YYYY-MM-DD": which is in force
+    depends on the day the page is asked, so the choice is made after reading them."""
+    return (
+        RulesEdition.objects.official()
+        .order_by()
+        .values("language")
+        .annotate(dates=StringAgg(Cast("effective_date", CharField()), Value(",")))
+        .values_list("dates")
+    )
 
 
-def rules_in_force_since() -> date | None:
-    """When the official edition in force today took effect (every page's footer asks it)."""
-    editions = [_EditionDate(*row) for row in _OFFICIAL_DATES.rows()]
+def rules_in_force_since(dates: str | None) -> date | None:
+    """When the official edition in force today took effect."""
+    editions = [_EditionDate(date.fromisoformat(day)) for day in (dates or "").split(",") if day]
     edition = edition_in_force(editions, timezone.localdate())
     return edition.effective_date if edition else None
 
@@ -66,7 +75,8 @@ def register() -> None:
         DataSource(
             key="rules",
             position=20,
-            current_date=rules_in_force_since,
+            dated_by=official_dates,
+            read_date=rules_in_force_since,
             footer=footer,
             about_template="rulings/_about_rules.html",
             about_context=about_context,

@@ -94,10 +94,11 @@ class CardPageAndApiTests(EmptyDatabaseTestCase):
         self.assertNotContains(response, "Reach is")
         self.assertNotContains(response, "rule-ref")
         self.assertContains(response, "see rule 702.17")
-        self.assertEqual(alone, 6 + 2)  # the card and its parts; the cards' date, the data version
-        # Rules editions, rulings (their text stored rendered), documents, rules used; the
-        # rules' date.
-        self.assertEqual(with_rulings - alone, 4 + 1)
+        # The card and its parts; the data version with the cards' date.
+        self.assertEqual(alone, 6 + 1)
+        # Rules editions, rulings (their text stored rendered), documents, rules used (the rules'
+        # date comes with the data version).
+        self.assertEqual(with_rulings - alone, 4)
 
     def test_the_card_record_has_its_rulings_in_both_languages_because_rulings_added_them(self):
         url = f"/api/cards/{self.card.oracle_id}/"

@@ -210,7 +210,8 @@ def set_rows() -> list[SetRow]:
         Printing.objects.exclude(layout=Layout.ART_SERIES)  # no cards: printed art
         .order_by()
         .values_list("card_set_id")
-        .annotate(count=Count("pk"))
+        # COUNT(*), not of a column: PostgreSQL then counts from the (set, layout) index alone.
+        .annotate(count=Count("*"))
     )
     url = url_maker("oracle:set-detail")
     sets = CardSet.objects.values_list(

@@ -16,6 +16,7 @@ class RulingsConfig(AppConfig):
             card_record,
             data_source,
             receivers,  # noqa: F401  (connects the import signal)
+            rule_trees,  # noqa: F401  (keeps the stored rule trees in step)
             search_terms,
         )
         from .editors import ensure_editors_group

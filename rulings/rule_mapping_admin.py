@@ -7,6 +7,7 @@ from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
 from .models import RuleMapping, RuleSection, RulesEdition
+from .rule_trees import store_trees_showing
 from .ruling_markup import store_markup_citing
 
 
@@ -101,12 +102,15 @@ class RuleMappingAdmin(admin.ModelAdmin):
         super().save_model(request, obj, form, change)
 
     def delete_model(self, request, obj):
-        number = obj.old_number
+        number, target = obj.old_number, obj.current_section_id
         super().delete_model(request, obj)
         store_markup_citing(number)  # where the rulings citing it lead today changed
+        store_trees_showing([target])  # its rule's section no longer lists the old number
 
     def delete_queryset(self, request, queryset):
         numbers = [mapping.old_number for mapping in queryset]
+        targets = [mapping.current_section_id for mapping in queryset]
         super().delete_queryset(request, queryset)
         for number in set(numbers):
             store_markup_citing(number)
+        store_trees_showing(targets)

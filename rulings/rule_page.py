@@ -174,6 +174,9 @@ class RulePage:
     cards: CardSample | None = None
     cards_rule: str = ""
     section_pages: SectionPages | None = None  # a section too long for one page
+    # A section whose rules are stored as the markup this page shows (``rulings.rule_trees``):
+    # that markup (the node's children are then its rules, without theirs).
+    tree_html: SafeString | None = None
 
     @cached_property
     def versions_by_edition(self) -> dict[int, Version]:
@@ -184,14 +187,23 @@ class RulePage:
 
 
 def build_rule_page(
-    editions: EditionChoices, edition: RulesEdition, number: str, page_number: int = 1
+    editions: EditionChoices,
+    edition: RulesEdition,
+    number: str,
+    page_number: int = 1,
+    stored: tuple[str, str] | None = None,
+    with_cards: bool = True,
 ):
     """The page of rule ``number`` in ``edition`` (page ``page_number`` of a section too long
-    for one page); None when that edition has no such rule."""
-    rule, rows = fetch_tree(edition, number, page_number)
+    for one page); None when that edition has no such rule. ``stored`` is the key of a stored
+    tree the page may show (``rule_trees.stored_tree_key``); None renders the tree here.
+    Without ``with_cards``, the cards that use the rule are not read (``cards`` is None)."""
+    rule, rows = fetch_tree(edition, number, page_number, stored)
     if rule is None:
         return None
-    return RulePageBuilder(editions, edition, rule, rows, page_number).build()
+    builder = RulePageBuilder(editions, edition, rule, rows, page_number)
+    builder.with_cards = with_cards
+    return builder.build()
 
 
 class RulePageBuilder:
@@ -201,6 +213,7 @@ class RulePageBuilder:
         self, editions: EditionChoices, edition: RulesEdition, rule: Row, rows, page_number=1
     ):
         self.page_number = page_number
+        self.with_cards = True
         self.editions = editions
         self.edition = edition
         self.rule = rule
@@ -220,7 +233,7 @@ class RulePageBuilder:
         cards_rule = self.rule.number if self.is_current else ""
         if not self.is_current and today and today.section:
             cards_rule = today.section.number
-        cards = cards_using_rule(cards_rule) if cards_rule else None
+        cards = cards_using_rule(cards_rule) if cards_rule and self.with_cards else None
         titled = [ancestor for ancestor in self.ancestors if ancestor.title]
         return RulePage(
             cards=cards,
@@ -236,6 +249,7 @@ class RulePageBuilder:
             today=today,
             context_title=titled[-1].title if titled else "",
             section_pages=self.section_pages,
+            tree_html=None if self.rule.tree is None else SafeString(self.rule.tree),
         )
 
     def node_for(self, row: Row) -> Node:
@@ -259,6 +273,9 @@ class RulePageBuilder:
         if level == Level.SECTION:
             rules = [row.number for row in inside if row.parent_id == rule.id]
             self.section_pages = split_section(rules, self.page_number, self.node.url)
+        if rule.tree is not None:  # what the section holds is stored as markup: only its rules
+            self.node.children = [self.node_for(row) for row in inside]
+            return
         pages = self.section_pages
         for row in inside:
             parent = self.shown.get(row.parent_id)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from django.db import connection
 
-from .models import RuleSection, RulesEdition
+from .models import RuleSection, RulesEdition, StoredRuleTree
 from .rule_numbers import ancestors_of
 from .section_pages import RULES_PER_PAGE
 
@@ -31,13 +31,17 @@ class Row:
     position: int
     rendered: dict | str  # its body's markup, made at import (rulings.rule_bodies); SQLite
     # hands it back as JSON text, read only for the rules a page shows (``stored_body``)
+    # The rule asked for, a section: the markup of the rules it holds as its page shows them,
+    # when it is stored and still holds (rulings.rule_trees); None otherwise.
+    tree: str | None = None
 
     @property
     def pk(self):
         return self.id
 
 
-ROW_COLUMNS = ", ".join(f"s.{name}" for name in Row.__dataclass_fields__)
+COLUMN_NAMES = [name for name in Row.__dataclass_fields__ if name != "tree"]
+ROW_COLUMNS = ", ".join(f"s.{name}" for name in COLUMN_NAMES)
 # The same, where a row's text is not shown (a rule of a long section on another page of it):
 # its text, examples and stored markup are not read.
 HEADING_ONLY = {
@@ -47,12 +51,14 @@ HEADING_ONLY = {
 }
 PAGED_COLUMNS = ", ".join(
     f"{HEADING_ONLY[name]} AS {name}" if name in HEADING_ONLY else f"s.{name}"
-    for name in Row.__dataclass_fields__
+    for name in COLUMN_NAMES
 )
-# A row of a section read a page at a time, outside the page read.
+# A row of a section read a page at a time, outside the page read; or any row of a section
+# whose page is stored.
 OFF_PAGE = (
     "p.rule_count > %(per_page)s AND (s.position < p.first_position"
     " OR s.position >= COALESCE(p.next_page_position, b.end_position))"
+    " OR EXISTS (SELECT 1 FROM stored)"
 )
 
 # The rule, the rules above it (by number), what it contains (from just after it to the next
@@ -68,6 +74,11 @@ OFF_PAGE = (
 # "page" row has the position of that page's first rule and of the next page's; the rows
 # between them are read whole, the section's other rows without their text (a quarter of the
 # bytes: 702 holds 760 rows).
+#
+# A section's page whose tree is stored in the state given (``%(state)s``, in the page's
+# ``%(language)s``: rulings.rule_trees) comes with that markup (the "stored" row) in the
+# section's row, and of what the section holds only its rules, without their text: enough to
+# number its pages.
 TREE_SQL = """
 WITH asked AS (
     SELECT id, position, level FROM {table}
@@ -108,33 +119,45 @@ WITH asked AS (
         MIN(CASE WHEN r.page_index > c.page_index THEN r.position END) AS next_page_position,
         MAX(c.rule_count) AS rule_count
     FROM section_rules r, chosen c
+), stored AS MATERIALIZED (
+    SELECT t.markup AS markup FROM {stored_table} t, bounds b, chosen c
+    WHERE b.level = {section} AND t.section_id = b.id AND t.language = %(language)s
+        AND t.page = COALESCE(c.page_index, 0) + 1 AND t.state = %(state)s
 )
-SELECT {columns} FROM {table} s
+SELECT {columns},
+    CASE WHEN s.number = %(number)s THEN (SELECT markup FROM stored) END AS tree
+FROM {table} s
 WHERE s.edition_id = %(edition)s AND s.number IN ({numbers})
 UNION ALL
-SELECT {paged_columns} FROM {table} s, bounds b, page p
+SELECT {paged_columns}, NULL FROM {table} s, bounds b, page p
 WHERE b.level <> {chapter} AND s.edition_id = %(edition)s
     AND s.position > (SELECT position FROM bounds)
     AND s.position < (SELECT end_position FROM bounds)
+    AND (s.parent_id = b.id OR NOT EXISTS (SELECT 1 FROM stored))
 UNION ALL
-SELECT {columns} FROM {table} s, bounds b
+SELECT {columns}, NULL FROM {table} s, bounds b
 WHERE b.level = {chapter} AND s.parent_id = b.id
 UNION ALL
-SELECT {columns} FROM {table} s, bounds b
+SELECT {columns}, NULL FROM {table} s, bounds b
 WHERE s.edition_id = %(edition)s AND s.position IN (b.previous_position, b.next_position)
 """
 
 
 def fetch_tree(
-    edition: RulesEdition, number: str, page_number: int = 1
+    edition: RulesEdition, number: str, page_number: int = 1, stored: tuple[str, str] | None = None
 ) -> tuple[Row | None, list[Row]]:
     """The rule asked for and, in reading order, the rows its page shows (see TREE_SQL); None
     and no rows when the edition has no such rule. One query. In a section read a page at a
-    time (page ``page_number``), the rows on its other pages come without their text."""
+    time (page ``page_number``), the rows on its other pages come without their text.
+    ``stored`` is (the page's language, the editions' state) of a stored tree the page may use
+    (``Row.tree``: then the section's rules come without their text, and not their subrules)."""
     numbers = [*ancestors_of(number), number]
+    language, state = stored or ("", "")
     params = {
         "edition": edition.pk,
         "number": number,
+        "language": language,
+        "state": state or None,  # nothing stored matches no state
         "last": LAST_POSITION,
         "per_page": RULES_PER_PAGE,
         "page_index": max(page_number, 1) - 1,
@@ -142,6 +165,7 @@ def fetch_tree(
     params.update({f"n{index}": value for index, value in enumerate(numbers)})
     sql = TREE_SQL.format(
         table=connection.ops.quote_name(RuleSection._meta.db_table),
+        stored_table=connection.ops.quote_name(StoredRuleTree._meta.db_table),
         columns=ROW_COLUMNS,
         paged_columns=PAGED_COLUMNS.format(hidden=OFF_PAGE),
         numbers=", ".join(f"%(n{index})s" for index in range(len(numbers))),

@@ -14,6 +14,7 @@ from .rules import (
     RuleSection,
     RulesEdition,
     RulesEditionQuerySet,
+    StoredRuleTree,
     edition_in_force,
 )
 from .rulings import Ruling, RulingQuerySet
@@ -33,5 +34,6 @@ __all__ = [
     "RulesEditionQuerySet",
     "SampleCard",
     "SourceDocument",
+    "StoredRuleTree",
     "edition_in_force",
 ]

@@ -166,6 +166,29 @@ class RuleSection(models.Model):
         return reverse("rulings:rule-detail", args=[self.number])
 
 
+class StoredRuleTree(models.Model):
+    """The rules a section holds as one page of it shows them (the markup of
+    ``rulings/_rule_tree.html``), made for a page in one language from the editions as they
+    were (``state``): ``rulings.rule_trees``. A page whose editions have changed since renders
+    the tree itself."""
+
+    section = models.ForeignKey(RuleSection, on_delete=models.CASCADE, related_name="stored_trees")
+    page = models.PositiveSmallIntegerField()  # of the section, from 1
+    language = models.CharField(max_length=8)  # of the page
+    state = models.CharField(max_length=40)
+    markup = models.TextField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["section", "language", "page"], name="storedruletree_unique_page"
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.section.number} ({self.language}, {self.page})"
+
+
 class GlossaryEntry(models.Model):
     """One term of an edition's glossary, with its definition as printed."""
 

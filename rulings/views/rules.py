@@ -34,6 +34,7 @@ from ..rule_comparison import compare_context
 from ..rule_numbers import normalise_number
 from ..rule_page import build_rule_page, no_such_rule_message, rule_url
 from ..rule_search import MAX_QUERY, answer_lookup, search_words, typed_lookup
+from ..rule_trees import stored_tree_key
 from ..search_excerpts import query_words
 
 Level = RuleSection.Level
@@ -50,7 +51,8 @@ def rule_detail(request, editions: EditionChoices, edition: RulesEdition, number
     if canonical != number:
         query = request.META.get("QUERY_STRING", "")
         return redirect(rule_url(canonical, f"?{query}" if query else ""), permanent=True)
-    page = build_rule_page(editions, edition, number, page_number(request.GET.get("page")))
+    asked = page_number(request.GET.get("page"))
+    page = build_rule_page(editions, edition, number, asked, stored_tree_key(editions))
     if page is None:
         return rule_elsewhere(request, editions, edition, number)
     current = editions.current

@@ -11,6 +11,7 @@ from rulings.importers.release_notes.document import Document, ReadError
 from rulings.importers.release_notes.reader import read_document
 from rulings.importers.release_notes.sync import sync_document
 from rulings.models import Language, SourceDocument
+from rulings.rule_trees import quoted_texts_digest, store_rule_trees
 from rulings.ruling_markup import store_stale_ruling_markup
 
 
@@ -59,6 +60,7 @@ class Command(ImportCommand):
         log = self._progress if verbosity >= 2 else None
         try:
             with transaction.atomic():
+                quoted = quoted_texts_digest()
                 report = sync_document(
                     parsed,
                     path=path,
@@ -71,6 +73,8 @@ class Command(ImportCommand):
                     log=log,
                 )
                 store_stale_ruling_markup()
+                if quoted_texts_digest() != quoted:
+                    store_rule_trees()
                 data_version.changed()
         except ReadError as error:
             raise CommandError(f"Nothing was imported. {error}") from error

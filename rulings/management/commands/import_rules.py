@@ -13,6 +13,7 @@ from rulings.importers.rules_sync import sync_rules
 from rulings.linking.sync import link_cards
 from rulings.models import Language, RulesEdition
 from rulings.rule_bodies import store_rule_bodies
+from rulings.rule_trees import store_rule_trees
 from rulings.ruling_markup import store_stale_ruling_markup
 
 
@@ -81,6 +82,7 @@ class Command(ImportCommand):
             if result.changed:
                 store_definitions()
                 store_rule_bodies()
+                store_rule_trees()
                 store_stale_ruling_markup()
                 data_version.changed()
             if dry_run:

@@ -6,6 +6,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from oracle.import_lock import ImportCommand
+from rulings.rule_trees import trees_stored_once
 
 BUNDLED_DOCUMENTS = Path("fixtures") / "documents"
 MANIFEST = "documents.json"
@@ -28,6 +29,10 @@ class Command(ImportCommand):
             entries = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
         except (OSError, ValueError) as error:
             raise CommandError(f"{folder / MANIFEST}: {error}") from error
+        with trees_stored_once():
+            self.import_documents(folder, entries, force, verbosity)
+
+    def import_documents(self, folder, entries, force, verbosity):
         for entry in entries:
             options = {
                 "language": entry["language"],

@@ -7,6 +7,7 @@ from django.db import transaction
 
 from oracle.import_lock import ImportCommand
 from rulings.models import RulesEdition
+from rulings.rule_trees import trees_stored_once
 
 BUNDLED_RULES = Path("fixtures") / "rules" / "en"
 
@@ -45,7 +46,7 @@ class Command(ImportCommand):
                 "them again)."
             )
             return
-        with transaction.atomic():
+        with trees_stored_once(), transaction.atomic():
             for path in wanted:
                 call_command(
                     "import_rules",

@@ -7,7 +7,16 @@ costs more than the rows; here each kind of row is read once and handed out to i
 that ``card.faces.all()``, ``printing.faces.all()`` and the others answer from memory, as after
 a prefetch, for everything the page calls (``wording_history``, ``card_images``, the models'
 properties). The card's search columns, which only the search reads, stay in the database.
+
+With the card comes its page's stored parts for the active language (``card.stored_markup``:
+``card_markup``), and ``card.rows_digest``, a digest of every row read but the keywords'
+(``RowsDigest``), which tells whether those parts still hold.
 """
+
+import hashlib
+import json
+
+from django.utils import translation
 
 from .models import Card, CardFace, CardSet, Erratum, Keyword, Printing, PrintingFace
 from .sql_rows import ModelColumns, fetch
@@ -26,17 +35,28 @@ PRINTED_FACE = ModelColumns(PrintingFace, "pf")
 ERRATUM = ModelColumns(Erratum, "e")
 
 
+# The card's page parts stored for a language (``CardMarkup``), beside the card's columns.
+WITH_MARKUP = f"""SELECT {CARD.sql}, m.digest, m.parts FROM oracle_card c
+    LEFT JOIN oracle_cardmarkup m ON m.card_id = c.id AND m.language = %s"""
+
+
 def card_for_page(slug: str) -> Card | None:
     """The card whose address is ``slug``, with its parts, or None."""
-    rows = fetch(f"SELECT {CARD.sql} FROM oracle_card c WHERE c.slug = %s", [slug])
-    return with_parts(CARD.instance(rows[0])) if rows else None
+    rows = fetch(f"{WITH_MARKUP} WHERE c.slug = %s", [translation.get_language(), slug])
+    return with_parts(rows[0]) if rows else None
+
+
+def card_by_pk(pk: int, language: str | None = None) -> Card | None:
+    """The card ``pk`` with its parts (and its page's stored parts in ``language``), or None."""
+    rows = fetch(f"{WITH_MARKUP} WHERE c.id = %s", [language, pk])
+    return with_parts(rows[0]) if rows else None
 
 
 def card_for_printing(set_code: str, number: str) -> Card | None:
     """The card printed as ``number`` in the set ``set_code`` (in any case), with its parts,
     or None."""
     rows = fetch(
-        f"""SELECT {CARD.sql} FROM oracle_card c
+        f"""{WITH_MARKUP}
             WHERE c.id IN (
                 -- The sets first (a few hundred), then the printing by its set and number;
                 -- CROSS JOIN keeps SQLite from reading every printing instead.
@@ -46,20 +66,49 @@ def card_for_printing(set_code: str, number: str) -> Card | None:
                     AND p.collector_number = %s
             )
             ORDER BY c.name, c.id""",
-        [set_code, number],
+        [translation.get_language(), set_code, number],
     )
-    return with_parts(CARD.instance(rows[0])) if rows else None
+    return with_parts(rows[0]) if rows else None
 
 
-def with_parts(card: Card) -> Card:
-    """``card`` with its faces, keywords, printings (and their sets and printed faces) and
-    errata read, each relation answering from memory."""
+class RowsDigest:
+    """A digest of model instances' column values, the same whichever database gave them (a
+    dict, which PostgreSQL's JSON reorders, is taken with its keys sorted)."""
+
+    def __init__(self):
+        self._hash = hashlib.blake2b(digest_size=16)
+
+    def add(self, columns: ModelColumns, instances: list) -> list:
+        names = columns.names
+        for instance in instances:
+            values = vars(instance)
+            row = [values[name] for name in names]
+            for position, value in enumerate(row):
+                if isinstance(value, dict):
+                    row[position] = json.dumps(value, sort_keys=True)
+            self._hash.update(repr(row).encode())
+        self._hash.update(b"\x1d")
+        return instances
+
+    def hexdigest(self) -> str:
+        return self._hash.hexdigest()
+
+
+def with_parts(row) -> Card:
+    """The card of ``row`` (``WITH_MARKUP``'s) with its faces, keywords, printings (and their
+    sets and printed faces) and errata read, each relation answering from memory."""
+    card = CARD.instance(row)
+    digest, parts = row[CARD.width : CARD.width + 2]
+    card.stored_markup = (digest, parts) if digest else None
+    digest = RowsDigest()
+    digest.add(CARD, [card])
     faces = FACE.instances(
         fetch(
             f"SELECT {FACE.sql} FROM oracle_cardface f WHERE f.card_id = %s ORDER BY f.position",
             [card.pk],
         )
     )
+    digest.add(FACE, faces)
     for face in faces:
         face.card = card
     keywords = KEYWORD.instances(
@@ -85,6 +134,8 @@ def with_parts(card: Card) -> Card:
         printing.card_set = card_set
         printing.card = card
         printings.append(printing)
+    digest.add(PRINTING, printings)
+    digest.add(CARD_SET, [printing.card_set for printing in printings])
     printed_faces: dict[int, list[PrintingFace]] = {printing.pk: [] for printing in printings}
     if printings:  # a card known only from a document has none
         for row in fetch(
@@ -95,6 +146,7 @@ def with_parts(card: Card) -> Card:
         ):
             printed = PRINTED_FACE.instance(row)
             printed_faces[printed.printing_id].append(printed)
+            digest.add(PRINTED_FACE, [printed])
     for printing in printings:
         remember(printing, "faces", printed_faces[printing.pk])
     faces_by_pk = {face.pk: face for face in faces}
@@ -105,6 +157,8 @@ def with_parts(card: Card) -> Card:
             [card.pk],
         )
     )
+    digest.add(ERRATUM, errata)
+    card.rows_digest = digest.hexdigest()
     for erratum in errata:
         erratum.card = card
         if erratum.face_id in faces_by_pk:

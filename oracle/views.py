@@ -12,6 +12,7 @@ from django.views.decorators.cache import never_cache
 
 from . import card_images, card_page, card_printings, data_sources
 from .card_detail import card_for_page, card_for_printing
+from .card_markup import CardParts
 from .filters import CardFilter
 from .listing import card_rows, printing_rows, set_rows
 from .models import Card, CardName, CardSet, Layout, Rarity, is_italian_page
@@ -20,7 +21,6 @@ from .paging import page_number
 from .row_markup import set_table_rows
 from .search.tokens import quote
 from .search_help import SEARCH_EXAMPLES, help_sections
-from .wording_history import wording_history
 
 CARDS_PER_PAGE = 50
 
@@ -136,19 +136,15 @@ def card_page_response(request, card, printing=None):
         "keywords": list(card.keywords.all()),
         "pictured": pictured,
         "card_images": card_images.card_page_images(card, pictured, faces),
-        "wording_history": wording_history(card),
-        "printing_rows": card_printings.printing_rows(printings, printing),
         "pictured_links": card_printings.printing_links(pictured) if pictured else None,
     }
-    page_parts = ("panels", "oracle_text_links", "printed_text_links")
-    added = card_page.additions(card, printing, taken=[*context, *page_parts])
+    added = card_page.additions(card, printing, taken=[*context, "panels", "parts"])
     context |= added.context
+    printed_on = printing.card_set.release_date if printing else None
     context |= {
         "panels": added.panels,
-        "oracle_text_links": added.text_links(None),
-        "printed_text_links": added.text_links(
-            printing.card_set.release_date if printing else None
-        ),
+        # Each part stored while it holds, else rendered (oracle.card_markup).
+        "parts": CardParts(card, printing, added.text_links(None), added.text_links(printed_on)),
     }
     return render(request, "oracle/card_detail.html", context, using="jinja2")
 

@@ -101,11 +101,26 @@ def link_rule_numbers(markup, printed_on, context):
     """Every rule number in a card's text a link: in today's rules for the Oracle text, in the
     rules in force when it was printed for a printed text (an old number opens the old rule,
     whose page says where it is today)."""
-    editions = context["rules_editions"]
+    return link_citations(markup, edition=linked_edition(printed_on, context["rules_editions"]))
+
+
+def linked_edition(printed_on, editions) -> str | None:
+    """The effective date (ISO) of the edition whose rules a text printed on ``printed_on``
+    links to; None for today's rules (the Oracle text, or an edition still in force)."""
     in_force = edition_in_force(editions, printed_on) if printed_on else None
     if in_force is None or in_force.effective_date == edition_in_force(editions).effective_date:
-        return link_citations(markup)
-    return link_citations(markup, edition=in_force.effective_date.isoformat())
+        return None
+    return in_force.effective_date.isoformat()
+
+
+def rule_links_key(printed_on, context) -> str:
+    """What the rule links of a card's text depend on: the edition they open."""
+    return linked_edition(printed_on, context["rules_editions"]) or "today"
+
+
+def rule_links_context() -> dict:
+    """What ``link_rule_numbers`` reads, without a card (one query)."""
+    return {"rules_editions": page_editions()}
 
 
 def card_rulings(card: Card) -> tuple[list, list]:
@@ -219,5 +234,7 @@ def register() -> None:
                 Panel(AFTER_ERRATA, "rulings/_card_documents.html"),
             ),
             text_links=link_rule_numbers,
+            text_links_key=rule_links_key,
+            links_context=rule_links_context,
         )
     )

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from django.db import IntegrityError, transaction
 
+from oracle.card_markup import store_stale_card_markup
 from oracle.models import (
     Card,
     CardDataImport,
@@ -106,6 +107,8 @@ def sync_mtgjson(
     store_set_rows()  # those the changes made stale: bookkeeping, not in the stats
     for _receiver, result in cards_synced.send(sender=Card, data=data, card_pks=card_pks, log=log):
         stats.update(result or {})
+    log("Rendering the card pages…")
+    store_stale_card_markup(card_pks.values())
     stats[IMPORT_RECORD] = _record_import(data, source, stats)
     return stats
 

@@ -7,6 +7,7 @@ newest printing that translates the name (``name_it``, ``type_line_it``, ``print
 listings and search.
 """
 
+from .card_markup import CardMarkup
 from .cards import (
     COLOR_ORDER,
     FACE_DOWN_KEYWORDS,
@@ -36,6 +37,7 @@ __all__ = [
     "Card",
     "CardDataImport",
     "CardFace",
+    "CardMarkup",
     "CardName",
     "CardQuerySet",
     "CardSet",

@@ -17,12 +17,6 @@ def rules_text(text):
     return rendering.render_rules_text(text)
 
 
-@register.filter
-def linked(markup, links):
-    """A card's rendered text with the links other apps add (``oracle.card_page.TextLinks``)."""
-    return links.link(markup) if links else markup
-
-
 @register.simple_tag
 def diff(old, new):
     return word_diff(old, new)

@@ -5,6 +5,7 @@ from django.core.management.base import CommandError
 from django.db import transaction
 
 from oracle import data_version
+from oracle.card_markup import store_stale_card_markup
 from oracle.import_lock import ImportCommand
 from rulings.glossary import store_definitions
 from rulings.importers.comprehensive_rules import ReadError, read_rules
@@ -84,6 +85,9 @@ class Command(ImportCommand):
                 store_rule_bodies()
                 store_rule_trees()
                 store_stale_ruling_markup()
+                if changes_linking(result.edition):
+                    # The rule links of printed card texts follow the official editions.
+                    store_stale_card_markup()
                 data_version.changed()
             if dry_run:
                 transaction.set_rollback(True)

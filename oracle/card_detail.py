@@ -15,6 +15,7 @@ With the card comes its page's stored parts for the active language (``card.stor
 
 import hashlib
 import json
+from uuid import UUID
 
 from django.utils import translation
 
@@ -29,7 +30,7 @@ SEARCH_COLUMNS = tuple(
 CARD = ModelColumns(Card, "c", leave_out=SEARCH_COLUMNS)
 FACE = ModelColumns(CardFace, "f")
 KEYWORD = ModelColumns(Keyword, "k")
-PRINTING = ModelColumns(Printing, "p")
+PRINTING = ModelColumns(Printing, "p", leave_out=["uuid"])  # MTGJSON's id: the API's
 CARD_SET = ModelColumns(CardSet, "s")
 PRINTED_FACE = ModelColumns(PrintingFace, "pf")
 ERRATUM = ModelColumns(Erratum, "e")
@@ -72,26 +73,64 @@ def card_for_printing(set_code: str, number: str) -> Card | None:
 
 
 class RowsDigest:
-    """A digest of model instances' column values, the same whichever database gave them (a
-    dict, which PostgreSQL's JSON reorders, is taken with its keys sorted)."""
+    """A digest of model instances' column values, the same whichever database gave them: the
+    values a database gives in its own way (dates, booleans, decimals, UUIDs, JSON, which
+    PostgreSQL reorders) are taken in one written form."""
 
     def __init__(self):
         self._hash = hashlib.blake2b(digest_size=16)
 
-    def add(self, columns: ModelColumns, instances: list) -> list:
+    def add(self, columns: ModelColumns, instances: list) -> None:
         names = columns.names
+        varied = varied_columns(columns)
         for instance in instances:
             values = vars(instance)
             row = [values[name] for name in names]
-            for position, value in enumerate(row):
-                if isinstance(value, dict):
-                    row[position] = json.dumps(value, sort_keys=True)
+            for position in varied:
+                row[position] = written_form(row[position])
             self._hash.update(repr(row).encode())
         self._hash.update(b"\x1d")
-        return instances
 
     def hexdigest(self) -> str:
         return self._hash.hexdigest()
+
+
+# Fields whose values databases give in their own ways (strings or numbers on SQLite, objects
+# on PostgreSQL).
+VARIED_FIELDS = {
+    "BooleanField",
+    "DateField",
+    "DateTimeField",
+    "DecimalField",
+    "FloatField",
+    "JSONField",
+    "UUIDField",
+}
+_varied: dict[int, list[int]] = {}
+
+
+def varied_columns(columns: ModelColumns) -> list[int]:
+    """The positions of ``columns``' fields of ``VARIED_FIELDS``."""
+    found = _varied.get(id(columns))
+    if found is None:
+        found = _varied[id(columns)] = [
+            position
+            for position, field in enumerate(columns.fields)
+            if field.get_internal_type() in VARIED_FIELDS
+        ]
+    return found
+
+
+def written_form(value) -> str | int | None:
+    if value is None or type(value) is int:
+        return value
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, UUID):
+        return value.hex
+    if isinstance(value, dict | list):
+        return json.dumps(value, sort_keys=True)
+    return str(value)
 
 
 def with_parts(row) -> Card:

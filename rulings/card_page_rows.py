@@ -3,14 +3,17 @@
 
 - ``page_editions``: the official rules editions (``RulesEdition.objects.official()``);
 - ``rulings_about``: the public rulings on the card, its keywords and its card types
-  (``Ruling.objects.for_card_page().about_card(card)``), each with its source document and the
-  names of its keyword or card type;
+  (``Ruling.objects.for_card_page().about_card(card)``), each with its source document, the
+  names of its keyword or card type and what a page reads of its stored markup;
 - ``documents_about``: the documents with pages that name the card, have a section about it or
   a ruling on it;
 - ``rules_used_rows``: the rules of an edition the card uses, with what names them.
 """
 
 from dataclasses import dataclass
+
+from django.db import connection
+from django.utils import translation
 
 from oracle.sql_rows import ModelColumns, fetch
 
@@ -35,9 +38,11 @@ RULING = ModelColumns(
         "status_set_by_hand",
         "status_note",
         "outdated_because",
-        "rendered",
     ),
 )
+# What a card page reads of a ruling's stored markup (``Ruling.rendered``: ``ruling_markup``):
+# whether its item holds, and the item in the page's language, not the other markup it keeps.
+STORED_ITEM_KEYS = ("rules", "item")
 # A document as a ruling's source and in the list of those that speak of the card.
 DOCUMENT = ModelColumns(SourceDocument, "d", keep=("title", "kind", "language"))
 DOCUMENT_LISTED = ModelColumns(
@@ -59,9 +64,13 @@ def page_editions() -> list[RulesEdition]:
 def rulings_about(card) -> list[Ruling]:
     """The card's public rulings and those about its keywords and card types, in their order
     (language, date, position), each with ``source_document`` and ``keyword_name``,
-    ``keyword_name_it``, ``type_name``, ``type_name_it`` (None for another kind of ruling)."""
+    ``keyword_name_it``, ``type_name``, ``type_name_it`` (None for another kind of ruling); its
+    ``rendered`` holds only ``STORED_ITEM_KEYS`` and the item in the active language."""
+    keys = (*STORED_ITEM_KEYS, f"item_{translation.get_language()}")
+    stored_sql, stored_params = zip(*(json_text("r.rendered", key) for key in keys), strict=True)
     rows = fetch(
-        f"""SELECT {RULING.sql}, {DOCUMENT.sql}, k.name, k.name_it, t.name, t.name_it
+        f"""SELECT {RULING.sql}, {DOCUMENT.sql}, k.name, k.name_it, t.name, t.name_it,
+                {", ".join(stored_sql)}
             FROM rulings_ruling r
             LEFT JOIN rulings_sourcedocument d ON d.id = r.source_document_id
             LEFT JOIN oracle_keyword k ON k.id = r.keyword_id
@@ -81,7 +90,7 @@ def rulings_about(card) -> list[Ruling]:
                 WHERE f.card_id = %s
             )
             ORDER BY r.language, r.date, r.position, r.id""",
-        [Ruling.Status.WITHDRAWN, card.pk, card.pk, card.pk],
+        [*stored_params, Ruling.Status.WITHDRAWN, card.pk, card.pk, card.pk],
     )
     names_at = RULING.width + DOCUMENT.width
     rulings, documents = [], {None: None}
@@ -94,8 +103,18 @@ def rulings_about(card) -> list[Ruling]:
         ruling.keyword_name, ruling.keyword_name_it, ruling.type_name, ruling.type_name_it = row[
             names_at : names_at + 4
         ]
+        stored = zip(keys, row[names_at + 4 :], strict=True)
+        ruling.rendered = {key: value for key, value in stored if value is not None}
         rulings.append(ruling)
     return rulings
+
+
+def json_text(column: str, key: str) -> tuple[str, str]:
+    """(SQL, parameter): the text under ``key`` of the JSON object in ``column``, NULL when it
+    has none."""
+    if connection.vendor == "postgresql":
+        return f"{column} ->> %s", key
+    return f"json_extract({column}, %s)", f'$."{key}"'
 
 
 def documents_about(card) -> list[SourceDocument]:

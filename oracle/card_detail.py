@@ -15,6 +15,8 @@ With the card comes its page's stored parts for the active language (``card.stor
 
 import hashlib
 import json
+from collections.abc import Callable
+from functools import partial
 from uuid import UUID
 
 from django.utils import translation
@@ -34,6 +36,7 @@ PRINTING = ModelColumns(Printing, "p", leave_out=["uuid"])  # MTGJSON's id: the 
 CARD_SET = ModelColumns(CardSet, "s")
 PRINTED_FACE = ModelColumns(PrintingFace, "pf")
 ERRATUM = ModelColumns(Erratum, "e")
+PRINTED_FACE_PRINTING = PRINTED_FACE.names.index("printing_id")
 
 
 # The card's page parts stored for a language (``CardMarkup``), beside the card's columns.
@@ -91,6 +94,15 @@ class RowsDigest:
             self._hash.update(repr(row).encode())
         self._hash.update(b"\x1d")
 
+    def add_rows(self, columns: ModelColumns, rows: list[tuple]) -> None:
+        """The same for rows as the database gave them, of a model without fields of
+        ``VARIED_FIELDS`` (their values then are the instances')."""
+        if varied_columns(columns):
+            raise ValueError(f"{columns.model.__name__} has fields each database gives its way")
+        for row in rows:
+            self._hash.update(repr(list(row)).encode())
+        self._hash.update(b"\x1d")
+
     def hexdigest(self) -> str:
         return self._hash.hexdigest()
 
@@ -137,8 +149,8 @@ def with_parts(row) -> Card:
     """The card of ``row`` (``WITH_MARKUP``'s) with its faces, keywords, printings (and their
     sets and printed faces) and errata read, each relation answering from memory."""
     card = CARD.instance(row)
-    digest, parts = row[CARD.width : CARD.width + 2]
-    card.stored_markup = (digest, parts) if digest else None
+    stored_digest, parts = row[CARD.width : CARD.width + 2]
+    card.stored_markup = (stored_digest, parts) if stored_digest else None
     digest = RowsDigest()
     digest.add(CARD, [card])
     faces = FACE.instances(
@@ -175,19 +187,22 @@ def with_parts(row) -> Card:
         printings.append(printing)
     digest.add(PRINTING, printings)
     digest.add(CARD_SET, [printing.card_set for printing in printings])
-    printed_faces: dict[int, list[PrintingFace]] = {printing.pk: [] for printing in printings}
+    printed_rows: dict[int, list[tuple]] = {printing.pk: [] for printing in printings}
     if printings:  # a card known only from a document has none
-        for row in fetch(
+        rows = fetch(
             f"""SELECT {PRINTED_FACE.sql} FROM oracle_printingface pf
                 JOIN oracle_printing p ON p.id = pf.printing_id
                 WHERE p.card_id = %s ORDER BY pf.printing_id, pf.position""",
             [card.pk],
-        ):
-            printed = PRINTED_FACE.instance(row)
-            printed_faces[printed.printing_id].append(printed)
-            digest.add(PRINTED_FACE, [printed])
+        )
+        digest.add_rows(PRINTED_FACE, rows)
+        for row in rows:
+            printed_rows[row[PRINTED_FACE_PRINTING]].append(row)
     for printing in printings:
-        remember(printing, "faces", printed_faces[printing.pk])
+        # Made when asked for: a page whose parts are stored asks for one printing's.
+        printing._prefetched_objects_cache = RememberedOnDemand(
+            printing, "faces", partial(PRINTED_FACE.instances, printed_rows[printing.pk])
+        )
     faces_by_pk = {face.pk: face for face in faces}
     errata = ERRATUM.instances(
         fetch(
@@ -207,6 +222,27 @@ def with_parts(row) -> Card:
     remember(card, "printings", printings)
     remember(card, "errata", errata)
     return card
+
+
+class RememberedOnDemand(dict):
+    """A prefetch cache (``instance._prefetched_objects_cache``) that remembers the relation
+    ``name`` (``remember``) the first time it is asked for, with the objects ``make()``
+    returns."""
+
+    def __init__(self, instance, name: str, make: Callable[[], list]):
+        super().__init__()
+        self.instance, self.name, self.make = instance, name, make
+        self.making = False
+
+    def __missing__(self, key):
+        if key != self.name or self.making:  # the relation's own queryset, being made
+            raise KeyError(key)
+        self.making = True
+        try:
+            remember(self.instance, self.name, self.make())
+        finally:
+            self.making = False
+        return self[key]
 
 
 def remember(instance, name: str, objects: list) -> None:

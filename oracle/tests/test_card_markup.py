@@ -149,3 +149,24 @@ class CardMarkupTests(BundledDataTestCase):
         self.assertIn("2 card pages stored", out.getvalue())
         stored = CardMarkup.objects.get(card=self.card, language="it")
         self.assertEqual(json.loads(json.dumps(stored.parts)), stored.parts)
+
+
+class CardReadTests(BundledDataTestCase):
+    def test_a_cards_parts_answer_from_memory_and_printed_faces_are_made_when_asked_for(self):
+        expected = Card.objects.for_detail().get(name="Tarox Bladewing")
+        with self.assertNumQueries(6):
+            card = card_by_pk(expected.pk, "it")
+        with self.assertNumQueries(0):
+            printings = list(card.printings.all())
+            self.assertEqual(printings, list(expected.printings.all()))
+            self.assertEqual(list(card.faces.all()), list(expected.faces.all()))
+            self.assertEqual(list(card.errata.all()), list(expected.errata.all()))
+            self.assertEqual(list(card.keywords.all()), list(expected.keywords.all()))
+            for printing, wanted in zip(printings, expected.printings.all(), strict=True):
+                self.assertEqual(list(printing.faces.all()), list(wanted.faces.all()))
+                self.assertIs(printing.faces.all(), printing.faces.all())
+        # Asked for afresh, a relation still asks about its own printing alone.
+        self.assertEqual(
+            list(printings[0].faces.values_list("pk", flat=True)),
+            [face.pk for face in expected.printings.all()[0].faces.all()],
+        )

@@ -83,7 +83,7 @@ class CardMarkupTests(BundledDataTestCase):
         markup = CardMarkup.objects.get(card=self.card, language="en")
         parts = markup.parts
         key, _text = parts["oracle"][str(self.face().pk)]
-        parts["oracle"][str(self.face().pk)] = ["rulings:1999-04-01", "<p>stale-links</p>"]
+        parts["oracle"][str(self.face().pk)] = [f"{key} other", "<p>stale-links</p>"]
         markup.save()
         self.assertNotIn("stale-links", self.page("en"))
         # The command sees it too, and stores the text again with the right key.

@@ -15,6 +15,7 @@ class RulingsConfig(AppConfig):
             card_page,
             card_record,
             data_source,
+            document_page,  # noqa: F401  (keeps the stored document sections in step)
             receivers,  # noqa: F401  (connects the import signal)
             rule_trees,  # noqa: F401  (keeps the stored rule trees in step)
             search_terms,

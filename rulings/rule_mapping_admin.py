@@ -6,6 +6,7 @@ missing"), with a filter for each."""
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
+from .document_page import store_document_sections
 from .models import RuleMapping, RuleSection, RulesEdition
 from .rule_trees import store_trees_showing
 from .ruling_markup import store_markup_citing
@@ -106,6 +107,7 @@ class RuleMappingAdmin(admin.ModelAdmin):
         super().delete_model(request, obj)
         store_markup_citing(number)  # where the rulings citing it lead today changed
         store_trees_showing([target])  # its rule's section no longer lists the old number
+        store_document_sections()  # documents that cite the old number
 
     def delete_queryset(self, request, queryset):
         numbers = [mapping.old_number for mapping in queryset]
@@ -114,3 +116,4 @@ class RuleMappingAdmin(admin.ModelAdmin):
         for number in set(numbers):
             store_markup_citing(number)
         store_trees_showing(targets)
+        store_document_sections()

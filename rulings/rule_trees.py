@@ -5,7 +5,8 @@ the Italian text, where that Italian text comes from, the old numbers that lead 
 Section 702 holds 760 of them, and laying them out is most of its page's time. That markup is
 made here for each page of each section of the editions one reads, in each language, and
 stored with the state of the editions it was made from (``editions_state``: each edition's
-dates, whether it is complete, when it was last imported, and which is current). A rule page
+dates, whether it is complete, when it was last imported, and which is current; and the
+templates and translations it was made with). A rule page
 shows it while that state holds (``rule_tree.fetch_tree`` reads it with the section, given
 ``stored_tree_key``) and renders the tree itself otherwise, so a page is right whatever
 changed.
@@ -33,17 +34,29 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from .editions import EditionChoices
+from .markup_fingerprint import fingerprint
 from .models import Language, RuleMapping, RuleSection, SourceDocument, StoredRuleTree
 from .rule_page import RulePage, build_rule_page
 
 Level = RuleSection.Level
 
 
+# The templates a tree is made with (its rules' text, the Italian text's labels).
+TREE_TEMPLATES = (
+    "rulings/_rule_tree.html",
+    "rulings/_rule_text.html",
+    "rulings/_italian_text.html",
+    "rulings/_superseded_translation.html",
+    "oracle/_text.html",
+)
+
+
 def editions_state(editions: EditionChoices) -> str:
     """A digest of the editions as a tree is made from them: which is current, and each one's
-    language, date, completeness, quoting document and last import."""
+    language, date, completeness, quoting document and last import; and of how trees are made
+    (``markup_fingerprint``)."""
     current = editions.current
-    parts = [f"current:{current.pk if current else ''}"]
+    parts = [fingerprint(TREE_TEMPLATES), f"current:{current.pk if current else ''}"]
     for edition in sorted(editions.rows, key=lambda edition: edition.pk):
         parts.append(
             f"{edition.pk}:{edition.language}:{edition.effective_date.isoformat()}:"

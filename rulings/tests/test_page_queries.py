@@ -37,7 +37,7 @@ PAGES = [
     ("rules: glossary", "/it/rules/glossary/", 3),
     ("keyword page", "/it/keywords/flying/", 8),
     ("keyword page of another kind", "/it/keywords/suspend/", 8),
-    ("document page", "/it/sources/{release_notes}/", 7),
+    ("document page", "/it/sources/{release_notes}/", 6),
 ]
 
 

@@ -9,6 +9,7 @@ from io import StringIO
 from math import ceil
 from pathlib import Path
 from tempfile import TemporaryDirectory
+from unittest import mock
 
 from django.contrib.auth.models import User
 from django.core.management import call_command
@@ -96,6 +97,11 @@ class StoredRuleTreeTests(BundledDataTestCase):
         self.assertIn("Stored morph", self.get("/en/rules/702/")[0].content.decode())
         self.assertNotIn("Stored morph", self.get("/it/rules/702/")[0].content.decode())
         self.assertNotIn("Stored morph", self.get("/en/rules/702/?page=2")[0].content.decode())
+        # Stored by a release whose templates or translations were others: rendered here.
+        with mock.patch("rulings.rule_trees.fingerprint", return_value="another release"):
+            page = self.get("/en/rules/702/")[0].content.decode()
+        self.assertNotIn("Stored morph", page)
+        self.assertIn('<span lang="en">Morph</span>', page)
         # An edition imported again since: the page renders its tree.
         RulesEdition.objects.filter(pk=current.pk).update(imported_at=timezone.now())
         response = self.get("/en/rules/702/")[0]

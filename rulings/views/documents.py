@@ -4,18 +4,17 @@ name and rule number linked.
 A rulings database (MTGJSON's Gatherer rulings) is a source document too, but it has no text to
 read: its rulings are on the card pages, and it has no page of its own.
 
-A document page costs six queries whatever the document: the document, its sections, the card
-names it mentions, its rulings, and two for the rule numbers it cites (see
-``rule_citations.resolve_cited_numbers``).
+A document page costs five queries whatever the document: the document, its sections, the card
+names it mentions, its rulings and the rules editions; and one more, for the rule numbers they
+cite, when a section's stored markup no longer holds (``rulings.document_page``).
 """
 
 from django.db.models import Count, IntegerField, OuterRef, Subquery, Value
 from django.db.models.functions import Coalesce
 from django.shortcuts import get_object_or_404, render
 
-from ..document_rendering import SectionRenderer, numbers_cited_in_sections
+from ..document_page import build_document_page
 from ..models import DocumentMention, DocumentSection, Ruling, SourceDocument
-from ..rule_citations import resolve_cited_numbers
 
 
 def with_pages():
@@ -60,57 +59,12 @@ def document_list(request):
 
 def document_detail(request, pk):
     document = get_object_or_404(with_pages().select_related("card_set"), pk=pk)
-    sections = list(
-        document.sections.select_related("card", "keyword", "card_type").order_by("position")
-    )
-    mentions: dict[int, dict[str, str | None]] = {}
-    missing: dict[str, list[int]] = {}
-    for section_id, position, name, slug in (
-        DocumentMention.objects.filter(document=document)
-        .order_by("section__position", "name")
-        .values_list("section_id", "section__position", "name", "card__slug")
-    ):
-        mentions.setdefault(section_id, {})[name] = slug
-        if slug is None:
-            missing.setdefault(name, [])
-            if position not in missing[name]:
-                missing[name].append(position)
-    rulings: dict[int, list[tuple[int, int, str]]] = {}
-    withdrawn: set[int] = set()
-    for ruling_pk, section_id, position, text, status in (
-        Ruling.objects.filter(source_document=document, section__isnull=False)
-        .order_by("position", "pk")
-        .values_list("pk", "section_id", "position", "text", "status")
-    ):
-        rulings.setdefault(section_id, []).append((ruling_pk, position, text))
-        if status == Ruling.Status.WITHDRAWN:
-            withdrawn.add(ruling_pk)
-    cited = resolve_cited_numbers(numbers_cited_in_sections(sections), document.published_on)
-    renderer = SectionRenderer(cited)
-    rendered = [
-        renderer.render(section, mentions.get(section.pk, {}), rulings.get(section.pk, []))
-        for section in sections
-    ]
-    hide_withdrawn(rendered, withdrawn)
+    page = build_document_page(document)
     context = {
         "document": document,
-        "sections": rendered,
-        "headings": [s for s in sections if s.level <= 1 and s.title],
-        "damaged_count": sum(section.damage_count for section in rendered),
-        "names_not_found": sorted(missing.items(), key=lambda item: item[0].casefold()),
+        "sections": page.sections,
+        "headings": page.headings,
+        "damaged_count": page.damaged_count,
+        "names_not_found": page.names_not_found,
     }
     return render(request, "rulings/document_detail.html", context, using="jinja2")
-
-
-def hide_withdrawn(sections, withdrawn: set[int]) -> None:
-    """Take the rulings an editor withdrew out of the rendered document (all rulings are
-    rendered, so that each of the others still finds its words)."""
-    if not withdrawn:
-        return
-    for section in sections:
-        for block in section.blocks:
-            if block.kind == "rulings":
-                block.rulings = [r for r in block.rulings if r.ruling_id not in withdrawn]
-        section.blocks = [
-            block for block in section.blocks if block.kind != "rulings" or block.rulings
-        ]

@@ -7,6 +7,7 @@ from django.db import transaction
 from oracle import data_version
 from oracle.import_lock import ImportCommand
 from oracle.models import CardSet
+from rulings.document_page import store_document_sections
 from rulings.importers.release_notes.document import Document, ReadError
 from rulings.importers.release_notes.reader import read_document
 from rulings.importers.release_notes.sync import sync_document
@@ -73,6 +74,7 @@ class Command(ImportCommand):
                     log=log,
                 )
                 store_stale_ruling_markup()
+                store_document_sections()
                 if quoted_texts_digest() != quoted:
                     store_rule_trees()
                 data_version.changed()

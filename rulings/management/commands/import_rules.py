@@ -7,6 +7,7 @@ from django.db import transaction
 from oracle import data_version
 from oracle.card_markup import store_stale_card_markup
 from oracle.import_lock import ImportCommand
+from rulings.document_page import store_document_sections
 from rulings.glossary import store_definitions
 from rulings.importers.comprehensive_rules import ReadError, read_rules
 from rulings.importers.rules_checks import shrink_refusal
@@ -84,6 +85,7 @@ class Command(ImportCommand):
                 store_definitions()
                 store_rule_bodies()
                 store_rule_trees()
+                store_document_sections()
                 store_stale_ruling_markup()
                 if changes_linking(result.edition):
                     # The rule links of printed card texts follow the official editions.

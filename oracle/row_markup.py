@@ -125,7 +125,7 @@ def _store_rows_of_set(card_set, language: str, render, stale_only: bool) -> int
     page = set_page_key(card_set)
     make_row = SetRowMaker(card_set, is_italian_page())
     made = []
-    rows = row_queries.printings_of_set(card_set.pk, stored_language=language)
+    rows = row_queries.printings_of_set(card_set.pk, stored_language=language, sources_only=True)
     for printing_id, faces, (number, rarity, card_name, stored, *_) in printings_with_faces(rows):
         wanted = set_row_source(page, number, rarity, card_name, faces)
         if stale_only and stored == wanted:

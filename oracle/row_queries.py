@@ -46,9 +46,12 @@ PRINTINGS_OF_SET = """
     ORDER BY printing.sort_number, printing.collector_number, printing.id, face.position
 """
 
-# Each printing's stored row for a page in one language (``row_markup``), when there is one.
+# Each printing's stored row for a page in one language (``row_markup``), when there is one:
+# its source, head and tail, or its source alone (NULLs for the rest).
 STORED_ROW_COLUMNS = """,
            markup.source, markup.head, markup.tail"""
+STORED_SOURCE_COLUMNS = """,
+           markup.source, NULL, NULL"""
 STORED_ROW_JOIN = """
     LEFT JOIN oracle_printingrowmarkup markup
         ON markup.printing_id = printing.id AND markup.language = %s"""
@@ -82,16 +85,20 @@ def sets_of_cards(card_ids: list[int], pictures: bool = False) -> list[tuple]:
 
 
 def printings_of_set(
-    card_set_id: int, pictures: bool = False, stored_language: str | None = None
+    card_set_id: int,
+    pictures: bool = False,
+    stored_language: str | None = None,
+    sources_only: bool = False,
 ) -> list[tuple]:
     """(printing id, then the face's name_it, mana_cost, type_line, type_line_it, then the
     printing's collector number, rarity, card name, with ``pictures`` scryfall id,
     multiverse_id_it, is_promo, layout, and with ``stored_language`` the source, head and tail
-    of its row stored for that language, or NULLs): one row per face of each printing's card,
-    printings in collector-number order."""
+    of its row stored for that language, or NULLs; with ``sources_only`` NULLs for head and
+    tail): one row per face of each printing's card, printings in collector-number order."""
+    stored_columns = STORED_SOURCE_COLUMNS if sources_only else STORED_ROW_COLUMNS
     statement = PRINTINGS_OF_SET.format(
         pictures=PICTURE_COLUMNS if pictures else "",
-        markup=STORED_ROW_COLUMNS if stored_language else "",
+        markup=stored_columns if stored_language else "",
         markup_join=STORED_ROW_JOIN if stored_language else "",
     )
     params = [card_set_id, Layout.ART_SERIES.value]

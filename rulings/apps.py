@@ -19,6 +19,7 @@ class RulingsConfig(AppConfig):
             receivers,  # noqa: F401  (connects the import signal)
             rule_trees,  # noqa: F401  (keeps the stored rule trees in step)
             search_terms,
+            stored_markup,
         )
         from .editors import ensure_editors_group
         from .models import CardRule, RuleMapping, Ruling
@@ -27,6 +28,7 @@ class RulingsConfig(AppConfig):
         card_page.register()
         card_record.register()
         data_source.register()
+        stored_markup.register()
         # Editors' work raises the data version (pages' ETags, the page cache); link_rules
         # deletes computed links in bulk, so those two watch saves only.
         data_version.watch_model(Ruling)

@@ -11,6 +11,7 @@ def register() -> None:
     from .ruling_markup import store_ruling_markup
 
     add_store(MarkupStore("rulings", 10, lambda every: store_ruling_markup(stale_only=not every)))
-    # These two write only what changed whatever they are asked.
+    # Neither tells stale from held: the trees are all made again (seconds), the document
+    # sections written where they changed.
     add_store(MarkupStore("section pages", 20, lambda every: store_rule_trees()))
     add_store(MarkupStore("document sections", 30, lambda every: store_document_sections()))

@@ -1,6 +1,6 @@
 """What a card's page reads of the card: the card with its faces, keywords, printings (their
-sets and printed faces, newest first) and errata, in six small indexed queries written by hand
-(``sql_rows``), five for a card without printings.
+sets and printed faces, newest first) and errata, in five small indexed queries written by hand
+(``sql_rows``) and sent together.
 
 ``Card.objects.for_detail()`` reads the same through ``prefetch_related``, whose machinery
 costs more than the rows; here each kind of row is read once and handed out to its owners, so
@@ -22,7 +22,7 @@ from uuid import UUID
 from django.utils import translation
 
 from .models import Card, CardFace, CardSet, Erratum, Keyword, Printing, PrintingFace
-from .sql_rows import ModelColumns, fetch
+from .sql_rows import ModelColumns, fetch_together
 
 # Every column the search fills at import (``search_name``, ``search_text``, ...).
 SEARCH_COLUMNS = tuple(
@@ -42,37 +42,72 @@ PRINTED_FACE_PRINTING = PRINTED_FACE.names.index("printing_id")
 # The card's page parts stored for a language (``CardMarkup``), beside the card's columns.
 WITH_MARKUP = f"""SELECT {CARD.sql}, m.digest, m.parts FROM oracle_card c
     LEFT JOIN oracle_cardmarkup m ON m.card_id = c.id AND m.language = %s"""
+# Each printing with its set and its printed faces (a printing without any: NULLs).
+PRINTED_FACES_AT = PRINTING.width + CARD_SET.width
 
 
 def card_for_page(slug: str) -> Card | None:
     """The card whose address is ``slug``, with its parts, or None."""
-    rows = fetch(f"{WITH_MARKUP} WHERE c.slug = %s", [translation.get_language(), slug])
-    return with_parts(rows[0]) if rows else None
+    return read_card("(SELECT c.id FROM oracle_card c WHERE c.slug = %s)", [slug])
 
 
 def card_by_pk(pk: int, language: str | None = None) -> Card | None:
     """The card ``pk`` with its parts (and its page's stored parts in ``language``), or None."""
-    rows = fetch(f"{WITH_MARKUP} WHERE c.id = %s", [language, pk])
-    return with_parts(rows[0]) if rows else None
+    return read_card("%s", [pk], language)
 
 
 def card_for_printing(set_code: str, number: str) -> Card | None:
     """The card printed as ``number`` in the set ``set_code`` (in any case), with its parts,
     or None."""
-    rows = fetch(
-        f"""{WITH_MARKUP}
-            WHERE c.id IN (
-                -- The sets first (a few hundred), then the printing by its set and number;
-                -- CROSS JOIN keeps SQLite from reading every printing instead.
-                SELECT p.card_id FROM oracle_cardset s
-                CROSS JOIN oracle_printing p
-                WHERE p.card_set_id = s.id AND UPPER(s.code) = UPPER(%s)
-                    AND p.collector_number = %s
-            )
-            ORDER BY c.name, c.id""",
-        [translation.get_language(), set_code, number],
+    return read_card(
+        # The sets first (a few hundred), then the printing by its set and number; CROSS JOIN
+        # keeps SQLite from reading every printing instead.
+        """(SELECT p.card_id FROM oracle_cardset s
+            CROSS JOIN oracle_printing p
+            JOIN oracle_card pc ON pc.id = p.card_id
+            WHERE p.card_set_id = s.id AND UPPER(s.code) = UPPER(%s) AND p.collector_number = %s
+            ORDER BY pc.name, pc.id LIMIT 1)""",
+        [set_code, number],
     )
-    return with_parts(rows[0]) if rows else None
+
+
+def read_card(card_id: str, params: list, language: str | None = "") -> Card | None:
+    """The card whose id is ``card_id`` (SQL: a value or a query of one, ``params`` its
+    parameters), with its parts and its page's stored parts in ``language`` (the active one by
+    default), or None: five queries, sent together (``fetch_together``)."""
+    if language == "":
+        language = translation.get_language()
+    card_rows, *part_rows = fetch_together(
+        [
+            (f"{WITH_MARKUP} WHERE c.id = {card_id}", [language, *params]),
+            (
+                f"""SELECT {FACE.sql} FROM oracle_cardface f WHERE f.card_id = {card_id}
+                    ORDER BY f.position""",
+                params,
+            ),
+            (
+                f"""SELECT {KEYWORD.sql} FROM oracle_keyword k
+                    JOIN oracle_card_keywords ck ON ck.keyword_id = k.id
+                    WHERE ck.card_id = {card_id} ORDER BY k.name, k.id""",
+                params,
+            ),
+            (
+                f"""SELECT {PRINTING.sql}, {CARD_SET.sql}, {PRINTED_FACE.sql}
+                    FROM oracle_printing p
+                    JOIN oracle_cardset s ON s.id = p.card_set_id
+                    LEFT JOIN oracle_printingface pf ON pf.printing_id = p.id
+                    WHERE p.card_id = {card_id}
+                    ORDER BY s.release_date DESC, s.code, p.sort_number, p.id, pf.position""",
+                params,
+            ),
+            (
+                f"""SELECT {ERRATUM.sql} FROM oracle_erratum e
+                    WHERE e.card_id = {card_id} ORDER BY e.date DESC, e.id DESC""",
+                params,
+            ),
+        ]
+    )
+    return with_parts(card_rows[0], *part_rows) if card_rows else None
 
 
 class RowsDigest:
@@ -145,39 +180,28 @@ def written_form(value) -> str | int | None:
     return str(value)
 
 
-def with_parts(row) -> Card:
+def with_parts(row, face_rows, keyword_rows, printing_rows, erratum_rows) -> Card:
     """The card of ``row`` (``WITH_MARKUP``'s) with its faces, keywords, printings (and their
-    sets and printed faces) and errata read, each relation answering from memory."""
+    sets and printed faces) and errata from the rows of ``read_card``'s other queries, each
+    relation answering from memory."""
     card = CARD.instance(row)
     stored_digest, parts = row[CARD.width : CARD.width + 2]
     card.stored_markup = (stored_digest, parts) if stored_digest else None
     digest = RowsDigest()
     digest.add(CARD, [card])
-    faces = FACE.instances(
-        fetch(
-            f"SELECT {FACE.sql} FROM oracle_cardface f WHERE f.card_id = %s ORDER BY f.position",
-            [card.pk],
-        )
-    )
+    faces = FACE.instances(face_rows)
     digest.add(FACE, faces)
     for face in faces:
         face.card = card
-    keywords = KEYWORD.instances(
-        fetch(
-            f"""SELECT {KEYWORD.sql} FROM oracle_keyword k
-                JOIN oracle_card_keywords ck ON ck.keyword_id = k.id
-                WHERE ck.card_id = %s ORDER BY k.name, k.id""",
-            [card.pk],
-        )
-    )
+    keywords = KEYWORD.instances(keyword_rows)
     printings, card_sets = [], {}
-    for row in fetch(
-        f"""SELECT {PRINTING.sql}, {CARD_SET.sql} FROM oracle_printing p
-            JOIN oracle_cardset s ON s.id = p.card_set_id
-            WHERE p.card_id = %s
-            ORDER BY s.release_date DESC, s.code, p.sort_number, p.id""",
-        [card.pk],
-    ):
+    printed_rows: dict[int, list[tuple]] = {}
+    for row in printing_rows:
+        printed = row[PRINTED_FACES_AT:]
+        if printed[0] is not None:
+            printed_rows.setdefault(printed[PRINTED_FACE_PRINTING], []).append(printed)
+        if printings and printings[-1].pk == row[0]:  # its next printed face
+            continue
         printing = PRINTING.instance(row)
         card_set = card_sets.get(printing.card_set_id)
         if card_set is None:  # one instance per set (a card printed ten times in a set)
@@ -187,30 +211,18 @@ def with_parts(row) -> Card:
         printings.append(printing)
     digest.add(PRINTING, printings)
     digest.add(CARD_SET, [printing.card_set for printing in printings])
-    printed_rows: dict[int, list[tuple]] = {printing.pk: [] for printing in printings}
     if printings:  # a card known only from a document has none
-        rows = fetch(
-            f"""SELECT {PRINTED_FACE.sql} FROM oracle_printingface pf
-                JOIN oracle_printing p ON p.id = pf.printing_id
-                WHERE p.card_id = %s ORDER BY pf.printing_id, pf.position""",
-            [card.pk],
+        # In the order of the printings' ids, then of their faces.
+        digest.add_rows(
+            PRINTED_FACE, [row for pk in sorted(printed_rows) for row in printed_rows[pk]]
         )
-        digest.add_rows(PRINTED_FACE, rows)
-        for row in rows:
-            printed_rows[row[PRINTED_FACE_PRINTING]].append(row)
     for printing in printings:
         # Made when asked for: a page whose parts are stored asks for one printing's.
         printing._prefetched_objects_cache = RememberedOnDemand(
-            printing, "faces", partial(PRINTED_FACE.instances, printed_rows[printing.pk])
+            printing, "faces", partial(PRINTED_FACE.instances, printed_rows.get(printing.pk, []))
         )
     faces_by_pk = {face.pk: face for face in faces}
-    errata = ERRATUM.instances(
-        fetch(
-            f"""SELECT {ERRATUM.sql} FROM oracle_erratum e
-                WHERE e.card_id = %s ORDER BY e.date DESC, e.id DESC""",
-            [card.pk],
-        )
-    )
+    errata = ERRATUM.instances(erratum_rows)
     digest.add(ERRATUM, errata)
     card.rows_digest = digest.hexdigest()
     for erratum in errata:

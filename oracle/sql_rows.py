@@ -8,7 +8,11 @@ millisecond in the database and ten times that in Django's query compiler).
 makes a model instance of that part of a row, each value converted as Django's own queries
 convert it (dates and booleans on SQLite, JSON, decimals).
 ``fetch(sql, params)`` runs a query, its parameters always passed to the cursor, never written
-into the SQL.
+into the SQL. ``fetch_together([(sql, params), ...])`` runs a few queries whose parameters do not
+depend on each other's rows, in one round trip where the database takes several statements at
+once (PostgreSQL through psycopg, its parameters bound by the client: Django's default), else
+one by one (SQLite, in the same process, has no round trip to save); a page's queries are sent
+together so that a database on a network answers them in one wait instead of one each.
 
 ``FixedValues`` asks a few queries of one value each, whose SQL never changes, in one statement
 (``SELECT (q1), (q2), ...``): every page's frame asks the data version and the date of each kind
@@ -36,6 +40,31 @@ def fetch(sql: str, params: Sequence = ()) -> list[tuple]:
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.fetchall()
+
+
+def fetch_together(statements: Sequence[tuple[str, Sequence]]) -> list[list[tuple]]:
+    """Every row of each of ``statements`` ((sql, params)), in their order."""
+    if not sends_together():
+        return [fetch(sql, params) for sql, params in statements]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "\n;\n".join(sql for sql, _params in statements),  # after any last line's comment
+            [value for _sql, params in statements for value in params],
+        )
+        results = [cursor.fetchall()]
+        while cursor.nextset():
+            results.append(cursor.fetchall())
+    return results
+
+
+def sends_together() -> bool:
+    """Whether ``fetch_together`` sends its statements as one query: on PostgreSQL through
+    psycopg 3 binding parameters in the client (the server binds one statement's only)."""
+    if connection.vendor != "postgresql":
+        return False
+    from django.db.backends.postgresql.psycopg_any import is_psycopg3
+
+    return is_psycopg3 and not connection.settings_dict["OPTIONS"].get("server_side_binding")
 
 
 class ModelColumns:
@@ -80,10 +109,11 @@ class ModelColumns:
             self._converters = found
         return self._converters
 
-    def instance(self, values: Sequence, start: int = 0):
+    def instance(self, values: Sequence, start: int = 0, listened: bool | None = None):
         """The instance made of ``values[start:start + width]``, as ``Model.from_db`` makes
-        it. Where nothing listens to the model's init signals (which ``Model.__init__`` sends),
-        its fields are set directly, as unpickling does: a card page makes a few hundred."""
+        it. Where nothing listens to the model's init signals (which ``Model.__init__`` sends;
+        ``listened``, when the caller asked already), its fields are set directly, as
+        unpickling does: a card page makes a few hundred."""
         values = list(values[start : start + self.width])
         for position, converters, column in self.converters():
             value = values[position]
@@ -91,7 +121,9 @@ class ModelColumns:
                 value = converter(value, column, connection)
             values[position] = value
         model = self.model
-        if pre_init.has_listeners(model) or post_init.has_listeners(model):
+        if listened is None:
+            listened = self.listened()
+        if listened:
             return model.from_db(connection.alias, self.names, values)
         instance = model.__new__(model)
         # A column left out stays deferred (not in __dict__).
@@ -101,8 +133,13 @@ class ModelColumns:
         state.db = connection.alias
         return instance
 
-    def instances(self, rows: Iterable[Sequence]) -> list:
-        return [self.instance(row) for row in rows]
+    def listened(self) -> bool:
+        """Whether anything listens to the model's init signals."""
+        return pre_init.has_listeners(self.model) or post_init.has_listeners(self.model)
+
+    def instances(self, rows: Iterable[Sequence], start: int = 0) -> list:
+        listened = self.listened()
+        return [self.instance(row, start, listened) for row in rows]
 
 
 class FixedValues:

@@ -117,9 +117,9 @@ def printing_detail(request, code, number):
 
 def card_page_response(request, card, printing=None):
     """The card's page, showing ``printing`` (or the default one). A fixed number of queries
-    whatever the card: the card and its parts (``card_detail.card_for_page``: 6), then those
-    of what other apps add to the page (their panels and the links in its text:
-    ``oracle.card_page``)."""
+    whatever the card: the card and its parts (``card_detail.card_for_page``: 5, sent
+    together), then those of what other apps add to the page (their panels and the links in its
+    text: ``oracle.card_page``)."""
     printings = list(card.printings.all())
     chosen = printing is not None
     if printing is None:

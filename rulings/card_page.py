@@ -16,6 +16,7 @@ follow under their own heading, collapsed, each with its reason. Withdrawn ones 
 from dataclasses import dataclass
 from itertools import groupby
 
+from django.utils import translation
 from django.utils.html import escape
 from django.utils.text import Truncator
 from django.utils.translation import gettext as _
@@ -31,37 +32,32 @@ from oracle.card_page import (
 from oracle.links import url_prefix
 from oracle.models import Card, Layout, is_italian_page
 
-from .card_page_rows import (
-    RuleUseRow,
-    documents_about,
-    page_editions,
-    reason_label,
-    rules_used_rows,
-    rulings_about,
-)
-from .models import CardRule, RulesEdition, Ruling, edition_in_force
+from .card_page_rows import RuleUseRow, page_editions, page_rows, reason_label
+from .models import CardRule, Ruling, edition_in_force
 from .rule_text import link_citations
 from .ruling_markup import render_items, rules_state, stored_item
 from .ruling_status import outdated_reasons
 
 
 def card_context(card: Card, printing) -> dict:
-    """The variables of the panels: four queries (rule editions, rulings, documents, rules
-    used: ``card_page_rows``), and one more for the rule numbers the rulings cite when a
-    ruling's stored item no longer holds (``ruling_markup``)."""
-    editions = page_editions()
-    own, topics = card_rulings(card)
+    """The variables of the panels: four queries sent together (rule editions, rulings,
+    documents, rules used: ``card_page_rows``), and one more for the rule numbers the rulings
+    cite when a ruling's stored item no longer holds (``ruling_markup``)."""
+    rows = page_rows(card)
+    editions = rows.editions
+    own, topics = card_rulings(rows.rulings)
     every_ruling = [*own, *(ruling for _topic, group in topics for ruling in group)]
     state = rules_state(editions)
+    language = translation.get_language()
     unstored = []
     for ruling in every_ruling:
         ruling.reasons = outdated_reasons(ruling)
-        ruling.item_html = stored_item(ruling, state)
+        ruling.item_html = stored_item(ruling, state, language)
         if ruling.item_html is None:
             unstored.append(ruling)
     if unstored:
         render_items(unstored, editions)
-    documents = documents_about(card)
+    documents = rows.documents
     groups = [
         (_("On this card"), own),
         *((_("About %(topic)s") % {"topic": topic}, group) for topic, group in topics),
@@ -79,7 +75,7 @@ def card_context(card: Card, printing) -> dict:
         # Written into a translated sentence, which writes its values as they are: escaped
         # here as every other value of the page is.
         "known_from_title": escape(documents[0].title) if documents else "",
-        "rules_used": rules_used(card, edition_in_force(editions)),
+        "rules_used": rules_used(rows.rules_used),
         "rules_editions": editions,
     }
 
@@ -123,12 +119,13 @@ def rule_links_context() -> dict:
     return {"rules_editions": page_editions()}
 
 
-def card_rulings(card: Card) -> tuple[list, list]:
-    """(the card's own rulings, [(topic, rulings)]) in one query: the topics are the card's
-    keywords (suspend, morph), then its card types (tribal), named in the page's language."""
+def card_rulings(rulings: list[Ruling]) -> tuple[list, list]:
+    """(the card's own rulings, [(topic, rulings)]) of its rulings and those about its keywords
+    and card types (``card_page_rows``): the topics are the card's keywords (suspend, morph),
+    then its card types (tribal), named in the page's language."""
     own, named = [], []
     italian_page = is_italian_page()
-    for ruling in rulings_about(card):
+    for ruling in rulings:
         if ruling.card_id:
             own.append(ruling)
         else:
@@ -165,16 +162,14 @@ class RuleUsed:
     reason_words: str
 
 
-def rules_used(card: Card, current: RulesEdition | None) -> list[RuleUsed]:
-    """The rules of ``current`` (today's edition) the card uses (computed or set by an editor,
-    less those an editor removed), in the rules' order, each with its title (Italian on Italian
-    pages where an Italian edition of the same date has it) and its reason in words."""
-    if current is None:
-        return []
+def rules_used(rows: list[RuleUseRow]) -> list[RuleUsed]:
+    """The rules of today's edition the card uses (``card_page_rows``: computed or set by an
+    editor, less those an editor removed), in the rules' order, each with its title (Italian on
+    Italian pages where an Italian edition of the same date has it) and its reason in words."""
     italian_page = is_italian_page()
     rule_page = url_prefix("rulings:rule-detail")
     shown = []
-    for row in rules_used_rows(card.pk, current):
+    for row in rows:
         italian_title = italian_page and row.italian_title
         title = italian_title or row.title or row.parent_title or ""
         shown.append(

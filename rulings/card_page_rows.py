@@ -1,13 +1,13 @@
-"""What a card's page reads of the rules app, in four small indexed queries written by hand
-(``oracle.sql_rows``): building them with the ORM cost ten times what running them does.
+"""What a card's page reads of the rules app (``page_rows``), in four small indexed queries
+written by hand (``oracle.sql_rows``: building them with the ORM cost ten times what running them
+does) and sent together:
 
-- ``page_editions``: the official rules editions (``RulesEdition.objects.official()``);
-- ``rulings_about``: the public rulings on the card, its keywords and its card types
+- the official rules editions (``RulesEdition.objects.official()``: ``page_editions`` alone);
+- the public rulings on the card, its keywords and its card types
   (``Ruling.objects.for_card_page().about_card(card)``), each with its source document, the
   names of its keyword or card type and what a page reads of its stored markup;
-- ``documents_about``: the documents with pages that name the card, have a section about it or
-  a ruling on it;
-- ``rules_used_rows``: the rules of an edition the card uses, with what names them.
+- the documents with pages that name the card, have a section about it or a ruling on it;
+- the rules of today's edition (the newest official one) the card uses, with what names them.
 """
 
 from dataclasses import dataclass
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from django.db import connection
 from django.utils import translation
 
-from oracle.sql_rows import ModelColumns, fetch
+from oracle.sql_rows import ModelColumns, fetch, fetch_together
 
 from .models import CardRule, Language, RulesEdition, Ruling, SourceDocument
 
@@ -45,30 +45,67 @@ RULING = ModelColumns(
 STORED_ITEM_KEYS = ("rules", "item")
 # A document as a ruling's source and in the list of those that speak of the card.
 DOCUMENT = ModelColumns(SourceDocument, "d", keep=("title", "kind", "language"))
+SOURCE_DOCUMENT = Ruling._meta.get_field("source_document")
 DOCUMENT_LISTED = ModelColumns(
     SourceDocument, "d", keep=("title", "kind", "language", "published_on")
 )
 
 
-def page_editions() -> list[RulesEdition]:
-    """The official editions (complete, English): id, effective date, when imported."""
-    return EDITION.instances(
-        fetch(
-            f"SELECT {EDITION.sql} FROM rulings_rulesedition e "
-            "WHERE e.language = %s AND e.is_complete = %s",
-            [Language.ENGLISH, True],
-        )
+@dataclass
+class PageRows:
+    """What ``page_rows`` reads for one card's page."""
+
+    editions: list[RulesEdition]  # the official ones
+    rulings: list[Ruling]
+    documents: list[SourceDocument]
+    rules_used: list["RuleUseRow"]  # today's edition's
+
+
+def page_rows(card) -> PageRows:
+    """The official editions, the rulings about ``card``, the documents that speak of it and
+    the rules it uses, in one round trip where the database allows it."""
+    keys = stored_item_keys()
+    editions, rulings, documents, rules = fetch_together(
+        [
+            EDITIONS_QUERY,
+            rulings_query(card.pk, keys),
+            documents_query(card.pk),
+            rules_used_query(card.pk),
+        ]
+    )
+    return PageRows(
+        editions=EDITION.instances(editions),
+        rulings=read_rulings(rulings, keys),
+        documents=DOCUMENT_LISTED.instances(documents),
+        rules_used=[RuleUseRow(*row) for row in rules],
     )
 
 
-def rulings_about(card) -> list[Ruling]:
+OFFICIAL_EDITIONS = "e.language = %s AND e.is_complete = %s"
+OFFICIAL_PARAMS = [Language.ENGLISH, True]
+EDITIONS_QUERY = (
+    f"SELECT {EDITION.sql} FROM rulings_rulesedition e WHERE {OFFICIAL_EDITIONS}",
+    OFFICIAL_PARAMS,
+)
+
+
+def page_editions() -> list[RulesEdition]:
+    """The official editions (complete, English): id, effective date, when imported."""
+    return EDITION.instances(fetch(*EDITIONS_QUERY))
+
+
+def stored_item_keys() -> tuple[str, ...]:
+    """The keys of ``Ruling.rendered`` a card page reads: ``STORED_ITEM_KEYS`` and the item in
+    the active language."""
+    return (*STORED_ITEM_KEYS, f"item_{translation.get_language()}")
+
+
+def rulings_query(card_pk: int, keys: tuple[str, ...]) -> tuple[str, list]:
     """The card's public rulings and those about its keywords and card types, in their order
-    (language, date, position), each with ``source_document`` and ``keyword_name``,
-    ``keyword_name_it``, ``type_name``, ``type_name_it`` (None for another kind of ruling); its
-    ``rendered`` holds only ``STORED_ITEM_KEYS`` and the item in the active language."""
-    keys = (*STORED_ITEM_KEYS, f"item_{translation.get_language()}")
+    (language, date, position), with their source documents, the names of their keywords and
+    card types, and the values under ``keys`` of their stored markup."""
     stored_sql, stored_params = zip(*(json_text("r.rendered", key) for key in keys), strict=True)
-    rows = fetch(
+    return (
         f"""SELECT {RULING.sql}, {DOCUMENT.sql}, k.name, k.name_it, t.name, t.name_it,
                 {", ".join(stored_sql)}
             FROM rulings_ruling r
@@ -90,16 +127,23 @@ def rulings_about(card) -> list[Ruling]:
                 WHERE f.card_id = %s
             )
             ORDER BY r.language, r.date, r.position, r.id""",
-        [*stored_params, Ruling.Status.WITHDRAWN, card.pk, card.pk, card.pk],
+        [*stored_params, Ruling.Status.WITHDRAWN, card_pk, card_pk, card_pk],
     )
+
+
+def read_rulings(rows: list[tuple], keys: tuple[str, ...]) -> list[Ruling]:
+    """The rulings of ``rulings_query``'s rows, each with ``source_document`` and
+    ``keyword_name``, ``keyword_name_it``, ``type_name``, ``type_name_it`` (None for another
+    kind of ruling); its ``rendered`` holds only the values under ``keys``."""
     names_at = RULING.width + DOCUMENT.width
     rulings, documents = [], {None: None}
+    listened = RULING.listened() or DOCUMENT.listened()
     for row in rows:
-        ruling = RULING.instance(row)
+        ruling = RULING.instance(row, listened=listened)
         document_id = ruling.source_document_id
         if document_id not in documents:  # one instance per document
-            documents[document_id] = DOCUMENT.instance(row, start=RULING.width)
-        ruling.source_document = documents[document_id]
+            documents[document_id] = DOCUMENT.instance(row, RULING.width, listened)
+        SOURCE_DOCUMENT.set_cached_value(ruling, documents[document_id])
         ruling.keyword_name, ruling.keyword_name_it, ruling.type_name, ruling.type_name_it = row[
             names_at : names_at + 4
         ]
@@ -117,12 +161,11 @@ def json_text(column: str, key: str) -> tuple[str, str]:
     return f"json_extract({column}, %s)", f'$."{key}"'
 
 
-def documents_about(card) -> list[SourceDocument]:
+def documents_query(card_pk: int) -> tuple[str, list]:
     """The documents with pages (not rulings databases) that name the card, have a section
     about it or a ruling on it, oldest first."""
-    return DOCUMENT_LISTED.instances(
-        fetch(
-            f"""SELECT {DOCUMENT_LISTED.sql} FROM rulings_sourcedocument d
+    return (
+        f"""SELECT {DOCUMENT_LISTED.sql} FROM rulings_sourcedocument d
                 WHERE d.kind <> %s AND (
                     d.id IN (SELECT m.document_id FROM rulings_documentmention m
                              WHERE m.card_id = %s)
@@ -132,8 +175,7 @@ def documents_about(card) -> list[SourceDocument]:
                                 WHERE r.card_id = %s)
                 )
                 ORDER BY d.published_on, d.title""",
-            [SourceDocument.Kind.RULINGS_DATABASE, card.pk, card.pk, card.pk],
-        )
+        [SourceDocument.Kind.RULINGS_DATABASE, card_pk, card_pk, card_pk],
     )
 
 
@@ -153,15 +195,18 @@ class RuleUseRow:
     type_name_it: str | None  # the Italian name of the card type the detail names
 
 
-def rules_used_rows(card_pk: int, edition: RulesEdition) -> list[RuleUseRow]:
-    """The rules of ``edition`` the card uses (less those an editor removed), in the rules'
-    order. Keyword and card type names are matched in any case through their upper-case
-    indexes."""
-    rows = fetch(
-        """SELECT s.number, s.title, s.text, parent.title, cr.reason, cr.detail,
+def rules_used_query(card_pk: int) -> tuple[str, list]:
+    """The rules of today's edition (the newest official one) the card uses (less those an
+    editor removed), in the rules' order. Keyword and card type names are matched in any case
+    through their upper-case indexes."""
+    return (
+        f"""SELECT s.number, s.title, s.text, parent.title, cr.reason, cr.detail,
             (SELECT it.title FROM rulings_rulesection it
              JOIN rulings_rulesedition ie ON ie.id = it.edition_id
-             WHERE ie.language = %s AND ie.effective_date = %s AND it.number = s.number
+             WHERE ie.language = %s AND it.number = s.number AND ie.effective_date = (
+                SELECT today.effective_date FROM rulings_rulesedition today
+                WHERE today.id = s.edition_id
+             )
              LIMIT 1),
             (SELECT k.name FROM oracle_keyword k
              WHERE UPPER(k.name) = UPPER(cr.detail) OR UPPER(k.slug) = UPPER(cr.detail)
@@ -179,11 +224,13 @@ def rules_used_rows(card_pk: int, edition: RulesEdition) -> list[RuleUseRow]:
         CROSS JOIN rulings_rulesection s
         LEFT JOIN rulings_rulesection parent ON parent.id = s.parent_id
         WHERE s.id = cr.section_id AND cr.card_id = %s AND cr.excluded = %s
-            AND s.edition_id = %s
+            AND s.edition_id = (
+                SELECT e.id FROM rulings_rulesedition e WHERE {OFFICIAL_EDITIONS}
+                ORDER BY e.effective_date DESC LIMIT 1
+            )
         ORDER BY s.position""",
-        [Language.ITALIAN, edition.effective_date, card_pk, False, edition.pk],
+        [Language.ITALIAN, card_pk, False, *OFFICIAL_PARAMS],
     )
-    return [RuleUseRow(*row) for row in rows]
 
 
 def reason_label(reason: str) -> str:

@@ -104,12 +104,12 @@ def stored_markup(ruling: Ruling, state: str) -> SafeString | None:
     return None if markup is None else SafeString(markup)
 
 
-def stored_item(ruling: Ruling, state: str) -> SafeString | None:
-    """The item stored for ``ruling`` on a page in the active language, None when there is
-    none or it no longer holds."""
+def stored_item(ruling: Ruling, state: str, language: str | None = None) -> SafeString | None:
+    """The item stored for ``ruling`` on a page in ``language`` (the active one by default),
+    None when there is none or it no longer holds."""
     if not holds(ruling.rendered, item_digest(ruling), state):
         return None
-    item = ruling.rendered.get(f"item_{translation.get_language()}")
+    item = ruling.rendered.get(f"item_{language or translation.get_language()}")
     return None if item is None else SafeString(item)
 
 

@@ -118,8 +118,9 @@ class CardParts:
     """The parts of one card's page (``card_detail.html`` writes them): stored while they hold,
     else rendered here."""
 
-    def __init__(self, card: Card, shown, oracle_links, printed_links):
+    def __init__(self, card: Card, printings: list, shown, oracle_links, printed_links):
         self.card = card
+        self.printings = printings  # the card's
         self.shown = shown  # the printing the page shows (None without printings)
         self.oracle_links = oracle_links
         self.printed_links = printed_links
@@ -160,7 +161,7 @@ class CardParts:
     @cached_property
     def printing_rows(self) -> list[SafeString]:
         """The printings table's rows, that of the printing shown marked (rendered here)."""
-        printings = list(self.card.printings.all())
+        printings = self.printings
         if self.stored is None:
             return printing_rows_markup(printings, self.shown)
         rows = [SafeString(row) for row in self.stored["printings"]]

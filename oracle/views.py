@@ -144,7 +144,9 @@ def card_page_response(request, card, printing=None):
     context |= {
         "panels": added.panels,
         # Each part stored while it holds, else rendered (oracle.card_markup).
-        "parts": CardParts(card, printing, added.text_links(None), added.text_links(printed_on)),
+        "parts": CardParts(
+            card, printings, printing, added.text_links(None), added.text_links(printed_on)
+        ),
     }
     return render(request, "oracle/card_detail.html", context, using="jinja2")
 

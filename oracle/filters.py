@@ -14,7 +14,7 @@ be used, which the views answer with HTTP 400.
 import hashlib
 import re
 from dataclasses import dataclass, replace
-from functools import cached_property, partial
+from functools import cached_property, lru_cache, partial
 from urllib.parse import urlencode
 
 import django_filters
@@ -454,10 +454,10 @@ class CardFilter(django_filters.FilterSet):
             found[name] = facets.cached(kind, partial(build, chosen), self.data_fingerprint)
         return found
 
-    @cached_property
+    @property
     def choices(self) -> dict[str, list]:
         """The short selects' (value, label) pairs, the first one empty, by parameter."""
-        return {name: list(self.form.fields[name].choices) for name in SHORT_SELECTS}
+        return short_select_choices(self.get_form_class(), get_language())
 
     @cached_property
     def selected(self) -> dict[str, str]:
@@ -473,6 +473,16 @@ class CardFilter(django_filters.FilterSet):
     def query_only(self) -> str:
         """The query string of this search without its facets: ``q=...``."""
         return urlencode({"q": self.query_text})
+
+
+@lru_cache(maxsize=8)
+def short_select_choices(form_class, language: str) -> dict[str, list[tuple[str, str]]]:
+    """The short selects' (value, label) pairs by parameter, the labels translated into
+    ``language``: the same for every request, so translated once per language."""
+    return {
+        name: [(value, str(label)) for value, label in form_class.base_fields[name].choices]
+        for name in SHORT_SELECTS
+    }
 
 
 class CountAll(Func):

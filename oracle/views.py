@@ -7,8 +7,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import urlencode
-from django.utils.safestring import mark_safe
+from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.cache import never_cache
+
+from config.jinja2 import render_partial
 
 from . import card_images, card_page, card_printings, data_sources
 from .card_detail import card_for_page, card_for_printing
@@ -23,6 +25,7 @@ from .search.tokens import quote
 from .search_help import SEARCH_EXAMPLES, help_sections
 
 CARDS_PER_PAGE = 50
+ROWS_TEMPLATE = "oracle/_card_rows.html"
 
 
 def search_examples():
@@ -64,17 +67,26 @@ def card_list(request):
         return redirect(page.object_list[0])
     view = result_view(request)
     rows = card_rows(page.object_list, with_sets=True, with_images=view == "images")
+    other_language = "en" if is_italian_page() else "it"
     context |= {
         "searched": True,
         "page_obj": page,
         "rows": rows,
+        # The table's rows made as one piece of markup, not written through the page's template
+        # piece by piece.
+        "rows_html": search_rows_html(rows, other_language) if view == "list" else "",
         "view": view,
-        "other_language": "en" if is_italian_page() else "it",
+        "other_language": other_language,
         "card_images_enabled": card_images.images_enabled(),
     }
     if not rows and not card_filter.given_facets:
         context["name_suggestions"] = name_suggestions(card_filter.query)
     return render_search(request, context)
+
+
+def search_rows_html(rows, other_language) -> SafeString:
+    """The rows of the results table (``oracle/_card_rows.html``)."""
+    return render_partial(ROWS_TEMPLATE, {"rows": rows, "other_language": other_language})
 
 
 def render_search(request, context, status=None):

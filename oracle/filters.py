@@ -19,8 +19,8 @@ from urllib.parse import urlencode
 
 import django_filters
 from django import forms
-from django.core.paginator import Page, Paginator
-from django.db.models import Exists, Func, IntegerField, OuterRef, Subquery
+from django.core.paginator import Page
+from django.db.models import Exists, OuterRef
 from django.http import QueryDict
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language, pgettext_lazy
@@ -38,6 +38,7 @@ from .facets import (
     ColorMode,
     type_label,
 )
+from .found_cards import NameOrder, results_page
 from .models import (
     COLOR_ORDER,
     TOKEN_LAYOUTS,
@@ -51,7 +52,8 @@ from .models import (
     Rarity,
 )
 from .search import Problem, parse
-from .search.conditions import ColorCondition, IdList, NumberCondition, ordering
+from .search.conditions import ColorCondition, NumberCondition, ordering
+from .search.conditions.ordering import name_key
 
 # Mana values run from 0 to 1,000,000 (Gleemax), in halves (Little Girl).
 MANA_VALUE_FIELD = {"min_value": 0, "max_value": 1_000_000, "max_digits": 8, "decimal_places": 1}
@@ -62,13 +64,6 @@ FACETS = ("type", "keyword", "card_set", "color", "rarity", "mv_min", "mv_max", 
 
 # The selects with a few options, written out on every page.
 SHORT_SELECTS = ("rarity", "layout", "order", "dir")
-
-# A search that finds at most this many cards is read as their ids first, in one scan of the
-# narrowest index: that gives the count, and the page is sorted from those cards alone (walking
-# the index of the order would read most of it to fill a page of rare matches). One that finds
-# more is counted, and its page read along the index of its order, which dense matches fill at
-# once.
-FEW_FOUND = 1000
 
 # A top-level term of canonical query text: runs of plain characters and quoted phrases.
 QUERY_TERM = re.compile(r'(?:[^\s"]+|"(?:[^"\\]|\\.)*")+')
@@ -348,25 +343,13 @@ class CardFilter(django_filters.FilterSet):
         return self.search.ordering or ordering("name", "asc")
 
     def results_page(self, number: int, per_page: int) -> Page:
-        """Page ``number`` (from 1; past the end, the last page) of the results, counted, in two
-        queries. The ids of the first FEW_FOUND + 1 cards found come first: when those are all,
-        they are the count and the page is read from them, not by searching again; otherwise
-        the page is read along the index of its order, with the count in the same statement."""
-        found = self.qs
-        ids = list(found.order_by().values_list("pk", flat=True)[: FEW_FOUND + 1])
-        if len(ids) <= FEW_FOUND:
-            few = self.queryset.filter(pk__in=IdList(ids)).order_by(*self.order_keys)
-            paginator = Paginator(few, per_page)
-            paginator.count = len(ids)
-            return paginator.get_page(number)
-        count = found.order_by().annotate(count=CountAll()).values("count")
-        start = (number - 1) * per_page
-        cards = list(found.annotate(found_count=Subquery(count))[start : start + per_page])
-        paginator = Paginator(found, per_page)
-        if not cards:
-            return paginator.get_page(number)  # past the end: counted, then the last page
-        paginator.count = cards[0].found_count
-        return Page(cards, number, paginator)
+        """Page ``number`` (from 1; past the end, the last page) of the cards found, counted, as
+        ``found_cards.FoundCard`` rows (``found_cards.results_page``)."""
+        name_order = None
+        if self.search.order in ("", "name"):
+            descending = self.search.direction == "desc"
+            name_order = NameOrder(name_key().name, descending)
+        return results_page(self.qs, self.order_keys, number, per_page, name_order)
 
     @property
     def with_tokens(self) -> bool:
@@ -483,13 +466,6 @@ def short_select_choices(form_class, language: str) -> dict[str, list[tuple[str,
         name: [(value, str(label)) for value, label in form_class.base_fields[name].choices]
         for name in SHORT_SELECTS
     }
-
-
-class CountAll(Func):
-    """COUNT(*), as the whole SELECT of a query that is a scalar subquery (no GROUP BY)."""
-
-    template = "COUNT(*)"
-    output_field = IntegerField()
 
 
 def _number(value) -> str:

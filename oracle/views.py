@@ -64,7 +64,7 @@ def card_list(request):
         return render_search(request, context, status=400)
     page = card_filter.results_page(page_number(request.GET.get("page")), CARDS_PER_PAGE)
     if page.paginator.count == 1 and not card_filter.problems:
-        return redirect(page.object_list[0])
+        return redirect("oracle:card-detail", page.object_list[0].slug)
     view = result_view(request)
     rows = card_rows(page.object_list, with_sets=True, with_images=view == "images")
     other_language = "en" if is_italian_page() else "it"

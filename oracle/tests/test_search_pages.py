@@ -371,7 +371,7 @@ class SearchPageTests(BundledDataTestCase):
         with the count in the same statement: the same pages either way, in as many queries."""
 
         def pages(few_found):
-            with mock.patch("oracle.filters.FEW_FOUND", few_found):
+            with mock.patch("oracle.found_cards.FEW_FOUND", few_found):
                 for number in ("1", "2", "99999"):
                     with CaptureQueriesContext(connection) as captured:
                         response = self.search(q="t:creature", order="mv", page=number)
@@ -387,6 +387,29 @@ class SearchPageTests(BundledDataTestCase):
         self.assertEqual(len(by_ids[0][2]), 50)
         self.assertEqual(by_ids[2][0], 2)
         self.assertEqual(by_ids[4][0], by_ids[4][1] // 50 + 1)
+
+    def test_many_results_in_name_order_are_paged_as_few_are(self):
+        """The default order, by name, read from the ids by a statement of its own: the same
+        pages as along the index of the order, ascending and descending, in both languages."""
+
+        def pages(few_found, language, direction):
+            with mock.patch("oracle.found_cards.FEW_FOUND", few_found):
+                for number in ("1", "2", "99999"):
+                    params = {"q": "t:creature", "page": number} | direction
+                    response = self.client.get(f"/{language}/cards/", params)
+                    page_obj = response.context["page_obj"]
+                    yield page_obj.number, page_obj.paginator.count, self.row_names(response)
+
+        self.search(q="t:creature")  # fill the cached facet options
+        for language in ("en", "it"):
+            for direction in ({}, {"dir": "desc"}):
+                with self.subTest(language=language, direction=direction):
+                    by_ids = list(pages(100_000, language, direction))
+                    self.assertEqual(by_ids, list(pages(5, language, direction)))
+                    self.assertEqual(len(by_ids[0][2]), 50)
+                    self.assertEqual(by_ids[1][0], 2)
+                    self.assertEqual(by_ids[2][0], by_ids[2][1] // 50 + 1)
+                    self.assertNotEqual(by_ids[0][2], by_ids[1][2])
 
     # --- Help and home
 

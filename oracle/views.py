@@ -17,7 +17,7 @@ from .card_detail import card_for_page, card_for_printing
 from .card_markup import CardParts
 from .filters import CardFilter
 from .listing import card_rows, printing_rows, set_rows
-from .models import Card, CardName, CardSet, Layout, Rarity, is_italian_page
+from .models import Card, CardName, CardSet, Layout, Rarity, is_italian_page, names_for_page
 from .name_suggestions import name_suggestions
 from .paging import page_number
 from .row_markup import set_table_rows
@@ -139,8 +139,12 @@ def card_page_response(request, card, printing=None):
     faces = list(card.faces.all())
     pictured = card_images.picture_printing(printings, printing, chosen=chosen)
     printed = {pf.face_id: pf for pf in printing.faces.all()} if printing else {}
+    display_name, other_name = names_for_page(card.name, card.italian_name)
     context = {
         "card": card,
+        "display_name": display_name,
+        "other_name": other_name,
+        "layout": choice_label(Layout, card.layout),
         "faces": [(face, printed.get(face.pk)) for face in faces],
         "printing": printing,
         "printings": printings,
@@ -161,6 +165,15 @@ def card_page_response(request, card, printing=None):
         ),
     }
     return render(request, "oracle/card_detail.html", context, using="jinja2")
+
+
+def choice_label(choices, value: str) -> str:
+    """``value``'s label among ``choices``, as ``get_<field>_display()`` gives it without going
+    through every choice; the value itself for one they do not have."""
+    try:
+        return choices(value).label
+    except ValueError:
+        return value
 
 
 def card_by_other_name(slug):

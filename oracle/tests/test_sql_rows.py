@@ -1,0 +1,26 @@
+"""Hand-written queries sent together (oracle.sql_rows.fetch_together): each statement's rows, in
+order, whether the database takes them in one query or one by one."""
+
+from config.testing import BundledDataTestCase
+from oracle.models import Card
+from oracle.sql_rows import fetch, fetch_together, sends_together
+
+
+class FetchTogetherTests(BundledDataTestCase):
+    def test_each_statement_gives_its_own_rows_in_order(self):
+        tarox = Card.objects.get(name="Tarox Bladewing")
+        statements = [
+            ("SELECT c.name FROM oracle_card c WHERE c.id = %s", [tarox.pk]),
+            # No row, and a last line that is a comment: the next statement is still read.
+            ("SELECT c.name FROM oracle_card c WHERE c.slug = %s\n-- none", ["no-such-card"]),
+            (
+                "SELECT c.slug FROM oracle_card c WHERE c.name IN (%s, %s) ORDER BY c.name",
+                ["Tarox Bladewing", "Giant Spider"],
+            ),
+        ]
+        with self.assertNumQueries(1 if sends_together() else 3):
+            rows = fetch_together(statements)
+        self.assertEqual(rows, [fetch(sql, params) for sql, params in statements])
+        self.assertEqual(rows[0], [("Tarox Bladewing",)])
+        self.assertEqual(rows[1], [])
+        self.assertEqual(len(rows[2]), 2)

@@ -3,15 +3,7 @@ printing that matches, and comparisons written as the query writes them (``=``, 
 
 import json
 
-from django.db.models import (
-    BooleanField,
-    Expression,
-    ExpressionWrapper,
-    Func,
-    IntegerField,
-    Lookup,
-    Q,
-)
+from django.db.models import BooleanField, Expression, ExpressionWrapper, Func, IntegerField, Q
 from django.db.models.lookups import (
     Exact,
     GreaterThan,
@@ -92,32 +84,18 @@ def compare_expression(expression, op: str, value) -> Q:
     return Q(LOOKUPS[op](expression, value))
 
 
-class Likely(Lookup):
+class Likely(Func):
     """A condition SQLite's query planner is told is almost always true (its ``likely()``), so
     that it does not let the condition change the plan (a results page ordered by an indexed
-    column walks that index); the plain condition elsewhere.
+    column walks that index); the plain condition elsewhere."""
 
-    A lookup, not a function: Django writes a boolean function in a WHERE clause as
-    ``likely(...) = 1`` on SQLite, one more comparison for each card a search scans, where a
-    lookup is written as it is."""
+    template = "(%(expressions)s)"
+    arity = 1
+    output_field = BooleanField()
 
-    lookup_name = "likely"
-    prepare_rhs = False
-
-    def __init__(self, condition: Q):
-        super().__init__(ExpressionWrapper(condition, output_field=BooleanField()), True)
-
-    def get_prep_lookup(self):
-        return self.rhs
-
-    def as_sql(self, compiler, connection):
-        sql, params = compiler.compile(self.lhs)
-        return sql, params
-
-    def as_sqlite(self, compiler, connection):
-        sql, params = compiler.compile(self.lhs)
-        return f"likely({sql})", params
+    def as_sqlite(self, compiler, connection, **extra):
+        return super().as_sql(compiler, connection, template="likely(%(expressions)s)", **extra)
 
 
 def likely(condition: Q) -> Q:
-    return Q(Likely(condition))
+    return Q(Likely(ExpressionWrapper(condition, output_field=BooleanField())))

@@ -19,8 +19,13 @@ no class wanting the data without the documents comes after it, and each class c
 finds. config sits above both apps, so this module may name the models of both.
 """
 
+import os
+import subprocess
+import sys
 from io import StringIO
+from pathlib import Path
 
+from django.conf import settings
 from django.core.management import call_command
 from django.db import connections
 from django.test import TestCase
@@ -188,3 +193,24 @@ def record_jinja2_renders() -> None:
 
     recording_render.records_renders = True
     template_class.render = recording_render
+
+
+def settings_in_subprocess(
+    env: dict[str, str], names: list[str], unset: tuple[str, ...] = ()
+) -> subprocess.CompletedProcess:
+    """The settings ``names`` as a fresh process makes them from the environment (this one's,
+    without ``unset``, with ``env``): its stdout is their JSON, its stderr says why it failed."""
+    code = (
+        "import json; from django.conf import settings; "
+        f"print(json.dumps({{n: getattr(settings, n) for n in {names!r}}}, default=str))"
+    )
+    environment = {key: value for key, value in os.environ.items() if key not in unset}
+    environment.update(env)
+    return subprocess.run(
+        [sys.executable, "manage.py", "shell", "--no-imports", "-c", code],
+        cwd=Path(settings.BASE_DIR),
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )

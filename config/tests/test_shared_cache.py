@@ -8,9 +8,7 @@ a missing server is a failure.
 
 import os
 import subprocess
-import sys
 import uuid
-from pathlib import Path
 from unittest import SkipTest
 
 from django.conf import settings
@@ -21,7 +19,7 @@ from django.test import Client, SimpleTestCase, override_settings
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from config.testing import BundledDataTestCase
+from config.testing import BundledDataTestCase, settings_in_subprocess
 from oracle.models import Card
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
@@ -29,20 +27,7 @@ REQUIRE_REDIS = os.environ.get("REQUIRE_REDIS") == "1"
 
 
 def settings_with(env: dict[str, str], names: list[str]) -> subprocess.CompletedProcess:
-    code = (
-        "import json; from django.conf import settings; "
-        f"print(json.dumps({{n: getattr(settings, n) for n in {names!r}}}))"
-    )
-    environment = {key: value for key, value in os.environ.items() if key != "CACHE_URL"}
-    environment.update(env)
-    return subprocess.run(
-        [sys.executable, "manage.py", "shell", "--no-imports", "-c", code],
-        cwd=Path(settings.BASE_DIR),
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    return settings_in_subprocess(env, names, unset=("CACHE_URL",))
 
 
 class CacheSettingsTests(SimpleTestCase):

@@ -10,9 +10,11 @@ convert it (dates and booleans on SQLite, JSON, decimals).
 ``fetch(sql, params)`` runs a query, its parameters always passed to the cursor, never written
 into the SQL. ``fetch_together([(sql, params), ...])`` runs a few queries whose parameters do not
 depend on each other's rows, in one round trip where the database takes several statements at
-once (PostgreSQL through psycopg, its parameters bound by the client: Django's default), else
-one by one (SQLite, in the same process, has no round trip to save); a page's queries are sent
-together so that a database on a network answers them in one wait instead of one each.
+once (PostgreSQL through psycopg with its parameters bound by the client: Django's default, and
+this project's with ``PG_PREPARE_THRESHOLD=off``), else one by one (SQLite, in the same process,
+has no round trip to save; PostgreSQL binding on the server, where each statement is prepared
+instead); a page's queries are sent together so that a database on a network answers them in
+one wait instead of one each.
 
 ``FixedValues`` asks a few queries of one value each, whose SQL never changes, in one statement
 (``SELECT (q1), (q2), ...``): every page's frame asks the data version and the date of each kind

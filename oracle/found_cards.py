@@ -14,6 +14,7 @@ from django.db.models import Func, IntegerField, Subquery
 
 from .models import Card
 from .search.conditions import IdList
+from .sql_rows import fetch
 
 # A search that finds at most this many cards is read as their ids first, in one scan of the
 # narrowest index: that gives the count, and the page is sorted from those cards alone (walking
@@ -108,6 +109,4 @@ def _in_name_order(ids: list[int], order: NameOrder, start: int, size: int) -> l
         column=quote(order.column),
         direction="DESC" if order.descending else "ASC",
     )
-    with connection.cursor() as cursor:
-        cursor.execute(statement, [*params, size, start])
-        return [FoundCard(*row) for row in cursor.fetchall()]
+    return [FoundCard(*row) for row in fetch(statement, [*params, size, start])]

@@ -75,22 +75,11 @@ def item_digest(ruling: Ruling) -> str:
         ruling.status,
         ruling.status_set_by_hand,
         ruling.status_note,
-        json_form(ruling.outdated_because),
+        json.dumps(ruling.outdated_because, sort_keys=True),
         ruling.section_id,
         *((document.pk, document.title, document.kind, document.language) if document else ()),
     ]
     return hashlib.sha1("\x1f".join(map(str, shown)).encode()).hexdigest()[:24]
-
-
-# The written form of the empty values a ruling's ``outdated_because`` mostly holds.
-EMPTY_JSON = {type(None): "null", list: "[]", dict: "{}"}
-
-
-def json_form(value) -> str:
-    """``json.dumps(value, sort_keys=True)``, straight away for an empty value."""
-    if not value and type(value) in EMPTY_JSON:
-        return EMPTY_JSON[type(value)]
-    return json.dumps(value, sort_keys=True)
 
 
 def text_digest(text: str) -> str:

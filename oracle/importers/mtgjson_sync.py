@@ -21,6 +21,7 @@ from oracle.models import (
     Keyword,
     Printing,
     PrintingFace,
+    kind_of_card,
 )
 from oracle.row_markup import store_set_rows
 from oracle.search.normalize import refresh_search_columns
@@ -292,6 +293,7 @@ def _sync_cards(data: MtgjsonData):
             "colors": card.colors,
             "color_identity": card.color_identity,
             "is_token": card.is_token,
+            "kind": kind_of_card(card.is_token, card.layout),
             "is_reserved": card.is_reserved,
             "legalities": dict(sorted(card.legalities.items())),
         }

@@ -147,3 +147,53 @@ def drop_rules_index(apps, schema_editor):
     }
     for statement in statements.get(schema_editor.connection.vendor, []):
         schema_editor.execute(statement)
+
+
+# From 0016 on, what a search looks at is one small number the database works out from
+# is_token and layout (``Card.kind``): the sort keys' indexes hold it instead of is_token, and
+# each search column's narrow index holds it instead of is_token and layout. A migration from
+# 0016 on that rebuilds the card table calls ``recreate_kind_after_rebuild``.
+KIND_SEARCH_COLUMNS = (
+    "search_name, search_type, search_flags, search_printings, mana_value, colors, "
+    "color_identity, layout, kind, first_released, last_released, rarity_rank"
+)
+KIND_SQLITE_INDEXES = [
+    "DROP INDEX IF EXISTS card_name_idx",
+    "CREATE INDEX card_name_idx ON oracle_card (name)",
+    "DROP INDEX IF EXISTS card_search_idx",
+    *(
+        statement
+        for column in ("sort_name", "sort_name_it")
+        for statement in (
+            f"DROP INDEX IF EXISTS card_{column}_idx",
+            f"CREATE INDEX card_{column}_idx ON oracle_card "
+            f"({column}, name, slug, search_text, {KIND_SEARCH_COLUMNS})",
+            f"DROP INDEX IF EXISTS card_{column}_search_idx",
+            f"CREATE INDEX card_{column}_search_idx ON oracle_card "
+            f"({column}, name, slug, {KIND_SEARCH_COLUMNS})",
+        )
+    ),
+    *(
+        statement
+        for column in SCOPED_COLUMNS
+        for statement in (
+            f"DROP INDEX IF EXISTS card_{column}_idx",
+            f"DROP INDEX IF EXISTS card_{column}_scoped_idx",
+            f"CREATE INDEX card_{column}_scoped_idx ON oracle_card ({column}, kind)",
+        )
+    ),
+]
+
+
+def recreate_kind_after_rebuild(apps, schema_editor):
+    statements = {"sqlite": KIND_SQLITE_INDEXES, "postgresql": POSTGRES_INDEXES}
+    for statement in statements.get(schema_editor.connection.vendor, []):
+        schema_editor.execute(statement)
+
+
+def recreate_scoped_after_kind(apps, schema_editor):
+    """Back before 0016: the indexes of 0011, once the card table is rebuilt without kind."""
+    if schema_editor.connection.vendor == "sqlite":
+        for column in SCOPED_COLUMNS:
+            schema_editor.execute(f"DROP INDEX IF EXISTS card_{column}_scoped_idx")
+    recreate_scoped_after_rebuild(apps, schema_editor)

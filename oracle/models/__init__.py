@@ -15,9 +15,12 @@ from .cards import (
     TOKEN_LAYOUTS,
     Card,
     CardFace,
+    CardKind,
     CardQuerySet,
     Layout,
+    kind_of_card,
     not_cards,
+    searched_kinds,
 )
 from .data_version import DataVersion
 from .errata import Erratum
@@ -37,6 +40,7 @@ __all__ = [
     "Card",
     "CardDataImport",
     "CardFace",
+    "CardKind",
     "CardMarkup",
     "CardName",
     "CardQuerySet",
@@ -52,7 +56,9 @@ __all__ = [
     "Rarity",
     "is_italian_page",
     "joined_name",
+    "kind_of_card",
     "localized",
     "names_for_page",
     "not_cards",
+    "searched_kinds",
 ]

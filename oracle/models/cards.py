@@ -1,6 +1,8 @@
 """Oracle cards and their faces: the English Oracle wording, one row per card identity."""
 
 from django.db import models
+from django.db.models.signals import pre_save
+from django.dispatch import receiver
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
@@ -43,15 +45,47 @@ LEGALITY_LABELS = STATUS_LABELS
 TOKEN_LAYOUTS = (Layout.TOKEN, Layout.DOUBLE_FACED_TOKEN, Layout.EMBLEM)
 
 
+class CardKind(models.IntegerChoices):
+    """What a row of the card table is (``Card.kind``): a card of the game, a token (emblems
+    too), or an art-series object (printed art, no Magic card)."""
+
+    GAME_CARD = 0
+    TOKEN = 1
+    ART_SERIES = 2
+
+
 def not_cards() -> models.Q:
     """Art-series objects: printed art, no Magic card, never listed or searched."""
-    return models.Q(layout=Layout.ART_SERIES)
+    return models.Q(kind=CardKind.ART_SERIES)
+
+
+def kind_of_card(is_token: bool, layout: str) -> CardKind:
+    """What ``Card.kind`` holds for a row with this is_token and layout."""
+    if layout == Layout.ART_SERIES:
+        return CardKind.ART_SERIES
+    return CardKind.TOKEN if is_token else CardKind.GAME_CARD
+
+
+# kind_of_card in SQL, for the database's check on every row.
+KIND_OF_ROW = models.Case(
+    models.When(layout=Layout.ART_SERIES, then=models.Value(CardKind.ART_SERIES.value)),
+    models.When(is_token=True, then=models.Value(CardKind.TOKEN.value)),
+    default=models.Value(CardKind.GAME_CARD.value),
+)
+
+
+def searched_kinds(with_tokens: bool = False) -> models.Q:
+    """What lists and searches look at: the game's cards, and tokens ``with_tokens``; never
+    art-series objects (``not_cards``)."""
+    return (
+        models.Q(kind__lt=CardKind.ART_SERIES) if with_tokens else models.Q(kind=CardKind.GAME_CARD)
+    )
 
 
 class CardQuerySet(models.QuerySet):
     def game_cards(self):
         """Cards a list of cards shows: no tokens, no art-series objects."""
-        return self.filter(is_token=False).exclude(not_cards())
+        return self.filter(searched_kinds())
 
     def for_detail(self):
         """Cards with what the card page shows: faces, keywords, printings newest first, errata."""
@@ -84,6 +118,13 @@ class Card(models.Model):
     colors = models.CharField(_("colours"), max_length=5, blank=True)
     color_identity = models.CharField(_("colour identity"), max_length=5, blank=True)
     is_token = models.BooleanField(_("token"), default=False)
+    # What the row is (CardKind), from is_token and layout: every search and list tests this one
+    # small number instead of both columns on each card it scans. Kept right by ``save`` (and
+    # for fixtures by ``card_kind_set``); the importer writes it with the row; the database
+    # refuses a row where it disagrees with them (``card_kind_matches``).
+    kind = models.SmallIntegerField(
+        _("kind"), choices=CardKind.choices, default=CardKind.GAME_CARD, editable=False
+    )
     is_reserved = models.BooleanField(
         _("on the reserved list"),
         default=False,
@@ -144,9 +185,19 @@ class Card(models.Model):
             models.Index(fields=["colors"], name="card_colors_idx"),
             models.Index(fields=["color_identity"], name="card_color_identity_idx"),
         ]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(kind=KIND_OF_ROW), name="card_kind_matches")
+        ]
 
     def __str__(self):
         return self.name
+
+    def save(self, *args, **kwargs):
+        self.kind = kind_of_card(self.is_token, self.layout)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and {"is_token", "layout"} & set(update_fields):
+            kwargs["update_fields"] = {*update_fields, "kind"}
+        super().save(*args, **kwargs)
 
     def get_absolute_url(self):
         return reverse("oracle:card-detail", args=[self.slug])
@@ -183,6 +234,13 @@ class Card(models.Model):
         """Its status in every main format and in the others its data names
         (``oracle.formats``)."""
         return legality_grid(self.legalities)
+
+
+@receiver(pre_save, sender=Card, dispatch_uid="card_kind_set")
+def card_kind_set(sender, instance, raw=False, **kwargs):
+    """A fixture's rows are saved without ``Card.save``: their kind is set here."""
+    if raw:
+        instance.kind = kind_of_card(instance.is_token, instance.layout)
 
 
 class CardFace(models.Model):

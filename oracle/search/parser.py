@@ -13,7 +13,7 @@ import difflib
 from django.db.models import Q
 from django.utils.translation import gettext, ngettext
 
-from oracle.models import not_cards
+from oracle.models import searched_kinds
 from oracle.text import fold
 
 from . import conditions as c
@@ -80,9 +80,8 @@ class Query:
         """What a search looks at: never art-series objects, tokens only when the query names
         them (``is:token``, ``t:token``, ``t:pedina``, ``is:emblem``: ``c.asks_for_tokens``)
         or the caller asks for them (a layout filter on tokens)."""
-        if with_tokens or any(c.asks_for_tokens(leaf) for leaf in c.leaves(self.tree)):
-            return c.likely(~not_cards())
-        return c.likely(Q(is_token=False) & ~not_cards())
+        tokens = with_tokens or any(c.asks_for_tokens(leaf) for leaf in c.leaves(self.tree))
+        return c.likely(searched_kinds(tokens))
 
     def unknown_names(self) -> list[Problem]:
         """Keywords and set codes the query names that the database does not have (reads the

@@ -1,5 +1,5 @@
-"""The search's indexes are raw SQL (migrations 0002, 0003, 0007, 0009 and 0011), so Django does
-not know them.
+"""The search's indexes are raw SQL (migrations 0002, 0003, 0007, 0009, 0011 and 0016), so Django
+does not know them.
 
 A later migration that makes SQLite rebuild the card table would silently drop them: results
 stay right and pages get slow. These tests fail first.
@@ -66,10 +66,13 @@ class SearchIndexTests(EmptyDatabaseTestCase):
                 columns = constraints[f"card_{column}_search_idx"]["columns"]
                 self.assertEqual(columns[:4], [column, "name", "slug", "search_name"])
                 self.assertNotIn("search_text", columns)
+                for index in (f"card_{column}_idx", f"card_{column}_search_idx"):
+                    self.assertIn("kind", constraints[index]["columns"])  # the scope
 
     def test_each_search_column_index_holds_the_search_scope_on_sqlite(self):
         """Counting what a search finds tests one search column and the scope (no tokens, no
-        art series): the column's own index holds all three, and no wider index is read."""
+        art series: ``Card.kind``): the column's own index holds both, and no wider index is
+        read."""
         if connection.vendor != "sqlite":
             self.skipTest("SQLite only")
         with connection.cursor() as cursor:
@@ -78,5 +81,5 @@ class SearchIndexTests(EmptyDatabaseTestCase):
             with self.subTest(column=column):
                 self.assertEqual(
                     constraints[f"card_{column}_scoped_idx"]["columns"],
-                    [column, "is_token", "layout"],
+                    [column, "kind"],
                 )

@@ -21,6 +21,7 @@ from .cards import (
     kind_of_card,
     not_cards,
     searched_kinds,
+    tokens_only,
 )
 from .data_version import DataVersion
 from .errata import Erratum
@@ -61,4 +62,5 @@ __all__ = [
     "names_for_page",
     "not_cards",
     "searched_kinds",
+    "tokens_only",
 ]

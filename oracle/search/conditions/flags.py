@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from django.db.models import Exists, OuterRef, Q
 
-from oracle.models import TOKEN_LAYOUTS, CardKind, Erratum, Layout
+from oracle.models import TOKEN_LAYOUTS, Erratum, Layout, tokens_only
 from oracle.text import fold_line
 
 from .card_text import TypeCondition
@@ -35,7 +35,7 @@ IS_VALUES = {
     "split": lambda: Q(layout__in=(Layout.SPLIT, Layout.AFTERMATH)),
     "permanent": lambda: _flag("permanent"),
     "spell": lambda: _flag("spell"),
-    "token": lambda: Q(kind=CardKind.TOKEN),
+    "token": tokens_only,
     "futureshifted": lambda: _flag("futureshifted"),
     "timeshifted": lambda: _flag("timeshifted"),
     "reprint": lambda: _flag("reprint"),

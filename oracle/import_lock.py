@@ -23,6 +23,7 @@ five seconds, failed with "database is locked", and every command stopped with a
 3.38, so ``answer_sqlite_json_check`` answers the question without a transaction.
 """
 
+import atexit
 import fcntl
 import hashlib
 import os
@@ -41,6 +42,7 @@ ADVISORY_KEY = 7_301_016_2026
 WAIT_POLL_SECONDS = 0.5
 
 _held = threading.local()  # how many times this thread holds the lock
+_process_lock_files: set[Path] = set()  # lock files of in-memory databases, this process's
 
 
 # SQLite has the JSON functions built in since this version (before, an optional extension).
@@ -68,7 +70,12 @@ def lock_path(alias: str = DEFAULT_DB_ALIAS) -> Path:
     if name and ":memory:" not in name and "mode=memory" not in name:
         return Path(f"{name}.import-lock")
     digest = hashlib.sha256(f"{name} {os.getpid()}".encode()).hexdigest()[:16]
-    return Path(tempfile.gettempdir()) / f"oracolo-{digest}.import-lock"
+    path = Path(tempfile.gettempdir()) / f"oracolo-{digest}.import-lock"
+    if path not in _process_lock_files:
+        # No other process can use it: removed when this one ends, not left in the folder.
+        _process_lock_files.add(path)
+        atexit.register(path.unlink, missing_ok=True)
+    return path
 
 
 @contextmanager

@@ -1,12 +1,17 @@
 """One import at a time: a second import says that one is running and stops, or waits with
 --wait; the system checks of other commands no longer stop on a busy SQLite database."""
 
+import os
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
 from tempfile import TemporaryDirectory
 
+from django.conf import settings
 from django.db import connection, connections
+from django.test import SimpleTestCase
 
 from config.testing import BundledDataTestCase
 from oracle.import_lock import import_lock
@@ -92,3 +97,24 @@ class ImportLockTests(BundledDataTestCase):
             self.skipTest("SQLite only")
         with self.assertNumQueries(0):
             self.assertTrue(connection.features.supports_json_field)
+
+
+class InMemoryLockFileTests(SimpleTestCase):
+    def test_a_process_with_an_in_memory_database_leaves_no_lock_file(self):
+        folder = Path(self.enterContext(TemporaryDirectory()))
+        code = (
+            "from oracle.import_lock import import_lock, lock_path; "
+            "lock = import_lock('import_rules'); lock.__enter__(); "
+            "print(lock_path().parent, lock_path().exists())"
+        )
+        done = subprocess.run(
+            [sys.executable, "manage.py", "shell", "--no-imports", "-c", code],
+            cwd=Path(settings.BASE_DIR),
+            env={**os.environ, "DATABASE_URL": "sqlite://:memory:", "TMPDIR": str(folder)},
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertEqual(done.stdout.split(), [str(folder), "True"])  # held in that folder
+        self.assertEqual(list(folder.glob("*.import-lock")), [])

@@ -12,7 +12,9 @@ db.sqlite3). ``--copy-from`` first copies a SQLite database into the PostgreSQL 
 Production conditions (``timing.start_django``: ``DEBUG=0``, no cache, one persistent database
 connection as a server keeps). Each page is requested once to warm up, once to count its
 queries, then ``--repeat`` times; the table gives the median and 95th percentile of wall time,
-the median of CPU time (which a busy machine inflates less), the queries, the budget and
+the median of CPU time (which a busy machine inflates less: the serving thread's, and on a
+PostgreSQL server on this machine its backend's too, read from ``/proc``, so that ``--by cpu``
+compares the same work on both databases; the header says which), the queries, the budget and
 whether the median is within it. Exits with status 1 when a page misses its budget and
 ``--strict`` is given.
 """
@@ -192,6 +194,7 @@ def run(args, baseline):
     client = Client()
     vendor = connection.vendor
     print(f"Database: {vendor} {connection.settings_dict['NAME']} ({total:,} cards)")
+    print(f"CPU time: {timing.server_clock().describe()}")
     header = f"{'page':42} {'median':>8} {'p95':>8} {'cpu':>8} {'queries':>7} {'budget':>7} {'':>5}"
     if baseline:
         header += f" {'/SQLite':>7}"

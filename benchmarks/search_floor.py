@@ -15,8 +15,9 @@ The table is made in the benchmarked database and dropped afterwards (``drop_flo
 """
 
 import statistics
-import time
 from collections import defaultdict
+
+import timing
 
 TABLE = "bench_floor_card"
 PAGE_SIZE = 50
@@ -157,13 +158,8 @@ def floor_page(condition: str) -> tuple[list, int]:
 
 def time_floor(query: str, repeat: int) -> tuple[float, float, int]:
     """(median milliseconds of wall time, of CPU time, count) of the floor for one benchmark
-    query."""
+    query (CPU time as ``timing.time_calls`` counts it: the local PostgreSQL server's too)."""
     condition = FLOOR_CONDITIONS[query]
     _, count = floor_page(condition)  # warm-up
-    times, cpu_times = [], []
-    for _ in range(repeat):
-        started, cpu_started = time.perf_counter(), time.thread_time()
-        floor_page(condition)
-        times.append((time.perf_counter() - started) * 1000)
-        cpu_times.append((time.thread_time() - cpu_started) * 1000)
+    times, cpu_times = timing.time_calls(lambda: floor_page(condition), repeat)
     return statistics.median(times), statistics.median(cpu_times), count

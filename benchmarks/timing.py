@@ -6,9 +6,17 @@ importable beside them. ``start_django()`` is the one start-up: the database (a 
 (``DEBUG=0``: no SQL log, cached templates) with plain static storage, so that no collectstatic
 manifest is needed (static files are not timed), and any host allowed for the test client.
 
-``measure()`` times one page the way every table here is made: one request to warm up (and
-check its status), one to count its SQL queries, then ``repeat`` timed requests; ``report()``
+``measure()`` times one page the way every table here is made: requests to warm up (one, and
+on PostgreSQL as many as its prepared statements take to settle on their plans; the first checks
+its status), one to count its SQL queries, then ``repeat`` timed requests; ``report()``
 prints one line per kind of page with the three slowest pages.
+
+CPU time is the serving thread's, and on PostgreSQL also the server's: the CPU time of the
+backend process that serves Django's connection, read from ``/proc/<pg_backend_pid()>`` when the
+server runs on this machine (``ServerClock``). On SQLite the database works inside the thread,
+so the thread's time holds it already; on a PostgreSQL server elsewhere (or a ``/proc`` that
+cannot be read) only the thread's is counted, and ``ServerClock.describe()`` says so. The
+backend's parallel workers, which a page's small queries do not start, are not counted.
 """
 
 import os
@@ -69,10 +77,80 @@ def start_django(
     )
 
 
+class ServerClock:
+    """The CPU time of the local PostgreSQL backend serving Django's connection, in
+    milliseconds: nanoseconds from ``/proc/PID/schedstat``, else clock ticks (10 ms) from
+    ``/proc/PID/stat``. ``read()`` is None when it cannot be read (SQLite, a server on another
+    machine, no ``/proc``)."""
+
+    def __init__(self):
+        self.pid, self.path, self.why = None, None, ""
+        from django.db import connection
+
+        if connection.vendor != "postgresql":
+            self.why = f"{connection.vendor}: the database works in the serving thread"
+            return
+        host = connection.settings_dict.get("HOST") or ""
+        if host not in ("", "localhost", "127.0.0.1", "::1") and not host.startswith("/"):
+            self.why = f"PostgreSQL on {host}: its CPU time is not counted"
+            return
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_backend_pid()")
+            self.pid = cursor.fetchone()[0]
+        for name in ("schedstat", "stat"):
+            path = Path(f"/proc/{self.pid}/{name}")
+            try:
+                path.read_text()
+                command = Path(f"/proc/{self.pid}/comm").read_text().strip()
+            except OSError:
+                continue
+            if command.startswith("postgres"):
+                self.path = path
+                break
+        if self.path is None:
+            self.why = f"PostgreSQL backend {self.pid} not readable in /proc: not counted"
+
+    def read(self) -> float | None:
+        if self.path is None:
+            return None
+        try:
+            text = self.path.read_text()
+        except OSError:  # the connection was opened again: another backend
+            return None
+        if self.path.name == "schedstat":
+            return int(text.split()[0]) / 1e6
+        fields = text.rsplit(")", 1)[1].split()  # utime and stime, in clock ticks
+        return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+
+    def describe(self) -> str:
+        if self.path is None:
+            return f"the serving thread's alone ({self.why})"
+        if self.path.name == "schedstat":
+            return f"the serving thread's + the PostgreSQL backend's ({self.path})"
+        return f"the serving thread's + the PostgreSQL backend's ({self.path}: in clock ticks)"
+
+
+_server_clocks: dict = {}
+
+
+def server_clock() -> ServerClock:
+    """The ``ServerClock`` of Django's connection now (made again when it was opened again)."""
+    from django.db import connection
+
+    key = id(connection.connection) if connection.connection is not None else None
+    clock = _server_clocks.get(key)
+    if clock is None:
+        connection.ensure_connection()
+        key = id(connection.connection)
+        clock = _server_clocks[key] = ServerClock()
+    return clock
+
+
 @dataclass
 class Timing:
-    """One page's figures: milliseconds of wall time (and of this thread's CPU, which a loaded
-    machine inflates less), and its SQL queries."""
+    """One page's figures: milliseconds of wall time (and of CPU time, which a loaded machine
+    inflates less: this thread's, with the local PostgreSQL backend's, ``ServerClock``), and
+    its SQL queries."""
 
     times: list[float]
     cpu_times: list[float]
@@ -97,25 +175,58 @@ def percentile(values, p) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * p / 100))]
 
 
+def warm_up_requests() -> int:
+    """How many requests warm a page up: one, and on PostgreSQL with prepared statements as
+    many as its statements take to settle on their plans. psycopg prepares a statement after
+    ``prepare_threshold`` runs, and the server plans a prepared statement again at each of its
+    first five runs before it may keep one generic plan: until then a card page costs the
+    server three times what it does afterwards, as a server's first requests do."""
+    from django.db import connection
+
+    threshold = connection.settings_dict["OPTIONS"].get("prepare_threshold")
+    if connection.vendor != "postgresql" or threshold is None:
+        return 1
+    return threshold + 6
+
+
 def measure(client, url, repeat, ok_statuses=(200,)) -> Timing:
-    """Time ``url``: one request to warm up (its status must be one of ``ok_statuses``), one to
-    count the SQL queries, then ``repeat`` timed ones."""
+    """Time ``url``: requests to warm up (``warm_up_requests``; their status must be one of
+    ``ok_statuses``), one to count the SQL queries, then ``repeat`` timed ones."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    response = client.get(url)
-    if response.status_code not in ok_statuses:
-        sys.exit(f"{url} answered {response.status_code}")
+    for _ in range(warm_up_requests()):
+        response = client.get(url)
+        if response.status_code not in ok_statuses:
+            sys.exit(f"{url} answered {response.status_code}")
     with CaptureQueriesContext(connection) as queries:
         client.get(url)
     query_count = len(queries)  # read now: the next request empties the log
-    times, cpu_times = [], []
+    times, cpu_times = time_calls(lambda: client.get(url), repeat)
+    return Timing(times, cpu_times, query_count, response.status_code)
+
+
+def time_calls(call, repeat) -> tuple[list[float], list[float]]:
+    """Milliseconds of wall time and of CPU time (this thread's, with the local PostgreSQL
+    backend's: ``ServerClock``) of each of ``repeat`` calls of ``call()``."""
+    clock = server_clock()
+    times, cpu_times, server_times = [], [], []
     for _ in range(repeat):
+        server_started = clock.read()
         started, cpu_started = time.perf_counter(), time.thread_time()
-        client.get(url)
+        call()
         times.append((time.perf_counter() - started) * 1000)
         cpu_times.append((time.thread_time() - cpu_started) * 1000)
-    return Timing(times, cpu_times, query_count, response.status_code)
+        server_ended = clock.read()
+        if server_started is not None and server_ended is not None:
+            server_times.append(server_ended - server_started)
+    if clock.path is not None and len(server_times) < repeat:
+        sys.exit(f"The PostgreSQL backend changed while timing: {clock.describe()}")
+    if clock.path is not None and clock.path.name == "stat":  # ticks: only their mean tells
+        cpu_times = [cpu + statistics.mean(server_times) for cpu in cpu_times]
+    elif clock.path is not None:
+        cpu_times = [cpu + server for cpu, server in zip(cpu_times, server_times, strict=True)]
+    return times, cpu_times
 
 
 def report(label, urls, client, repeat, ok_statuses=(200,)):

@@ -1,6 +1,8 @@
 """Hand-written queries sent together (oracle.sql_rows.fetch_together): each statement's rows, in
 order, whether the database takes them in one query or one by one."""
 
+from django.db import DatabaseError, transaction
+
 from config.testing import BundledDataTestCase
 from oracle.models import Card
 from oracle.sql_rows import fetch, fetch_together, sends_together
@@ -24,3 +26,12 @@ class FetchTogetherTests(BundledDataTestCase):
         self.assertEqual(rows[0], [("Tarox Bladewing",)])
         self.assertEqual(rows[1], [])
         self.assertEqual(len(rows[2]), 2)
+
+    def test_a_failing_statement_raises_and_the_connection_answers_again(self):
+        statements = [
+            ("SELECT c.name FROM oracle_card c WHERE c.name = %s", ["Tarox Bladewing"]),
+            ("SELECT no_such_column FROM oracle_card", []),
+        ]
+        with self.assertRaises(DatabaseError), transaction.atomic():
+            fetch_together(statements)
+        self.assertEqual(fetch_together(statements[:1] * 2), [[("Tarox Bladewing",)]] * 2)

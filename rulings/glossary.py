@@ -21,7 +21,7 @@ from oracle.text_pieces import paragraphs
 
 from .editions import EditionChoices
 from .models import GlossaryEntry, RulesEdition
-from .rule_bodies import stored_body
+from .rule_bodies import stored_body_of, stored_parts
 from .rule_citations import rule_shaped_numbers
 from .rule_text import RuleTextRenderer
 
@@ -38,15 +38,15 @@ def glossary_by_letter(edition: RulesEdition, is_current: bool) -> dict[str, lis
     more when a definition has to be rendered here. The links of an older edition's glossary
     open that edition."""
     entries = sorted(
-        (fold(term), term, slug, text, rendered)
-        for term, slug, text, rendered in edition.glossary.order_by().values_list(
-            "term", "slug", "text", "rendered"
+        (fold(term), term, slug, text, as_current, body)
+        for term, slug, text, as_current, body in edition.glossary.order_by().values_list(
+            "term", "slug", "text", *stored_parts()
         )
     )
     renderer = None
     letters = {}
-    for folded, term, slug, text, rendered in entries:
-        html = stored_body(rendered, is_current)
+    for folded, term, slug, text, as_current, body in entries:
+        html = stored_body_of(as_current, body, is_current)
         if html is None:
             if renderer is None:
                 texts = [entry[3] for entry in entries]

@@ -12,6 +12,7 @@ import json
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models.fields.json import KT, KeyTransform
 from django.utils import translation
 from django.utils.safestring import SafeString
 
@@ -20,6 +21,21 @@ from oracle.importers.upsert import BATCH_SIZE, update_by_pk
 from .editions import EditionChoices
 from .models import RuleSection
 from .rule_text import RuleTextRenderer
+
+
+def stored_parts(field: str = "rendered") -> tuple:
+    """Expressions of what a page in the active language reads of the markup stored in
+    ``field``: (whether it was made for the current edition, the body in that language). The
+    stored JSON holds each language's: its other parts stay in the database, where PostgreSQL
+    would write out all of it and Django parse it back."""
+    return KeyTransform("as_current", field), KT(f"{field}__{translation.get_language()}")
+
+
+def stored_body_of(as_current: bool | None, body: str | None, is_current: bool):
+    """``stored_body`` from ``stored_parts``' values."""
+    if as_current != is_current or body is None:
+        return None
+    return SafeString(body)
 
 
 def stored_body(rendered: dict | str, is_current: bool) -> SafeString | None:

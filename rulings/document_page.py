@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models.fields.json import KT
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 from django.utils import translation
@@ -56,7 +57,6 @@ SECTION_FIELDS = (
     "text",
     "blocks",
     "problems",
-    "rendered",
     "card__slug",
     "keyword__slug",
     "keyword__name",
@@ -97,6 +97,12 @@ def read_inputs(document: SourceDocument) -> PageInputs:
     sections = list(
         document.sections.select_related("card", "keyword", "card_type")
         .only(*SECTION_FIELDS)
+        # Of the stored markup, the digest and the page's language's: not every language's
+        # JSON, which PostgreSQL would write out and Django parse back.
+        .annotate(
+            stored_digest=KT("rendered__digest"),
+            stored_markup=KT(f"rendered__{translation.get_language()}"),
+        )
         .order_by("position")
     )
     mentions: dict[int, dict[str, str | None]] = {}
@@ -166,14 +172,12 @@ def build_document_page(document: SourceDocument, use_stored: bool = True) -> Do
     the rule numbers they cite)."""
     inputs = read_inputs(document)
     state = rules_state(inputs.editions) + fingerprint(SECTION_TEMPLATES)
-    language = translation.get_language()
     markup: list[SafeString | None] = []
     digests, firsts, stale = [], [], []
     first = 0
     for index, section in enumerate(inputs.sections):
         digest = section_digest(document, section, inputs, state, first)
-        stored = section.rendered or {}
-        found = stored.get(language) if use_stored and stored.get("digest") == digest else None
+        found = section.stored_markup if use_stored and section.stored_digest == digest else None
         markup.append(None if found is None else SafeString(found))
         if found is None:
             stale.append(index)

@@ -65,9 +65,10 @@ OFF_PAGE = (
 # rule at its level or above; for a chapter, only its sections, by parent) and its neighbours
 # at the same level in reading order. The bounds are worked out once, in the "bounds" row, and
 # each part reads a range of an index (the range of what the rule contains is given as values
-# of the bounds, not of a join with them, so that PostgreSQL reads it from the index). Written
-# in SQL because the ORM's version (nested
-# subqueries) took ten times longer to build than to run.
+# of the bounds, not of a join with them, so that PostgreSQL reads it from the index; there the
+# neighbours at a level are found in one step by the index of rules by level, migration 0018).
+# Written in SQL because the ORM's version (nested subqueries) took ten times longer to build
+# than to run.
 #
 # A section of more than ``per_page`` rules shows the text of one page of them
 # (rulings.section_pages: page ``page_index`` from 0, a page past the end being the last): the

@@ -137,13 +137,11 @@ def server_clock() -> ServerClock:
     """The ``ServerClock`` of Django's connection now (made again when it was opened again)."""
     from django.db import connection
 
-    key = id(connection.connection) if connection.connection is not None else None
-    clock = _server_clocks.get(key)
-    if clock is None:
-        connection.ensure_connection()
-        key = id(connection.connection)
-        clock = _server_clocks[key] = ServerClock()
-    return clock
+    connection.ensure_connection()
+    key = id(connection.connection)
+    if key not in _server_clocks:
+        _server_clocks[key] = ServerClock()
+    return _server_clocks[key]
 
 
 @dataclass

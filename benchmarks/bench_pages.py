@@ -7,7 +7,8 @@ counts and the search page's ratio to a raw-SQL floor.
 
 Without ``--database`` it times the database Django is set up with (``DATABASE_URL``, else
 db.sqlite3). ``--copy-from`` first copies a SQLite database into the PostgreSQL one
-(``postgres_copy``). ``--baseline`` adds each page's median over the one saved by ``--save``.
+(``postgres_copy``). ``--baseline`` adds each page's median over the one saved by ``--save``
+(of the CPU time with ``--by cpu``).
 
 Production conditions (``timing.start_django``: ``DEBUG=0``, no cache, one persistent database
 connection as a server keeps). Each page is requested once to warm up, once to count its
@@ -166,7 +167,8 @@ def row(page, result, budget, baseline=None, by="wall", flag=None):
         f"{result['queries']:>7} {budget_text:>7} {verdict:>5}"
     )
     if baseline and page in baseline:
-        ratio = result["median"] / baseline[page]["median"]
+        key = "cpu" if by == "cpu" else "median"  # like with like: CPU holds the server's too
+        ratio = result[key] / baseline[page][key]
         line += f" {ratio:>6.2f}x {'pass' if ratio <= POSTGRES_RATIO_BUDGET else 'FAIL'}"
     print(line, flush=True)
     return verdict in ("FAIL", "COUNT")

@@ -77,37 +77,86 @@ def read_card(card_id: str, params: list, language: str | None = "") -> Card | N
     default), or None: five queries, sent together (``fetch_together``)."""
     if language == "":
         language = translation.get_language()
-    card_rows, *part_rows = fetch_together(
-        [
-            (f"{WITH_MARKUP} WHERE c.id = {card_id}", [language, *params]),
-            (
-                f"""SELECT {FACE.sql} FROM oracle_cardface f WHERE f.card_id = {card_id}
-                    ORDER BY f.position""",
-                params,
-            ),
-            (
-                f"""SELECT {KEYWORD.sql} FROM oracle_keyword k
-                    JOIN oracle_card_keywords ck ON ck.keyword_id = k.id
-                    WHERE ck.card_id = {card_id} ORDER BY k.name, k.id""",
-                params,
-            ),
-            (
-                f"""SELECT {PRINTING.sql}, {CARD_SET.sql}, {PRINTED_FACE.sql}
-                    FROM oracle_printing p
-                    JOIN oracle_cardset s ON s.id = p.card_set_id
-                    LEFT JOIN oracle_printingface pf ON pf.printing_id = p.id
-                    WHERE p.card_id = {card_id}
-                    ORDER BY s.release_date DESC, s.code, p.sort_number, p.id, pf.position""",
-                params,
-            ),
-            (
-                f"""SELECT {ERRATUM.sql} FROM oracle_erratum e
-                    WHERE e.card_id = {card_id} ORDER BY e.date DESC, e.id DESC""",
-                params,
-            ),
-        ]
-    )
+    card_rows, *part_rows = fetch_together(card_statements(f"= {card_id}", params, language))
     return with_parts(card_rows[0], *part_rows) if card_rows else None
+
+
+def cards_by_pks(pks: list[int], language: str | None = None) -> list[Card]:
+    """The cards ``pks`` that exist, in the order of their ids, each as ``card_by_pk`` gives
+    it: the same five queries for all of them (to store the parts of many cards)."""
+    if not pks:
+        return []
+    placeholders = ", ".join(["%s"] * len(pks))
+    card_rows, face_rows, keyword_rows, printing_rows, erratum_rows = fetch_together(
+        card_statements(f"IN ({placeholders})", list(pks), language, by_card=True)
+    )
+    faces = _by_card(face_rows, FACE_CARD)
+    keywords = _by_card(keyword_rows, KEYWORD.width)  # the card's id after the keyword's
+    printings = _by_card(printing_rows, PRINTING_CARD)
+    errata = _by_card(erratum_rows, ERRATUM_CARD)
+    return [
+        with_parts(
+            row,
+            faces.get(row[0], []),
+            keywords.get(row[0], []),
+            printings.get(row[0], []),
+            errata.get(row[0], []),
+        )
+        for row in card_rows
+    ]
+
+
+FACE_CARD = FACE.names.index("card_id")
+PRINTING_CARD = PRINTING.names.index("card_id")
+ERRATUM_CARD = ERRATUM.names.index("card_id")
+
+
+def _by_card(rows: list[tuple], card_at: int) -> dict[int, list[tuple]]:
+    grouped: dict[int, list[tuple]] = {}
+    for row in rows:
+        grouped.setdefault(row[card_at], []).append(row)
+    return grouped
+
+
+def card_statements(
+    card_ids: str, params: list, language: str | None, by_card: bool = False
+) -> list[tuple[str, list]]:
+    """The five queries of the cards whose id is ``card_ids`` (SQL after the id: "= %s",
+    "IN (...)"), in a page's order; with ``by_card``, each card's rows together (by id) and
+    the keywords' card after their columns."""
+    card = "ORDER BY c.id" if by_card else ""
+    face, keyword, printing, erratum = (
+        f"{alias}.card_id, " if by_card else "" for alias in ("f", "ck", "p", "e")
+    )
+    keyword_card = ", ck.card_id" if by_card else ""
+    return [
+        (f"{WITH_MARKUP} WHERE c.id {card_ids} {card}", [language, *params]),
+        (
+            f"""SELECT {FACE.sql} FROM oracle_cardface f WHERE f.card_id {card_ids}
+                ORDER BY {face}f.position""",
+            params,
+        ),
+        (
+            f"""SELECT {KEYWORD.sql}{keyword_card} FROM oracle_keyword k
+                JOIN oracle_card_keywords ck ON ck.keyword_id = k.id
+                WHERE ck.card_id {card_ids} ORDER BY {keyword}k.name, k.id""",
+            params,
+        ),
+        (
+            f"""SELECT {PRINTING.sql}, {CARD_SET.sql}, {PRINTED_FACE.sql}
+                FROM oracle_printing p
+                JOIN oracle_cardset s ON s.id = p.card_set_id
+                LEFT JOIN oracle_printingface pf ON pf.printing_id = p.id
+                WHERE p.card_id {card_ids}
+                ORDER BY {printing}s.release_date DESC, s.code, p.sort_number, p.id, pf.position""",
+            params,
+        ),
+        (
+            f"""SELECT {ERRATUM.sql} FROM oracle_erratum e
+                WHERE e.card_id {card_ids} ORDER BY {erratum}e.date DESC, e.id DESC""",
+            params,
+        ),
+    ]
 
 
 class RowsDigest:

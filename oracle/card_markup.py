@@ -100,13 +100,54 @@ def errata_markup(card: Card) -> SafeString:
     return macro("oracle/_card_errata.html", "errata_section")(card, list(card.errata.all()))
 
 
-def wording_history_markup(card: Card) -> SafeString:
-    history = wording_history(card)
+def wording_history_markup(card: Card, history=None) -> SafeString:
+    """``history``: the card's ``wording_history``, when worked out already (it is the same
+    in every language)."""
+    history = wording_history(card) if history is None else history
     return macro("oracle/_wording_history.html", "wording_history_section")(history)
 
 
 def legality_markup(card: Card) -> SafeString:
     return macro("oracle/_card_legality.html", "legality")(card)
+
+
+class SharedWork:
+    """What rendering the parts of many cards, in each language, works out once: a card's
+    English diffs and wording history (the same in every language), and the legality grids
+    (most cards share theirs with thousands of others)."""
+
+    def __init__(self):
+        self._legality: dict[tuple, SafeString] = {}
+        self._card = None
+        self._english: dict[int, tuple[SafeString, SafeString]] = {}
+        self._history = None
+
+    def for_card(self, card: Card) -> None:
+        """What follows is ``card``'s: what was kept of the card before goes."""
+        if card is not self._card:
+            self._card, self._english, self._history = card, {}, None
+
+    def english_diffs(self, face, printed) -> tuple[SafeString, SafeString]:
+        found = self._english.get(printed.pk)
+        if found is None:
+            found = self._english[printed.pk] = english_diffs(face, printed)
+        return found
+
+    def wording_history(self, card: Card):
+        if self._history is None:
+            self._history = wording_history(card)
+        return self._history
+
+    def legality_markup(self, card: Card) -> SafeString:
+        key = (
+            translation.get_language(),
+            card.document_only,
+            json.dumps(card.legalities, sort_keys=True),
+        )
+        found = self._legality.get(key)
+        if found is None:
+            found = self._legality[key] = legality_markup(card)
+        return found
 
 
 def printing_rows_markup(printings, shown) -> list[SafeString]:
@@ -174,9 +215,12 @@ class CardParts:
         return None if self.stored is None else SafeString(self.stored[name])
 
 
-def render_parts(card: Card, links_for: Callable | None) -> dict:
+def render_parts(card: Card, links_for: Callable | None, shared: SharedWork | None = None) -> dict:
     """What ``CardMarkup.parts`` holds for ``card`` (read by ``card_detail``) in the active
-    language; ``links_for``: ``card_page.links_for_storing()`` (None: no text is stored)."""
+    language; ``links_for``: ``card_page.links_for_storing()`` (None: no text is stored);
+    ``shared``: what other cards' or languages' parts worked out already."""
+    shared = shared or SharedWork()
+    shared.for_card(card)
     faces = {face.pk: face for face in card.faces.all()}
     printings = list(card.printings.all())
     oracle, printed, english = {}, {}, {}
@@ -191,14 +235,14 @@ def render_parts(card: Card, links_for: Callable | None) -> dict:
                 printed[printed_face.pk] = (links.key(), linked_text(printed_face.text_it, links))
             face = faces.get(printed_face.face_id)
             if face is not None and (printed_face.original_text or printed_face.original_type):
-                english[printed_face.pk] = english_diffs(face, printed_face)
+                english[printed_face.pk] = shared.english_diffs(face, printed_face)
     parts = {
         "oracle": oracle,
         "printed": printed,
         "english": english,
         "errata": errata_markup(card),
-        "history": wording_history_markup(card),
-        "legality": legality_markup(card),
+        "history": wording_history_markup(card, shared.wording_history(card)),
+        "legality": shared.legality_markup(card),
         "printings": printing_rows_markup(printings, None),
     }
     return json.loads(json.dumps(parts))  # the keys strings and the markup plain, as stored
@@ -225,7 +269,7 @@ def store_card_markup(card_pks: Iterable[int] | None = None, *, stale_only: bool
     """Render and store the page parts of the cards ``card_pks`` (every card by default) for a
     page in each language; with ``stale_only``, only where what is stored no longer holds. The
     number of (card, language) parts stored."""
-    from .card_detail import card_by_pk
+    from .card_detail import cards_by_pks
 
     if card_pks is None:
         card_pks = Card.objects.order_by("pk").values_list("pk", flat=True)
@@ -236,6 +280,7 @@ def store_card_markup(card_pks: Iterable[int] | None = None, *, stale_only: bool
         with translation.override(language):
             links_by_language[language] = card_page.links_for_storing()
     stored = 0
+    shared = SharedWork()
     for start in range(0, len(card_pks), BATCH):
         batch = card_pks[start : start + BATCH]
         held = {}
@@ -247,10 +292,8 @@ def store_card_markup(card_pks: Iterable[int] | None = None, *, stale_only: bool
                 ).values_list("card_id", "language", "digest", "parts")
             }
         made = []
-        for card_pk in batch:
-            card = card_by_pk(card_pk)
-            if card is None:
-                continue
+        for card in cards_by_pks(batch):
+            card_pk = card.pk
             for language in languages:
                 with translation.override(language):
                     digest = page_digest(card)
@@ -258,7 +301,7 @@ def store_card_markup(card_pks: Iterable[int] | None = None, *, stale_only: bool
                     stored_digest, parts = held.get((card_pk, language), (None, None))
                     if stored_digest == digest and texts_hold(card, parts, links_for):
                         continue
-                    parts = render_parts(card, links_for)
+                    parts = render_parts(card, links_for, shared)
                 made.append(CardMarkup(card=card, language=language, digest=digest, parts=parts))
         for language in languages:
             replaced = [markup.card_id for markup in made if markup.language == language]

@@ -2,6 +2,7 @@
 
 import difflib
 import re
+from functools import lru_cache
 
 from django.utils.safestring import SafeString
 
@@ -15,7 +16,8 @@ def tokenize(text: str) -> list[str]:
     return TOKEN.findall(text or "")
 
 
-def word_changes(old: str, new: str) -> list[tuple[str, list[str]]]:
+@lru_cache(maxsize=1024)  # a card's page compares the same wordings in each language
+def word_changes(old: str, new: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """``new`` as runs ("same", "del" or "ins", its lines): removed words in "del" runs,
     added words in "ins" runs; a change of white space alone is not shown."""
     before, after = tokenize(old), tokenize(new)
@@ -35,7 +37,7 @@ def word_changes(old: str, new: str) -> list[tuple[str, list[str]]]:
             changes.append(("ins", added))
         elif added and not removed:
             changes.append(("same", added))
-    return [(kind, words.split("\n")) for kind, words in changes if words]
+    return tuple((kind, tuple(words.split("\n"))) for kind, words in changes if words)
 
 
 def word_diff(old: str, new: str) -> SafeString:

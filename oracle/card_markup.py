@@ -36,6 +36,7 @@ from config.jinja2 import macro
 from . import card_page
 from .card_printings import printing_rows
 from .diff import word_diff
+from .importers.upsert import insert_rows
 from .models import Card, CardMarkup, CardSet, Erratum, Printing
 from .printed_text import mend_symbols
 from .rendering import render_rules_text
@@ -307,7 +308,7 @@ def store_card_markup(card_pks: Iterable[int] | None = None, *, stale_only: bool
             replaced = [markup.card_id for markup in made if markup.language == language]
             if replaced:
                 CardMarkup.objects.filter(card_id__in=replaced, language=language).delete()
-        CardMarkup.objects.bulk_create(made, batch_size=BATCH)
+        insert_rows(CardMarkup, made)
         stored += len(made)
     return stored
 

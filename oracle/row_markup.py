@@ -27,7 +27,7 @@ from django.utils.safestring import SafeString
 from config.jinja2 import macro
 
 from . import row_queries
-from .importers.upsert import chunks
+from .importers.upsert import chunks, insert_rows
 from .listing import SetRowMaker, printings_with_faces
 from .models import CardSet, PrintingRowMarkup, Rarity, is_italian_page
 
@@ -143,5 +143,5 @@ def _store_rows_of_set(card_set, language: str, render, stale_only: bool) -> int
         PrintingRowMarkup.objects.filter(
             printing_id__in=[row.printing_id for row in batch], language=language
         ).delete()
-        PrintingRowMarkup.objects.bulk_create(batch)
+        insert_rows(PrintingRowMarkup, batch)
     return len(made)

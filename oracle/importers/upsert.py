@@ -50,6 +50,41 @@ def update_by_pk(model, objects: Sequence, fields: Sequence[str]) -> None:
             )
 
 
+def insert_rows(model, objects: Sequence) -> None:
+    """Insert ``objects`` (new instances) with one prepared INSERT run for each.
+
+    Does what ``QuerySet.bulk_create`` does without building a statement of a few thousand
+    placeholders per batch, which costs Django's compiler several times what the database
+    takes: a whole import's 400,000 rows. The instances get no primary key back (read them
+    by their natural key when needed); no signals are sent.
+    """
+    if not objects:
+        return
+    connection = connections[router.db_for_write(model)]
+    meta = model._meta
+    fields = [field for field in meta.concrete_fields if field is not meta.auto_field]
+    if any(field.has_db_default() or field.generated for field in fields):
+        raise ValueError(f"{model.__name__} has a column the database fills: use bulk_create")
+    quote = connection.ops.quote_name
+    sql = "INSERT INTO {} ({}) VALUES ({})".format(
+        quote(meta.db_table),
+        ", ".join(quote(field.column) for field in fields),
+        ", ".join(["%s"] * len(fields)),
+    )
+    with connection.cursor() as cursor:
+        for batch in chunks(objects):
+            cursor.executemany(
+                sql,
+                [
+                    [
+                        field.get_db_prep_save(field.pre_save(obj, True), connection)
+                        for field in fields
+                    ]
+                    for obj in batch
+                ],
+            )
+
+
 @dataclass
 class SyncStats:
     created: int = 0
@@ -108,9 +143,13 @@ def upsert(
         else:
             stats.unchanged += 1
             pks[key] = current["pk"]
-    created = model.objects.bulk_create([obj for _, obj in to_create], batch_size=BATCH_SIZE)
-    for (key, _), obj in zip(to_create, created, strict=True):
-        pks[key] = obj.pk
+    insert_rows(model, [obj for _, obj in to_create])
+    if to_create:
+        created = {key for key, _ in to_create}
+        for pk, *key in source.values_list("pk", *key_fields).iterator(chunk_size=BATCH_SIZE):
+            key = tuple(key) if len(key) > 1 else key[0]
+            if key in created:
+                pks[key] = pk
     if to_update:
         update_by_pk(model, to_update, fields)
     stats.created, stats.updated = len(to_create), len(to_update)
@@ -136,7 +175,7 @@ def sync_links(
         if have - want:
             to_remove[left_id] = have - want
         stats.unchanged += len(have & want)
-    through.objects.bulk_create(to_add, batch_size=BATCH_SIZE)
+    insert_rows(through, to_add)
     for left_id, right_ids in to_remove.items():
         through.objects.filter(**{left: left_id, f"{right}__in": right_ids}).delete()
     stats.created = len(to_add)

@@ -62,7 +62,7 @@ def refresh_card_names(card_ids=None, models=None) -> None:
     ``models`` is (Card, CardFace, Printing, PrintingFace, CardName), given by a migration;
     by default the current ones.
     """
-    from oracle.importers.upsert import chunks, update_by_pk
+    from oracle.importers.upsert import chunks, insert_rows, update_by_pk
 
     if models is None:
         from oracle.models import Card, CardFace, CardName, Printing, PrintingFace
@@ -120,5 +120,5 @@ def refresh_card_names(card_ids=None, models=None) -> None:
         if stale:
             for pks in chunks(stale):
                 name_model.objects.filter(pk__in=pks).delete()
-        name_model.objects.bulk_create(new, batch_size=500)
+        insert_rows(name_model, new)
         update_by_pk(card_model, changed_cards, ["sort_name", "sort_name_it"])

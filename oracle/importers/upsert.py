@@ -2,6 +2,7 @@
 
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import batched
 
 from django.db import connections, router
 
@@ -58,29 +59,38 @@ def insert_rows(model, objects: Sequence) -> None:
     takes: a whole import's 400,000 rows. The instances get no primary key back (read them
     by their natural key when needed); no signals are sent.
     """
-    if not objects:
-        return
-    connection = connections[router.db_for_write(model)]
     meta = model._meta
     fields = [field for field in meta.concrete_fields if field is not meta.auto_field]
     if any(field.has_db_default() or field.generated for field in fields):
         raise ValueError(f"{model.__name__} has a column the database fills: use bulk_create")
+    insert_values(
+        model,
+        [field.name for field in fields],
+        ([field.pre_save(obj, True) for field in fields] for obj in objects),
+    )
+
+
+def insert_values(model, fields: Sequence[str], rows: Iterable[Sequence]) -> None:
+    """INSERT plain rows of values for ``fields``, one prepared statement run for each, in
+    batches: for links and names, no model instance is built per row."""
+    connection = connections[router.db_for_write(model)]
+    columns = [model._meta.get_field(name) for name in fields]
     quote = connection.ops.quote_name
     sql = "INSERT INTO {} ({}) VALUES ({})".format(
-        quote(meta.db_table),
-        ", ".join(quote(field.column) for field in fields),
-        ", ".join(["%s"] * len(fields)),
+        quote(model._meta.db_table),
+        ", ".join(quote(column.column) for column in columns),
+        ", ".join(["%s"] * len(columns)),
     )
     with connection.cursor() as cursor:
-        for batch in chunks(objects):
+        for batch in batched(rows, BATCH_SIZE, strict=False):
             cursor.executemany(
                 sql,
                 [
                     [
-                        field.get_db_prep_save(field.pre_save(obj, True), connection)
-                        for field in fields
+                        column.get_db_prep_save(value, connection)
+                        for column, value in zip(columns, row, strict=True)
                     ]
-                    for obj in batch
+                    for row in batch
                 ],
             )
 

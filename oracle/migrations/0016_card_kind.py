@@ -35,7 +35,7 @@ class Migration(migrations.Migration):
             model_name="card",
             name="kind",
             field=models.SmallIntegerField(
-                choices=[(0, "Game Card"), (1, "Token"), (2, "Art Series")],
+                choices=[(0, "Game card"), (1, "Token"), (2, "Art series")],
                 default=0,
                 editable=False,
                 verbose_name="kind",

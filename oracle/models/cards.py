@@ -49,9 +49,9 @@ class CardKind(models.IntegerChoices):
     """What a row of the card table is (``Card.kind``): a card of the game, a token (emblems
     too), or an art-series object (printed art, no Magic card)."""
 
-    GAME_CARD = 0
-    TOKEN = 1
-    ART_SERIES = 2
+    GAME_CARD = 0, _("Game card")
+    TOKEN = 1, _("Token")
+    ART_SERIES = 2, _("Art series")
 
 
 def not_cards() -> models.Q:

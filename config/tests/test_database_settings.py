@@ -12,6 +12,7 @@ from django.db import connection
 from django.test import Client, SimpleTestCase
 
 from config.testing import BundledDataTestCase, settings_in_subprocess
+from oracle.found_cards import FEW_FOUND
 
 POSTGRES_URL = "postgres://oracolo@db.internal:5432/oracolo"
 
@@ -68,3 +69,19 @@ class PreparedStatementsTests(BundledDataTestCase):
         self.assertEqual(connection.connection.prepare_threshold, 2)
         prepared = self.prepared_statements()
         self.assertTrue(any("oracle_card" in sql for sql in prepared), prepared)
+
+    def test_a_search_that_finds_many_cards_counts_them_with_a_plan_for_its_values(self):
+        """A prepared statement soon gets a plan made without its values (``found_cards``):
+        the same plan for a condition most cards meet as for one a few meet. A search that
+        finds more than FEW_FOUND cards counts them in a statement never prepared; the
+        statement before it, which reads at most FEW_FOUND + 1 ids, is prepared like the
+        page's others, and the connection prepares again after the count."""
+        client = Client()
+        url = "/en/cards/?q=mv%3E%3D0"
+        for _ in range(4):
+            response = client.get(url)
+            self.assertGreater(response.context["page_obj"].paginator.count, FEW_FOUND)
+        searches = [sql for sql in self.prepared_statements() if '"mana_value"' in sql]
+        self.assertTrue(searches)  # the ids, prepared
+        self.assertFalse([sql for sql in searches if "COUNT(*)" in sql], searches)
+        self.assertEqual(connection.connection.prepare_threshold, 2)

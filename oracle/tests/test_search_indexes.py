@@ -1,5 +1,5 @@
-"""The search's indexes are raw SQL (migrations 0002, 0003, 0007, 0009, 0011 and 0016), so Django
-does not know them.
+"""The search's indexes are raw SQL (migrations 0002, 0003, 0007, 0009, 0011, 0016 and 0017), so
+Django does not know them.
 
 A later migration that makes SQLite rebuild the card table would silently drop them: results
 stay right and pages get slow. These tests fail first.
@@ -27,15 +27,22 @@ SQLITE_INDEXES = {
     *(f"card_{column}_scoped_idx" for column in SEARCH_COLUMNS),
 }
 POSTGRES_INDEXES = {
-    f"card_{column}_trgm"
-    for column in (
-        "search_name",
-        "search_type",
-        "search_text",
-        "search_flags",
-        "search_printings",
-        "search_rules",
-    )
+    *(
+        f"card_{column}_trgm"
+        for column in (
+            "search_name",
+            "search_type",
+            "search_text",
+            "search_flags",
+            "search_printings",
+            "search_rules",
+        )
+    ),
+    "card_scope_pg_idx",
+    *(
+        f"card_{column}_scoped_pg_idx"
+        for column in ("search_name", "search_type", "search_flags", "search_rules")
+    ),
 }
 
 
@@ -83,3 +90,21 @@ class SearchIndexTests(EmptyDatabaseTestCase):
                     constraints[f"card_{column}_scoped_idx"]["columns"],
                     [column, "kind"],
                 )
+
+    def test_each_short_search_column_index_holds_the_search_scope_on_postgresql(self):
+        """PostgreSQL counts a search's cards from an index alone when it holds the column
+        tested and what every search tests beside it (is_token and layout)."""
+        if connection.vendor != "postgresql":
+            self.skipTest("PostgreSQL only")
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'oracle_card' "
+                "AND indexname LIKE %s",
+                ["%\\_pg\\_idx"],
+            )
+            definitions = dict(cursor.fetchall())
+        self.assertIn("(id) INCLUDE (is_token, layout)", definitions["card_scope_pg_idx"])
+        self.assertIn(
+            "(search_type) INCLUDE (is_token, layout)",
+            definitions["card_search_type_scoped_pg_idx"],
+        )

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 
+from oracle.card_markup import store_stale_card_markup
 from oracle.models import Card, CardFace, CardType, Keyword, Layout
 from oracle.search.normalize import refresh_search_columns
 from oracle.text import fold, fold_line, slug_for
@@ -152,8 +153,9 @@ def _read_face(face: dict, where: str, check: SourceChecker) -> DescribedFace:
 
 
 def create_described_cards(document, parsed: Document, report: ImportReport) -> list[Card]:
-    """Create (or bring up to date) the document-only cards the document describes; returns
-    them. Cards that card data holds are left as they are."""
+    """Create (or bring up to date) the document-only cards the document describes, with their
+    search columns and their pages' stored parts; returns them. Cards that card data holds are
+    left as they are."""
     key = document.slug
     described = read_described_cards(key, parsed.text, document_name=parsed.path or key)
     cards = []
@@ -163,6 +165,7 @@ def create_described_cards(document, parsed: Document, report: ImportReport) -> 
             cards.append(synced)
     if cards:
         refresh_search_columns([card.pk for card in cards])
+        store_stale_card_markup([card.pk for card in cards])
     return cards
 
 

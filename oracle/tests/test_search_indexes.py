@@ -26,23 +26,16 @@ SQLITE_INDEXES = {
     "card_sort_name_it_search_idx",
     *(f"card_{column}_scoped_idx" for column in SEARCH_COLUMNS),
 }
+# The artists and the flavour texts have no trigram index on PostgreSQL; the long columns no
+# narrow one (a B-tree entry has a size limit).
+TRIGRAM_COLUMNS = [
+    column for column in SEARCH_COLUMNS if column not in ("search_artists", "search_flavor")
+]
+SHORT_COLUMNS = ("search_name", "search_type", "search_flags", "search_rules")
 POSTGRES_INDEXES = {
-    *(
-        f"card_{column}_trgm"
-        for column in (
-            "search_name",
-            "search_type",
-            "search_text",
-            "search_flags",
-            "search_printings",
-            "search_rules",
-        )
-    ),
+    *(f"card_{column}_trgm" for column in TRIGRAM_COLUMNS),
     "card_scope_pg_idx",
-    *(
-        f"card_{column}_scoped_pg_idx"
-        for column in ("search_name", "search_type", "search_flags", "search_rules")
-    ),
+    *(f"card_{column}_scoped_pg_idx" for column in SHORT_COLUMNS),
 }
 
 

@@ -164,8 +164,9 @@ def create_described_cards(document, parsed: Document, report: ImportReport) -> 
         if synced is not None:
             cards.append(synced)
     if cards:
-        refresh_search_columns([card.pk for card in cards])
-        store_stale_card_markup([card.pk for card in cards])
+        pks = [card.pk for card in cards]
+        refresh_search_columns(pks)
+        store_stale_card_markup(pks)
     return cards
 
 

@@ -5,7 +5,8 @@ a session) depends on the data, the page's language and the code that renders it
 
 - its ``ETag`` is a hash of the data version, the language and this release's code, and its
   ``Last-Modified`` the later of the data's last change and the release's files; a conditional
-  request that still matches is answered 304 before the view runs;
+  request that still matches is answered 304 before the view runs (any other takes the version
+  after the view, which may have read it with its own queries: a card's page does);
 - it carries ``Cache-Control: public, max-age=PAGE_MAX_AGE``, so browsers and proxies keep it
   briefly and then revalidate;
 - with ``PAGE_CACHE_SECONDS`` above 0 the rendered page is kept in the cache (``CACHE_URL``: Redis
@@ -73,6 +74,23 @@ def _page_language(request) -> str:
     )
 
 
+def _is_conditional(request) -> bool:
+    return "HTTP_IF_NONE_MATCH" in request.META or "HTTP_IF_MODIFIED_SINCE" in request.META
+
+
+def _validators(code: str, released: datetime, version, language: str) -> tuple[str, int]:
+    """The ETag and the Last-Modified (a timestamp) of a page in ``language`` made by this
+    release (``code``, ``released``) from the data at ``version``."""
+    etag = 'W/"{}"'.format(
+        hashlib.sha256(f"{code}:{version.number}:{language}".encode()).hexdigest()[:32]
+    )
+    return etag, int(max(version.changed_at, released).timestamp())
+
+
+def _cache_key(request, code: str, version, language: str) -> str:
+    return f"page:{code}:{version.number}:{language}:{request.method}:{request.get_full_path()}"
+
+
 class HttpCachingMiddleware:
     def __init__(self, get_response):
         self.get_response = get_response
@@ -83,26 +101,32 @@ class HttpCachingMiddleware:
             response = self.get_response(request)
             self._after_private(request, response)
             return response
-        version = data_version.for_request(request)
         code, released = release()
         language = _page_language(request)
-        etag = 'W/"{}"'.format(
-            hashlib.sha256(f"{code}:{version.number}:{language}".encode()).hexdigest()[:32]
-        )
-        last_modified = int(max(version.changed_at, released).timestamp())
-        not_modified = get_conditional_response(request, etag=etag, last_modified=last_modified)
-        if not_modified is not None:
-            return self._mark_public(not_modified, etag, last_modified)
-        key = f"page:{code}:{version.number}:{language}:{request.method}:{request.get_full_path()}"
-        if settings.PAGE_CACHE_SECONDS:
-            stored = default_cache.get(key)
+        cached = bool(settings.PAGE_CACHE_SECONDS)
+        if cached or _is_conditional(request):
+            # Answered before the view runs, from the version read now.
+            version = data_version.for_request(request)
+            etag, last_modified = _validators(code, released, version, language)
+            not_modified = get_conditional_response(request, etag=etag, last_modified=last_modified)
+            if not_modified is not None:
+                return self._mark_public(not_modified, etag, last_modified)
+        if cached:
+            stored = default_cache.get(_cache_key(request, code, version, language))
             if stored is not None:
                 return self._mark_public(self._restore(stored), etag, last_modified)
         response = self.get_response(request)
         if not self._is_shareable(response):
             return response
-        if settings.PAGE_CACHE_SECONDS:
-            default_cache.set(key, self._store(response), settings.PAGE_CACHE_SECONDS)
+        # The version the page was made from (a page may read it with its own queries).
+        version = data_version.for_request(request)
+        etag, last_modified = _validators(code, released, version, language)
+        if cached:
+            default_cache.set(
+                _cache_key(request, code, version, language),
+                self._store(response),
+                settings.PAGE_CACHE_SECONDS,
+            )
         return self._mark_public(response, etag, last_modified)
 
     @staticmethod

@@ -1,6 +1,7 @@
 """What a card's page reads of the card: the card with its faces, keywords, printings (their
 sets and printed faces, newest first) and errata, in five small indexed queries written by hand
-(``sql_rows``) and sent together.
+(``sql_rows``) and sent together, with any more statements the page asks with them (what other
+apps show on it, the data version: ``oracle.views``), in one round trip on PostgreSQL.
 
 ``Card.objects.for_detail()`` reads the same through ``prefetch_related``, whose machinery
 costs more than the rows; here each kind of row is read once and handed out to its owners, so
@@ -16,6 +17,7 @@ With the card comes its page's stored parts for the active language (``card.stor
 import hashlib
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from uuid import UUID
 
@@ -46,39 +48,60 @@ WITH_MARKUP = f"""SELECT {CARD.sql}, m.digest, m.parts FROM oracle_card c
 PRINTED_FACES_AT = PRINTING.width + CARD_SET.width
 
 
-def card_for_page(slug: str) -> Card | None:
-    """The card whose address is ``slug``, with its parts, or None."""
-    return read_card("(SELECT c.id FROM oracle_card c WHERE c.slug = %s)", [slug])
+# More statements to send with a card's (``read_card``): given the card's id as SQL (a value or
+# a query of one) and its parameters, a list of (sql, params).
+MoreStatements = Callable[[str, list], list[tuple[str, list]]]
+
+
+@dataclass
+class CardRead:
+    card: Card | None
+    more: list[list[tuple]]  # the rows of the statements sent with the card's, in their order
+
+
+def card_for_page(slug: str, more: MoreStatements | None = None) -> CardRead:
+    """The card whose address is ``slug``, with its parts (None if none), and the rows of
+    ``more``'s statements about it (sent together)."""
+    return read_card("(SELECT c.id FROM oracle_card c WHERE c.slug = %s)", [slug], more=more)
 
 
 def card_by_pk(pk: int, language: str | None = None) -> Card | None:
     """The card ``pk`` with its parts (and its page's stored parts in ``language``), or None."""
-    return read_card("%s", [pk], language)
+    return read_card("%s", [pk], language).card
 
 
-def card_for_printing(set_code: str, number: str) -> Card | None:
-    """The card printed as ``number`` in the set ``set_code`` (in any case), with its parts,
-    or None."""
-    return read_card(
-        # The sets first (a few hundred), then the printing by its set and number; CROSS JOIN
-        # keeps SQLite from reading every printing instead.
-        """(SELECT p.card_id FROM oracle_cardset s
-            CROSS JOIN oracle_printing p
-            JOIN oracle_card pc ON pc.id = p.card_id
-            WHERE p.card_set_id = s.id AND UPPER(s.code) = UPPER(%s) AND p.collector_number = %s
-            ORDER BY pc.name, pc.id LIMIT 1)""",
-        [set_code, number],
-    )
+def card_for_printing(set_code: str, number: str, more: MoreStatements | None = None) -> CardRead:
+    """The card printed as ``number`` in the set ``set_code`` (in any case), with its parts
+    (None if none), and the rows of ``more``'s statements about it."""
+    return read_card(f"({CARD_OF_PRINTING})", [set_code, number], more=more)
 
 
-def read_card(card_id: str, params: list, language: str | None = "") -> Card | None:
+# The card printed as a number in a set (its code in any case: by the code's upper-case index,
+# as it is written once per statement a printing's page sends). The set first, then the printing
+# by its set and number; CROSS JOIN keeps SQLite from reading every printing instead.
+CARD_OF_PRINTING = """SELECT p.card_id FROM oracle_cardset s
+    CROSS JOIN oracle_printing p
+    JOIN oracle_card pc ON pc.id = p.card_id
+    WHERE p.card_set_id = s.id AND UPPER(s.code) = UPPER(%s) AND p.collector_number = %s
+    ORDER BY pc.name, pc.id LIMIT 1"""
+
+
+def read_card(
+    card_id: str, params: list, language: str | None = "", more: MoreStatements | None = None
+) -> CardRead:
     """The card whose id is ``card_id`` (SQL: a value or a query of one, ``params`` its
     parameters), with its parts and its page's stored parts in ``language`` (the active one by
-    default), or None: five queries, sent together (``fetch_together``)."""
+    default): five queries, sent together (``fetch_together``) with those of ``more``."""
     if language == "":
         language = translation.get_language()
-    card_rows, *part_rows = fetch_together(card_statements(f"= {card_id}", params, language))
-    return with_parts(card_rows[0], *part_rows) if card_rows else None
+    statements = card_statements(f"= {card_id}", params, language)
+    sent = len(statements)
+    if more is not None:
+        statements += more(card_id, params)
+    card_rows, *part_rows = fetch_together(statements)
+    more_rows = part_rows[sent - 1 :]
+    card = with_parts(card_rows[0], *part_rows[: sent - 1]) if card_rows else None
+    return CardRead(card, more_rows)
 
 
 def cards_by_pks(pks: list[int], language: str | None = None) -> list[Card]:

@@ -21,6 +21,20 @@ templates use (``printing`` is the printing shown, None for a card without print
 page's query count is the sum of every context's: keep each one fixed whatever the card. Its
 variables join the page's context; a name already taken is an error.
 
+An extension that reads the database gives its queries as ``statements(card_id, params)``: a
+list of ``(sql, params)`` for the card whose id is the SQL ``card_id`` (a value or a query of
+one, with ``params`` its parameters, to be written wherever the card's id goes). The page sends
+them with its own (``oracle.sql_rows.fetch_together``), in one round trip on PostgreSQL, and
+calls ``context(card, printing, rows)`` with the rows of each, in their order::
+
+    CardPageExtension(
+        name="notes",
+        statements=lambda card_id, params: [
+            (f"SELECT n.text FROM notes_note n WHERE n.card_id = {card_id}", params)
+        ],
+        context=lambda card, printing, rows: {"notes": [text for (text,) in rows[0]]},
+    )
+
 Each panel's template, a Jinja2 one (``templates/jinja2/``, as the page's own), is included at
 its slot with the page's context: it decides itself whether to show anything. The slots, from
 the top of the page: ``NOTICE`` (above the card's text), ``AFTER_KEYWORDS`` (between the
@@ -67,6 +81,7 @@ class CardPageExtension:
     name: str
     context: Callable[..., dict]
     panels: tuple[Panel, ...] = ()
+    statements: Callable[[str, list], list[tuple[str, list]]] | None = None
     text_links: Callable[[SafeString, date | None, dict], SafeString] | None = None
     text_links_key: Callable[[date | None, dict], str] | None = None
     links_context: Callable[[], dict] | None = None
@@ -133,13 +148,41 @@ class Additions:
         return TextLinks(printed_on, tuple(self.linking))
 
 
-def additions(card, printing, taken=()) -> Additions:
-    """Run every extension's context for ``card`` and gather its panels by slot; ``taken`` are
-    the names the page itself uses."""
+def statements(card_id: str, params: list) -> dict[str, list[tuple[str, list]]]:
+    """Each extension's ``statements`` for the card whose id is ``card_id``, by its name."""
+    return {
+        extension.name: extension.statements(card_id, params)
+        for extension in EXTENSIONS.values()
+        if extension.statements is not None
+    }
+
+
+def rows_by_extension(
+    asked: dict[str, list[tuple[str, list]]], rows: list[list[tuple]]
+) -> dict[str, list[list[tuple]]]:
+    """The rows of ``asked`` (``statements()``, sent in their order), by extension."""
+    found, start = {}, 0
+    for name, sent in asked.items():
+        found[name] = rows[start : start + len(sent)]
+        start += len(sent)
+    return found
+
+
+def additions(card, printing, taken=(), rows: dict[str, list[list[tuple]]] | None = None):
+    """Run every extension's context for ``card`` and gather its panels by slot (``Additions``);
+    ``taken`` are the names the page itself uses, ``rows`` what ``statements()`` read for this
+    card (``rows_by_extension``)."""
     found = Additions(panels={slot: [] for slot in SLOTS})
     taken = set(taken)
     for extension in EXTENSIONS.values():
-        context = extension.context(card, printing)
+        if extension.statements is None:
+            context = extension.context(card, printing)
+        elif rows is None or extension.name not in rows:
+            raise ImproperlyConfigured(
+                f"card page extension {extension.name!r} needs the rows of its statements"
+            )
+        else:
+            context = extension.context(card, printing, rows[extension.name])
         clash = taken & context.keys()
         if clash:
             raise ImproperlyConfigured(

@@ -16,7 +16,8 @@ commits (so a reader who sees the new number also sees the new data):
 
 ``current()`` reads it with each data source's date (``oracle.data_sources``) in one statement
 (``oracle.sql_rows.FixedValues``), once per request (``for_request``): a public page's ETag and
-its footer both need it.
+its footer both need it. A page that sends its own queries together (a card's) sends that
+statement with them (``unread_statement``, then ``keep_for_request``).
 """
 
 from datetime import UTC, date, datetime, timedelta
@@ -47,6 +48,10 @@ _STATEMENTS: dict[tuple[str, ...], FixedValues] = {}
 
 def current() -> Version:
     """The data version now (number 0 in a database that has never had data)."""
+    return version_of(_statement().row())
+
+
+def _statement() -> FixedValues:
     sources = data_sources.sources()
     keys = tuple(source.key for source in sources)
     statement = _STATEMENTS.get(keys)
@@ -58,7 +63,13 @@ def current() -> Version:
                 *(source.dated_by() for source in sources),
             ]
         )
-    number, changed_at, *texts = statement.row()
+    return statement
+
+
+def version_of(row: tuple) -> Version:
+    """The version in ``row``, a row of the statement ``current()`` sends."""
+    keys = tuple(source.key for source in data_sources.sources())
+    number, changed_at, *texts = row
     dates = data_sources.read_dates(dict(zip(keys, texts, strict=True)))
     if number is None:
         return Version(0, NEVER, dates)
@@ -71,11 +82,25 @@ def current() -> Version:
 
 def for_request(request) -> Version:
     """The data version ``request`` sees: read once, by whichever asks first (the HTTP caching
-    for its ETag, or the footer), and kept on the request for the others."""
+    for its ETag, a page with its own queries, or the footer), and kept on the request for the
+    others."""
     version = getattr(request, "data_version", None)
     if version is None:
         version = request.data_version = current()
     return version
+
+
+def unread_statement(request) -> tuple[str, tuple] | None:
+    """The statement that reads the version, for a page to send with its own queries; None when
+    ``request`` has its version already. Its row goes to ``keep_for_request``."""
+    if getattr(request, "data_version", None) is not None:
+        return None
+    return _statement().statement()
+
+
+def keep_for_request(request, rows: list[tuple]) -> None:
+    """Keep for ``request`` the version read by ``unread_statement``'s statement (its rows)."""
+    request.data_version = version_of(rows[0])
 
 
 def changed() -> None:

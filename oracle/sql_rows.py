@@ -26,6 +26,7 @@ once per process, and the database answers them in one round trip instead of one
 
     FRAME = FixedValues(lambda: [Thing.objects.filter(shown=True).values_list("day")[:1], ...])
     FRAME.row()   # ("2026-04-17", ...)
+    FRAME.statement()   # its (sql, params), to send with a page's own
 
 A query without a row gives None. The values are what the database driver gives, without
 Django's conversions; SQLite gives a subquery's value without its column's type (a date or a
@@ -206,9 +207,13 @@ class FixedValues:
         self._build = build
         self._statement: tuple[str, tuple] | None = None
 
-    def row(self) -> tuple:
+    def statement(self) -> tuple[str, tuple]:
+        """(sql, params) of the one statement (to send with others: ``fetch_together``)."""
         if self._statement is None:
             parts = [queryset.query.sql_with_params() for queryset in self._build()]
             sql = "SELECT " + ", ".join(f"({part})" for part, _ in parts)
             self._statement = sql, tuple(value for _, params in parts for value in params)
-        return fetch(*self._statement)[0]
+        return self._statement
+
+    def row(self) -> tuple:
+        return fetch(*self.statement())[0]

@@ -12,7 +12,7 @@ from django.views.decorators.cache import never_cache
 
 from config.jinja2 import render_partial
 
-from . import card_images, card_page, card_printings, data_sources
+from . import card_images, card_page, card_printings, data_sources, data_version
 from .card_detail import card_for_page, card_for_printing
 from .card_markup import CardParts
 from .filters import CardFilter
@@ -107,15 +107,20 @@ def search_help(request):
 def card_detail(request, slug):
     """A card with everything known about it, or a redirect when ``slug`` is another of its
     names."""
-    card = card_for_page(slug)
-    if card is None:
+    more = SentWithCard(request)
+    read = card_for_page(slug, more)
+    rows = more.keep(read.more)
+    if read.card is None:
         return card_by_other_name(slug)
-    return card_page_response(request, card)
+    return card_page_response(request, read.card, rows=rows)
 
 
 def printing_detail(request, code, number):
     """A card's page showing one of its printings (by its set code and collector number)."""
-    card = card_for_printing(code, number)
+    more = SentWithCard(request)
+    read = card_for_printing(code, number, more)
+    rows = more.keep(read.more)
+    card = read.card
     if card is None:
         raise Http404("No printing has this set code and number.")
     code = code.lower()
@@ -124,14 +129,37 @@ def printing_detail(request, code, number):
         for p in card.printings.all()
         if p.card_set.code.lower() == code and p.collector_number == number
     )
-    return card_page_response(request, card, printing)
+    return card_page_response(request, card, printing, rows)
 
 
-def card_page_response(request, card, printing=None):
+class SentWithCard:
+    """The statements a card's page sends with the card's own (``card_detail.read_card``): the
+    data version when the request has not read it yet (``data_version.unread_statement``), then
+    those of what other apps add to the page (``card_page.statements``)."""
+
+    def __init__(self, request):
+        self.request = request
+        self.version = data_version.unread_statement(request)
+        self.asked = {}
+
+    def __call__(self, card_id: str, params: list) -> list[tuple[str, list]]:
+        self.asked = card_page.statements(card_id, params)
+        statements = [self.version] if self.version else []
+        return statements + [statement for sent in self.asked.values() for statement in sent]
+
+    def keep(self, rows: list[list[tuple]]) -> dict[str, list[list[tuple]]]:
+        """The version kept for the request; the extensions' rows, by extension."""
+        if self.version:
+            data_version.keep_for_request(self.request, rows[0])
+            rows = rows[1:]
+        return card_page.rows_by_extension(self.asked, rows)
+
+
+def card_page_response(request, card, printing=None, rows=None):
     """The card's page, showing ``printing`` (or the default one). A fixed number of queries
-    whatever the card: the card and its parts (``card_detail.card_for_page``: 5, sent
-    together), then those of what other apps add to the page (their panels and the links in its
-    text: ``oracle.card_page``)."""
+    whatever the card, sent together (``SentWithCard``): the data version, the card and its
+    parts (``card_detail.card_for_page``: 5) and those of what other apps add to the page
+    (their panels and the links in its text: ``oracle.card_page``); ``rows`` are theirs."""
     printings = list(card.printings.all())
     chosen = printing is not None
     if printing is None:
@@ -154,7 +182,7 @@ def card_page_response(request, card, printing=None):
         "card_images": card_images.card_page_images(card, pictured, faces),
         "pictured_links": card_printings.printing_links(pictured) if pictured else None,
     }
-    added = card_page.additions(card, printing, taken=[*context, "panels", "parts"])
+    added = card_page.additions(card, printing, taken=[*context, "panels", "parts"], rows=rows)
     context |= added.context
     printed_on = printing.card_set.release_date if printing else None
     context |= {

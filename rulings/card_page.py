@@ -3,10 +3,10 @@ about its keywords and types, the rules it uses, the documents that speak of it,
 a card known only from a document, and links on the rule numbers in its text.
 
 ``register()`` adds them when the app is ready. Four queries per page whatever the card (rules
-editions, rulings, documents, rules used: ``card_page_rows``). The panels are Jinja2 templates
-(``templates/jinja2/rulings/_card_*.html``); each ruling's item (``rulings/_ruling.html``) is
-stored rendered (``ruling_markup``), and rendered here where what is stored no longer holds,
-with one more query for the rule numbers their texts cite.
+editions, rulings, documents, rules used: ``card_page_rows``), sent with the page's own. The
+panels are Jinja2 templates (``templates/jinja2/rulings/_card_*.html``); each ruling's item
+(``rulings/_ruling.html``) is stored rendered (``ruling_markup``), and rendered here where what
+is stored no longer holds, with one more query for the rule numbers their texts cite.
 
 The rulings come in groups, each labelled: the card's own, then those about each of its
 keywords and types. Those still holding stay in place; the outdated ones (``ruling_status``)
@@ -32,18 +32,19 @@ from oracle.card_page import (
 from oracle.links import url_prefix
 from oracle.models import Card, Layout, is_italian_page
 
-from .card_page_rows import RuleUseRow, page_editions, page_rows, reason_label
+from .card_page_rows import RuleUseRow, page_editions, page_rows, page_statements, reason_label
 from .models import CardRule, Ruling, edition_in_force
 from .rule_text import link_citations
 from .ruling_markup import render_items, rules_state, stored_item
 from .ruling_status import outdated_reasons
 
 
-def card_context(card: Card, printing) -> dict:
-    """The variables of the panels: four queries sent together (rule editions, rulings,
-    documents, rules used: ``card_page_rows``), and one more for the rule numbers the rulings
-    cite when a ruling's stored item no longer holds (``ruling_markup``)."""
-    rows = page_rows(card)
+def card_context(card: Card, printing, rows: list[list[tuple]]) -> dict:
+    """The variables of the panels, from the rows of ``page_statements`` (rule editions,
+    rulings, documents, rules used: ``card_page_rows``), sent with the page's own; one more
+    query for the rule numbers the rulings cite when a ruling's stored item no longer holds
+    (``ruling_markup``)."""
+    rows = page_rows(rows)
     editions = rows.editions
     own, topics = card_rulings(rows.rulings)
     every_ruling = [*own, *(ruling for _topic, group in topics for ruling in group)]
@@ -221,6 +222,7 @@ def register() -> None:
     add_extension(
         CardPageExtension(
             name="rulings",
+            statements=page_statements,
             context=card_context,
             panels=(
                 Panel(NOTICE, "rulings/_card_document_notice.html"),

@@ -1,6 +1,7 @@
-"""What a card's page reads of the rules app (``page_rows``), in four small indexed queries
-written by hand (``oracle.sql_rows``: building them with the ORM cost ten times what running them
-does) and sent together:
+"""What a card's page reads of the rules app, in four small indexed queries written by hand
+(``oracle.sql_rows``: building them with the ORM cost ten times what running them does), which
+the page sends with its own (``page_statements``, given the card's id as SQL; ``page_rows``
+reads their rows):
 
 - the official rules editions (``RulesEdition.objects.official()``: ``page_editions`` alone);
 - the public rulings on the card, its keywords and its card types
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 from django.db import connection
 from django.utils import translation
 
-from oracle.sql_rows import ModelColumns, fetch, fetch_together
+from oracle.sql_rows import ModelColumns, fetch
 
 from .models import CardRule, Language, RulesEdition, Ruling, SourceDocument
 
@@ -61,21 +62,24 @@ class PageRows:
     rules_used: list["RuleUseRow"]  # today's edition's
 
 
-def page_rows(card) -> PageRows:
-    """The official editions, the rulings about ``card``, the documents that speak of it and
-    the rules it uses, in one round trip where the database allows it."""
-    keys = stored_item_keys()
-    editions, rulings, documents, rules = fetch_together(
-        [
-            EDITIONS_QUERY,
-            rulings_query(card.pk, keys),
-            documents_query(card.pk),
-            rules_used_query(card.pk),
-        ]
-    )
+def page_statements(card_id: str, params: list) -> list[tuple[str, list]]:
+    """The queries of the official editions, the rulings about the card whose id is the SQL
+    ``card_id`` (``params`` its parameters), the documents that speak of it and the rules it
+    uses."""
+    return [
+        EDITIONS_QUERY,
+        rulings_query(card_id, params, stored_item_keys()),
+        documents_query(card_id, params),
+        rules_used_query(card_id, params),
+    ]
+
+
+def page_rows(rows: list[list[tuple]]) -> PageRows:
+    """What ``page_statements`` read (``rows``, in its order)."""
+    editions, rulings, documents, rules = rows
     return PageRows(
         editions=EDITION.instances(editions),
-        rulings=read_rulings(rulings, keys),
+        rulings=read_rulings(rulings, stored_item_keys()),
         documents=DOCUMENT_LISTED.instances(documents),
         rules_used=[RuleUseRow(*row) for row in rules],
     )
@@ -100,10 +104,11 @@ def stored_item_keys() -> tuple[str, ...]:
     return (*STORED_ITEM_KEYS, f"item_{translation.get_language()}")
 
 
-def rulings_query(card_pk: int, keys: tuple[str, ...]) -> tuple[str, list]:
-    """The card's public rulings and those about its keywords and card types, in their order
-    (language, date, position), with their source documents, the names of their keywords and
-    card types, and the values under ``keys`` of their stored markup."""
+def rulings_query(card_id: str, params: list, keys: tuple[str, ...]) -> tuple[str, list]:
+    """The public rulings of the card whose id is ``card_id`` (SQL, ``params`` its parameters)
+    and those about its keywords and card types, in their order (language, date, position),
+    with their source documents, the names of their keywords and card types, and the values
+    under ``keys`` of their stored markup."""
     stored_sql, stored_params = zip(*(json_text("r.rendered", key) for key in keys), strict=True)
     return (
         f"""SELECT {RULING.sql}, {DOCUMENT.sql}, k.name, k.name_it, t.name, t.name_it,
@@ -115,19 +120,19 @@ def rulings_query(card_pk: int, keys: tuple[str, ...]) -> tuple[str, list]:
             WHERE r.status <> %s AND r.id IN (
                 -- Each kind by its own index (an OR of the three makes PostgreSQL read every
                 -- ruling).
-                SELECT own.id FROM rulings_ruling own WHERE own.card_id = %s
+                SELECT own.id FROM rulings_ruling own WHERE own.card_id = {card_id}
                 UNION
                 SELECT about.id FROM oracle_card_keywords ck
                 JOIN rulings_ruling about ON about.keyword_id = ck.keyword_id
-                WHERE ck.card_id = %s
+                WHERE ck.card_id = {card_id}
                 UNION
                 SELECT about.id FROM oracle_cardface f
                 JOIN oracle_cardface_card_types ft ON ft.cardface_id = f.id
                 JOIN rulings_ruling about ON about.card_type_id = ft.cardtype_id
-                WHERE f.card_id = %s
+                WHERE f.card_id = {card_id}
             )
             ORDER BY r.language, r.date, r.position, r.id""",
-        [*stored_params, Ruling.Status.WITHDRAWN, card_pk, card_pk, card_pk],
+        [*stored_params, Ruling.Status.WITHDRAWN, *params, *params, *params],
     )
 
 
@@ -161,21 +166,22 @@ def json_text(column: str, key: str) -> tuple[str, str]:
     return f"json_extract({column}, %s)", f'$."{key}"'
 
 
-def documents_query(card_pk: int) -> tuple[str, list]:
-    """The documents with pages (not rulings databases) that name the card, have a section
-    about it or a ruling on it, oldest first."""
+def documents_query(card_id: str, params: list) -> tuple[str, list]:
+    """The documents with pages (not rulings databases) that name the card whose id is
+    ``card_id`` (SQL, ``params`` its parameters), have a section about it or a ruling on it,
+    oldest first."""
     return (
         f"""SELECT {DOCUMENT_LISTED.sql} FROM rulings_sourcedocument d
                 WHERE d.kind <> %s AND (
                     d.id IN (SELECT m.document_id FROM rulings_documentmention m
-                             WHERE m.card_id = %s)
+                             WHERE m.card_id = {card_id})
                     OR d.id IN (SELECT ds.document_id FROM rulings_documentsection ds
-                                WHERE ds.card_id = %s)
+                                WHERE ds.card_id = {card_id})
                     OR d.id IN (SELECT r.source_document_id FROM rulings_ruling r
-                                WHERE r.card_id = %s)
+                                WHERE r.card_id = {card_id})
                 )
                 ORDER BY d.published_on, d.title""",
-        [SourceDocument.Kind.RULINGS_DATABASE, card_pk, card_pk, card_pk],
+        [SourceDocument.Kind.RULINGS_DATABASE, *params, *params, *params],
     )
 
 
@@ -195,10 +201,10 @@ class RuleUseRow:
     type_name_it: str | None  # the Italian name of the card type the detail names
 
 
-def rules_used_query(card_pk: int) -> tuple[str, list]:
-    """The rules of today's edition (the newest official one) the card uses (less those an
-    editor removed), in the rules' order. Keyword and card type names are matched in any case
-    through their upper-case indexes."""
+def rules_used_query(card_id: str, params: list) -> tuple[str, list]:
+    """The rules of today's edition (the newest official one) the card whose id is ``card_id``
+    (SQL, ``params`` its parameters) uses (less those an editor removed), in the rules' order.
+    Keyword and card type names are matched in any case through their upper-case indexes."""
     return (
         f"""SELECT s.number, s.title, s.text, parent.title, cr.reason, cr.detail,
             (SELECT it.title FROM rulings_rulesection it
@@ -223,13 +229,13 @@ def rules_used_query(card_pk: int) -> tuple[str, list]:
         -- as the inner join it is.
         CROSS JOIN rulings_rulesection s
         LEFT JOIN rulings_rulesection parent ON parent.id = s.parent_id
-        WHERE s.id = cr.section_id AND cr.card_id = %s AND cr.excluded = %s
+        WHERE s.id = cr.section_id AND cr.card_id = {card_id} AND cr.excluded = %s
             AND s.edition_id = (
                 SELECT e.id FROM rulings_rulesedition e WHERE {OFFICIAL_EDITIONS}
                 ORDER BY e.effective_date DESC LIMIT 1
             )
         ORDER BY s.position""",
-        [Language.ITALIAN, card_pk, False, *OFFICIAL_PARAMS],
+        [Language.ITALIAN, *params, False, *OFFICIAL_PARAMS],
     )
 
 

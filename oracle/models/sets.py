@@ -1,6 +1,7 @@
 """Card sets (expansions, core sets, promos), with their Italian names."""
 
 from django.db import models
+from django.db.models.functions import Upper
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
@@ -33,7 +34,11 @@ class CardSet(models.Model):
         ordering = ["-release_date", "code"]
         verbose_name = pgettext_lazy("card set", "set")
         verbose_name_plural = pgettext_lazy("card set", "sets")
-        indexes = [models.Index(fields=["release_date"], name="cardset_release_idx")]
+        indexes = [
+            models.Index(fields=["release_date"], name="cardset_release_idx"),
+            # A set by its code in any case (its address, a printing's page), on both databases.
+            models.Index(Upper("code"), name="cardset_code_upper_idx"),
+        ]
 
     def __str__(self):
         return f"{self.name} ({self.code})"

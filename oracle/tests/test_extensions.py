@@ -118,6 +118,41 @@ class CardPageExtensionTests(SimpleTestCase):
             "<p>text</p>+first:2007:['first_card']+second:2007:['second_card']",
         )
 
+    def test_an_extension_with_statements_gets_their_rows(self):
+        def notes_statements(card_id, params):
+            return [
+                (f"SELECT n.text FROM notes n WHERE n.card_id = {card_id}", params),
+                (f"SELECT count(*) FROM notes n WHERE n.card_id = {card_id}", params),
+            ]
+
+        card_page.add_extension(
+            card_page.CardPageExtension(
+                name="plain", context=lambda card, printing: {"plain_card": card}
+            )
+        )
+        card_page.add_extension(
+            card_page.CardPageExtension(
+                name="notes",
+                statements=notes_statements,
+                context=lambda card, printing, rows: {"notes": rows},
+            )
+        )
+        asked = card_page.statements("(SELECT id FROM card WHERE slug = %s)", ["bolt"])
+        self.assertEqual(list(asked), ["notes"])
+        self.assertEqual(
+            asked["notes"][0],
+            ("SELECT n.text FROM notes n WHERE n.card_id = (SELECT id FROM card WHERE slug = %s)",
+             ["bolt"]),
+        )  # fmt: skip
+        rows = card_page.rows_by_extension(asked, [[("A note.",), ("Another.",)], [(2,)]])
+        added = card_page.additions("the card", None, taken=["card"], rows=rows)
+        self.assertEqual(
+            added.context,
+            {"plain_card": "the card", "notes": [[("A note.",), ("Another.",)], [(2,)]]},
+        )
+        with self.assertRaisesMessage(ImproperlyConfigured, "'notes' needs the rows"):
+            card_page.additions("the card", None, taken=["card"])
+
     def test_a_name_the_page_uses_or_an_unknown_slot_is_an_error(self):
         card_page.add_extension(
             card_page.CardPageExtension(name="greedy", context=lambda card, printing: {"card": 1})

@@ -3,15 +3,21 @@ bundled cards, rules and documents. A change that adds a query to a page (a loop
 database once per row) shows here first; benchmarks/bench_pages.py times the same pages on the
 full catalogue."""
 
+from unittest import mock
 from urllib.parse import urlencode
 
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
 from config.testing import BundledDocumentsTestCase
-from oracle.sql_rows import sends_together
+from oracle import card_detail
+from oracle.sql_rows import fetch_together, sends_together
 from rulings.models import SourceDocument
 
-# A card page: the card and its parts (5), then the rules app's (4), each sent as one query where
-# the database takes several together (oracle.sql_rows.fetch_together).
-CARD_PAGE = 1 + (2 if sends_together() else 5 + 4)
+# A card page: the data version, the card and its parts (5), the rules app's (4), all sent
+# together (oracle.sql_rows.fetch_together): one query where the database takes several at once.
+CARD_PAGE_STATEMENTS = 1 + 5 + 4
+CARD_PAGE = 1 if sends_together() else CARD_PAGE_STATEMENTS
 
 # (page, its address, its queries). One of them, on every page, is the data version of its ETag
 # with the footer's data dates (config.testing.DATA_AGE_QUERIES).
@@ -60,3 +66,33 @@ class PageQueriesTests(BundledDocumentsTestCase):
                 with self.assertNumQueries(queries):
                     response = self.client.get(url)
                 self.assertEqual(response.status_code, 200)
+
+    def test_a_card_page_sends_all_its_queries_together(self):
+        # On PostgreSQL in one round trip (psycopg's pipeline), instead of one per app.
+        sent = []
+
+        def recording(statements):
+            sent.append(len(statements))
+            return fetch_together(statements)
+
+        for url in ("/it/cards/hypergenesis/", "/en/cards/boom-bust/", "/it/sets/fut/1/"):
+            with self.subTest(url=url):
+                self.client.get(url)
+                sent.clear()
+                with (
+                    mock.patch.object(card_detail, "fetch_together", recording),
+                    CaptureQueriesContext(connection) as queries,
+                ):
+                    response = self.client.get(url)
+                self.assertEqual(response.status_code, 200)
+                self.assertEqual(sent, [CARD_PAGE_STATEMENTS])
+                self.assertEqual(len(queries), CARD_PAGE)
+
+    def test_a_card_page_asked_again_reads_the_version_once(self):
+        # A conditional request reads the version before the view (to answer 304), and the
+        # page then sends only its own queries.
+        url = "/it/cards/hypergenesis/"
+        self.client.get(url)
+        with self.assertNumQueries(1 + (1 if sends_together() else 5 + 4)):
+            response = self.client.get(url, headers={"if-none-match": 'W/"stale"'})
+        self.assertEqual(response.status_code, 200)

@@ -7,6 +7,7 @@ from io import StringIO
 
 from django.contrib.auth.models import User
 from django.core.management import call_command
+from django.db import connection
 from django.urls import reverse
 from django.utils import translation
 
@@ -52,6 +53,21 @@ class CardMarkupTests(BundledDataTestCase):
             self.assertEqual(len(parts["printings"]), self.card.printings.count())
         self.assertIn(">Legalità<", self.stored("it")["legality"])
         self.assertIn(">Legality<", self.stored("en")["legality"])
+
+    def test_the_parts_are_kept_as_json_text_with_italian_written_as_it_is(self):
+        # Text on every database (PostgreSQL's jsonb would write half a megabyte out again on
+        # each read of a basic land's page), its accents not escaped.
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT parts FROM oracle_cardmarkup WHERE card_id = %s AND language = %s",
+                [self.card.pk, "it"],
+            )
+            (raw,) = cursor.fetchone()
+        self.assertIsInstance(raw, str)
+        self.assertIn(">Legalità<", raw)
+        parts = CardMarkup.objects.get(card=self.card, language="it").parts
+        self.assertEqual(parts, json.loads(raw))
+        self.assertIn(">Legalità<", parts["legality"])
 
     def test_a_page_from_the_store_is_the_page_rendered_live(self):
         stored = {language: self.page(language) for language in ("it", "en")}

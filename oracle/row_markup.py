@@ -16,7 +16,9 @@ upgrade that changed how rows look.
 """
 
 import hashlib
+from collections import Counter
 from itertools import chain
+from typing import NamedTuple
 
 from django.conf import settings
 from django.db import transaction
@@ -84,25 +86,32 @@ def set_page_key(card_set) -> str:
     return SEPARATOR.join((set_row_fingerprint(), card_set.code, card_set.symbol_code))
 
 
-def set_table_rows(card_set) -> SafeString:
-    """The rows of ``card_set``'s table of cards in the active language: stored ones where they
-    still hold, the others made here. One query: the printings with their faces and stored
-    rows."""
+class SetTable(NamedTuple):
+    markup: SafeString  # the table's rows
+    rarities: Counter  # how many printings of each rarity the table lists
+
+
+def set_table_rows(card_set) -> SetTable:
+    """The rows of ``card_set``'s table of cards in the active language, stored ones where they
+    still hold and the others made here, with the count of each rarity. One query: the printings
+    with their faces and stored rows."""
     language = translation.get_language()
     page = set_page_key(card_set)
     make_row = SetRowMaker(card_set, is_italian_page())
     mana_cost = make_row.card_parts.mana_cost
     render = None
     parts = []
+    rarities = Counter()
     rows = row_queries.printings_of_set(card_set.pk, stored_language=language)
     for _, faces, (number, rarity, card_name, stored, head, tail) in printings_with_faces(rows):
+        rarities[rarity] += 1
         if stored is not None and stored == set_row_source(page, number, rarity, card_name, faces):
             parts += (head, mana_cost(faces), tail)
             continue
         if render is None:
             render = macro(SET_ROWS, "set_card_row")
         parts.append(render(make_row(number, rarity, card_name, faces)))
-    return SafeString("".join(parts))
+    return SetTable(SafeString("".join(parts)), rarities)
 
 
 @transaction.atomic

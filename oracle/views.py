@@ -1,4 +1,5 @@
 import random
+from collections import Counter
 
 from django.core.paginator import Paginator
 from django.db.models import Count, Q
@@ -266,16 +267,16 @@ def set_detail(request, code):
     if card_set.code.lower() != code:
         return redirect(card_set, permanent=True)
     # A token set's page lists its tokens; art-series objects are no cards and are not listed.
-    printings = card_set.printings.exclude(layout=Layout.ART_SERIES)
-    rarity_counts = printings.aggregate(
-        **{value: Count("pk", filter=Q(rarity=value)) for value in Rarity.values}
-    )
-    rarities = [Rarity(value).count_in_words(n) for value, n in rarity_counts.items() if n]
     view = result_view(request)
     if view == "images":
         rows, rows_html = printing_rows(card_set, with_images=True), ""
+        counted = Counter(row.rarity for row in rows)
     else:  # the table: its rows as markup, stored where they can be
-        rows, rows_html = [], set_table_rows(card_set)
+        table = set_table_rows(card_set)
+        rows, rows_html, counted = [], table.markup, table.rarities
+    rarities = [
+        Rarity(value).count_in_words(counted[value]) for value in Rarity.values if counted[value]
+    ]
     return render(
         request,
         "oracle/set_detail.html",

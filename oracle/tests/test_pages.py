@@ -59,6 +59,8 @@ class RealFutureSightPagesTests(EmptyDatabaseTestCase):
         self.assertEqual(numbers[:3], ["1", "2", "3"])
         self.assertEqual(len(numbers), 180)
         self.assertContains(response, "60 commons, 60 uncommons, 60 rares")
+        pictures = self.client.get("/en/sets/fut/", {"view": "images"})
+        self.assertContains(pictures, "60 commons, 60 uncommons, 60 rares")
 
     def test_set_code_in_upper_case_redirects_to_the_canonical_address(self):
         self.assertRedirects(self.client.get("/en/sets/FUT/"), "/en/sets/fut/", 301)

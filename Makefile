@@ -74,7 +74,8 @@ messages: $(VENV)/.installed
 	$(PY) manage.py makemessages --locale it --ignore '.venv/*' --ignore 'staticfiles/*' --ignore 'fixtures/*' --ignore 'benchmarks/*' --ignore 'rulings/tests/data/*'
 	$(PY) manage.py compilemessages --locale it --ignore '.venv/*'
 
-# The page benchmark on SQLite, then on PostgreSQL (the same data, copied) when it is installed;
+# The page benchmark on SQLite, then on PostgreSQL (the same data, copied) when it is installed,
+# and the two databases compared request for request (bench_databases.py);
 # `make benchmarks BENCH_PAGES_DB=/tmp/all.sqlite3` for the full catalogue.
 BENCH_PAGES_DB ?= db.sqlite3
 BENCH_PAGES_SAVED := $(or $(TMPDIR),/tmp)/oracolo-bench-pages-sqlite.json
@@ -83,7 +84,7 @@ benchmarks: setup
 	$(PY) benchmarks/bench_import.py
 	$(PY) benchmarks/bench_pages.py --database $(BENCH_PAGES_DB) --save $(BENCH_PAGES_SAVED)
 	if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v pg_config >/dev/null 2>&1; then \
-	  scripts/with-postgres $(PY) benchmarks/bench_pages.py --copy-from $(BENCH_PAGES_DB) --baseline $(BENCH_PAGES_SAVED); \
+	  scripts/with-postgres sh -c '$(PY) benchmarks/bench_pages.py --copy-from $(BENCH_PAGES_DB) --baseline $(BENCH_PAGES_SAVED) && $(PY) benchmarks/bench_databases.py --database $(BENCH_PAGES_DB) --no-copy'; \
 	else echo "PostgreSQL is not installed: the page benchmark on PostgreSQL is skipped."; fi
 	$(PY) benchmarks/bench_italian_names.py
 	$(PY) benchmarks/bench_search.py

@@ -1,100 +1,206 @@
-"""The same pages on SQLite and on PostgreSQL, in turns: is each page on PostgreSQL within 1.5x
-of its time on SQLite?
+"""The same pages on SQLite and on PostgreSQL, request for request: is each page on PostgreSQL
+within 1.5x of its time on SQLite?
 
     scripts/with-postgres .venv/bin/python benchmarks/bench_databases.py \\
-        --database /tmp/all.sqlite3 --rounds 3
+        --database /tmp/all.sqlite3 --repeat 21
 
-``bench_pages.py`` runs ``--rounds`` times on each database, alternating (SQLite, PostgreSQL,
-SQLite, ...), each run in its own process. A page's time on a database is the median of its
-medians over the rounds, so that a burst of load on a shared machine, which moves one run's
-figures by a third, moves neither database's alone. PostgreSQL is ``DATABASE_URL`` (a
-throwaway cluster from ``scripts/with-postgres``), filled by copying ``--database`` into it on
-the first round (``--no-copy`` when it holds the same data already). The table gives both
-medians, the ratio of wall times and of CPU times (the serving thread's, and on PostgreSQL its
-backend's too), and the verdict of the pages with a budget on the wall-time ratio.
+Two serving processes, one on the SQLite file (``--database``) and one on PostgreSQL
+(``DATABASE_URL``: a throwaway cluster from ``scripts/with-postgres``, filled by copying the
+SQLite file into it unless ``--no-copy`` says it holds the same data already), each as
+``bench_pages.py`` sets Django up (``timing.start_django``: production settings, no cache, one
+persistent connection). They take turns, one request at a time, each page warmed up on both
+first: a burst of load on a shared machine, which moves a run's figures by a third when the two
+databases are timed minutes apart, then falls on both alike. The pages are ``bench_pages.py``'s
+(the budget's, then the search page over its queries). The table gives each page's median wall
+and CPU time on both (CPU: the serving thread's, and on PostgreSQL its backend's too) and their
+ratios; a page with a budget passes when its wall-time ratio is within 1.5x.
 """
 
 import argparse
+import contextlib
 import json
 import os
 import statistics
 import subprocess
 import sys
-import tempfile
+import time
 from pathlib import Path
+from urllib.parse import urlencode
 
-from bench_pages import POSTGRES_RATIO_BUDGET
+import timing
+from bench_pages import POSTGRES_RATIO_BUDGET, SEARCH_MAX_BUDGET, SEARCH_QUERIES
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve()
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--database", type=Path, required=True, help="the SQLite file")
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--repeat", type=int, default=9, help="requests per page and run")
+    parser.add_argument("--database", type=Path, help="the SQLite file")
+    parser.add_argument("--repeat", type=int, default=21, help="timed requests per page and side")
+    parser.add_argument("--cards", type=int, default=20, help="how many random card pages")
+    parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--no-copy", action="store_true", help="PostgreSQL holds the data")
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)  # a worker
     args = parser.parse_args()
+    if args.serve:
+        return serve(args)
     if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
         sys.exit("DATABASE_URL names no PostgreSQL database: run this under scripts/with-postgres.")
-    if not args.database.exists():
+    if args.database is None or not args.database.exists():
         sys.exit(f"{args.database}: no such SQLite file (make data, or import the full catalogue).")
-    runs = {"sqlite": [], "postgresql": []}
-    with tempfile.TemporaryDirectory(prefix="oracolo-bench-databases-") as folder:
-        for number in range(1, args.rounds + 1):
-            for vendor in runs:
-                saved = Path(folder) / f"{vendor}-{number}.json"
-                command = [sys.executable, str(HERE / "bench_pages.py"), "--save", str(saved)]
-                command += ["--repeat", str(args.repeat)]
-                if vendor == "sqlite":
-                    command += ["--database", str(args.database)]
-                elif number == 1 and not args.no_copy:
-                    command += ["--copy-from", str(args.database)]
-                print(f"round {number} of {args.rounds}: {vendor}", flush=True)
-                subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
-                runs[vendor].append(json.loads(saved.read_text()))
-    missed = report(runs)
+    sqlite = Worker("SQLite", args.database)
+    postgres = Worker("PostgreSQL", None)
+    try:
+        if not args.no_copy:
+            print(f"Copying {args.database} into PostgreSQL...", flush=True)
+            postgres.ask("copy", str(args.database.resolve()))
+        pages = sqlite.ask("pages", json.dumps([args.cards, args.seed]))
+        missed = compare(pages, sqlite, postgres, args.repeat)
+    finally:
+        sqlite.stop()
+        postgres.stop()
     return 1 if missed else 0
 
 
-def report(runs: dict[str, list[dict]]) -> bool:
-    """Print the table; True when a page with a budget is over the ratio."""
-    rounds = len(runs["sqlite"])
-    print(f"\nMedians of {rounds} rounds' medians (ms); ratio PostgreSQL / SQLite")
-    header = (
-        f"{'page':42} {'SQLite':>8} {'Postgres':>9} {'wall':>6} {'SQLite':>7} {'Postgres':>9}"
-        f" {'CPU':>6}"
+class Worker:
+    """A serving process on one database, answering one command at a time."""
+
+    def __init__(self, name: str, database: Path | None):
+        self.name = name
+        command = [sys.executable, str(HERE), "--serve"]
+        if database is not None:
+            command += ["--database", str(database.resolve())]
+        self.process = subprocess.Popen(
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=timing.ROOT
+        )
+
+    def ask(self, verb: str, argument: str = ""):
+        try:
+            self.process.stdin.write(f"{verb} {argument}\n")
+            self.process.stdin.flush()
+        except BrokenPipeError:
+            sys.exit(f"The {self.name} worker stopped (its error is above).")
+        line = self.process.stdout.readline()
+        if not line:
+            sys.exit(f"The {self.name} worker stopped (its error is above).")
+        return json.loads(line)
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.stdin.close()
+            self.process.wait(timeout=30)
+
+
+def serve(args) -> int:
+    """A worker: Django on ``--database`` (else ``DATABASE_URL``), one command per line in, one
+    JSON answer per line out."""
+    timing.start_django(args.database, persistent_connections=True)
+    from django.test import Client
+
+    client = Client()
+    for line in sys.stdin:
+        verb, _, argument = line.rstrip("\n").partition(" ")
+        if verb == "copy":
+            from postgres_copy import copy_sqlite_to_postgres
+
+            with contextlib.redirect_stdout(sys.stderr):  # its progress, not an answer
+                copy_sqlite_to_postgres(Path(argument))
+            answer = True
+        elif verb == "pages":
+            answer = pages_to_time(*json.loads(argument))
+        elif verb == "warm":
+            for _ in range(timing.warm_up_requests()):
+                status = client.get(argument).status_code
+                if status != 200:
+                    sys.exit(f"{argument} answered {status}")
+            answer = True
+        else:  # "time": one request
+            times, cpu_times = timing.time_calls(lambda url=argument: client.get(url), 1)
+            answer = [times[0], cpu_times[0]]
+        print(json.dumps(answer), flush=True)
+    return 0
+
+
+def pages_to_time(cards: int, seed: int) -> list[tuple[str, str, int | None]]:
+    """(page, address, budget in ms or None) of ``bench_pages.py``'s table: the random cards
+    share one page name."""
+    from bench_pages import budget_pages, random_cards
+
+    pages = [(f"card: {cards} at random", url, 12) for _name, url in random_cards(cards, seed)]
+    pages += budget_pages()
+    pages += [
+        (f"search: {query}", f"/it/cards/?{urlencode({'q': query})}", SEARCH_MAX_BUDGET)
+        for query in SEARCH_QUERIES
+    ]
+    return pages
+
+
+def compare(pages, sqlite: Worker, postgres: Worker, repeat: int) -> bool:
+    """Time every page on both, in turns; print the table. True when a page with a budget is
+    over the ratio."""
+    names, measured = [], {}
+    started = time.perf_counter()
+    for name, url, budget in pages:
+        if name not in measured:
+            names.append(name)
+            measured[name] = {"budget": budget, "sqlite": [], "postgres": []}
+        sqlite.ask("warm", url)
+        postgres.ask("warm", url)
+        for turn in range(repeat):
+            # Each goes first half of the time: neither always follows the other's request.
+            first, second = (sqlite, postgres) if turn % 2 == 0 else (postgres, sqlite)
+            for worker in (first, second):
+                key = "sqlite" if worker is sqlite else "postgres"
+                measured[name][key].append(worker.ask("time", url))
+    print(
+        f"{len(pages)} pages, {repeat} requests each on each database, in turns "
+        f"({time.perf_counter() - started:.0f} s). Medians in ms; ratio PostgreSQL / SQLite.\n"
     )
-    print(f"{'':42} {'wall':>8} {'wall':>9} {'':>6} {'CPU':>7} {'CPU':>9}")
+    header = (
+        f"{'page':42} {'SQLite':>8} {'Postgres':>9} {'ratio':>6}  {'SQLite':>7} {'Postgres':>9}"
+        f" {'ratio':>6}"
+    )
+    print(f"{'':42} {'wall':>8} {'wall':>9} {'':>6}  {'CPU':>7} {'CPU':>9}")
     print(header + "\n" + "-" * (len(header) + 6))
-    missed, ratios = False, []
-    for page, first in runs["sqlite"][0].items():
-        if "median" not in first or page not in runs["postgresql"][0]:
-            continue
-        sqlite = [statistics.median(run[page][key] for run in runs["sqlite"]) for key in TIMES]
-        postgres = [
-            statistics.median(run[page][key] for run in runs["postgresql"]) for key in TIMES
-        ]
-        wall_ratio, cpu_ratio = postgres[0] / sqlite[0], postgres[1] / sqlite[1]
+    missed, ratios, search_pages = False, [], []
+    for name in names:
+        page = measured[name]
+        sqlite_wall, sqlite_cpu = medians(page["sqlite"])
+        postgres_wall, postgres_cpu = medians(page["postgres"])
+        ratio = postgres_wall / sqlite_wall
+        if name.startswith("search: "):
+            search_pages.append((sqlite_wall, postgres_wall))
         verdict = ""
-        if first.get("budget"):
-            ratios.append(wall_ratio)
-            verdict = "pass" if wall_ratio <= POSTGRES_RATIO_BUDGET else "FAIL"
+        if page["budget"]:
+            ratios.append(ratio)
+            verdict = "pass" if ratio <= POSTGRES_RATIO_BUDGET else "FAIL"
             missed |= verdict == "FAIL"
         print(
-            f"{page[:42]:42} {sqlite[0]:>8.1f} {postgres[0]:>9.1f} {wall_ratio:>5.2f}x"
-            f" {sqlite[1]:>7.1f} {postgres[1]:>9.1f} {cpu_ratio:>5.2f}x {verdict}"
+            f"{name[:42]:42} {sqlite_wall:>8.1f} {postgres_wall:>9.1f} {ratio:>5.2f}x "
+            f" {sqlite_cpu:>7.1f} {postgres_cpu:>9.1f} {postgres_cpu / sqlite_cpu:>5.2f}x"
+            f" {verdict}"
         )
-    if ratios:
+    if search_pages:
+        sqlite_median = statistics.median(s for s, _p in search_pages)
+        postgres_median = statistics.median(p for _s, p in search_pages)
         print(
-            f"\nPages with a budget: {sum(r <= POSTGRES_RATIO_BUDGET for r in ratios)} of "
-            f"{len(ratios)} within {POSTGRES_RATIO_BUDGET}x; median ratio "
-            f"{statistics.median(ratios):.2f}x, highest {max(ratios):.2f}x"
+            f"{'search: median over the queries':42} {sqlite_median:>8.1f}"
+            f" {postgres_median:>9.1f} {postgres_median / sqlite_median:>5.2f}x"
         )
+    print(
+        f"\nPages with a budget: {sum(r <= POSTGRES_RATIO_BUDGET for r in ratios)} of "
+        f"{len(ratios)} within {POSTGRES_RATIO_BUDGET}x; median ratio "
+        f"{statistics.median(ratios):.2f}x, highest {max(ratios):.2f}x"
+    )
     return missed
 
 
-TIMES = ("median", "cpu")
+def medians(timings: list[list[float]]) -> tuple[float, float]:
+    return (
+        statistics.median(wall for wall, _cpu in timings),
+        statistics.median(cpu for _wall, cpu in timings),
+    )
+
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -214,14 +214,13 @@ def run(args, baseline):
         page = f"card: {len(slowest)} at random"
         results[page] = {"median": statistics.median(times), "p95": timing.percentile(times, 95),
                          "cpu": statistics.median(cpu_times),
-                         "queries": "/".join(map(str, sorted(queries))), "budget": 12}  # fmt: skip
+                         "queries": "/".join(map(str, sorted(queries)))}  # fmt: skip
         missed |= row(page, results[page], 12, baseline, by)
         print("  slowest: " + ", ".join(f"{name} {ms:.1f}" for ms, name in sorted(slowest)[-3:]))
     for page, url, budget in budget_pages():
         measured = timing.measure(client, url, repeat)
         results[page] = {"median": measured.median, "p95": measured.p95,
-                         "cpu": measured.cpu_median, "queries": measured.queries,
-                         "budget": budget}  # fmt: skip
+                         "cpu": measured.cpu_median, "queries": measured.queries}  # fmt: skip
         missed |= row(page, results[page], budget, baseline, by)
     print()
     build_floor_table()
@@ -235,8 +234,7 @@ def run(args, baseline):
             page = f"search: {query}"
             results[page] = {"median": measured.median, "p95": measured.p95,
                              "cpu": measured.cpu_median, "queries": measured.queries,
-                             "floor": floor_ms, "floor_cpu": floor_cpu,
-                             "budget": SEARCH_MAX_BUDGET}  # fmt: skip
+                             "floor": floor_ms, "floor_cpu": floor_cpu}  # fmt: skip
             pages.append(measured)
             floors.append((floor_ms, floor_cpu))
             flag = None if count == floor_count else "COUNT"
@@ -250,7 +248,6 @@ def run(args, baseline):
         "p95": timing.percentile([page.median for page in pages], 95),
         "cpu": statistics.median(page.cpu_median for page in pages),
         "queries": "",
-        "budget": SEARCH_MEDIAN_BUDGET,
     }
     results["search: median over the queries"] = summary
     missed |= row("search: median over the queries", summary, SEARCH_MEDIAN_BUDGET, baseline, by)

@@ -8,12 +8,15 @@ Two serving processes, one on the SQLite file (``--database``) and one on Postgr
 (``DATABASE_URL``: a throwaway cluster from ``scripts/with-postgres``, filled by copying the
 SQLite file into it unless ``--no-copy`` says it holds the same data already), each as
 ``bench_pages.py`` sets Django up (``timing.start_django``: production settings, no cache, one
-persistent connection). They take turns, one request at a time, each page warmed up on both
-first: a burst of load on a shared machine, which moves a run's figures by a third when the two
-databases are timed minutes apart, then falls on both alike. The pages are ``bench_pages.py``'s
-(the budget's, then the search page over its queries). The table gives each page's median wall
-and CPU time on both (CPU: the serving thread's, and on PostgreSQL its backend's too) and their
-ratios; a page with a budget passes when its wall-time ratio is within 1.5x.
+persistent connection). They take turns, each page warmed up on both first: a burst of load on a
+shared machine, which moves a run's figures by a third when the two databases are timed minutes
+apart, then falls on both alike. In each turn a process serves the page twice and the second
+request is timed: the first finds the processor's caches full of the other process's work, a
+cost that would narrow the ratio, and a server serving page after page does not pay. The pages
+are ``bench_pages.py``'s (the budget's, then the search page over its queries). The table gives
+each page's median wall and CPU time on both (CPU: the serving thread's, and on PostgreSQL its
+backend's too) and their ratios; a page with a budget passes when its wall-time ratio is within
+1.5x, and the search page as a whole by the median over its queries.
 """
 
 import argparse
@@ -114,7 +117,8 @@ def serve(args) -> int:
                 if status != 200:
                     sys.exit(f"{argument} answered {status}")
             answer = True
-        else:  # "time": one request
+        else:  # "time": one request untimed, to warm the caches the other process used, then one
+            client.get(argument)
             times, cpu_times = timing.time_calls(lambda url=argument: client.get(url), 1)
             answer = [times[0], cpu_times[0]]
         print(json.dumps(answer), flush=True)
@@ -162,37 +166,52 @@ def compare(pages, sqlite: Worker, postgres: Worker, repeat: int) -> bool:
     )
     print(f"{'':42} {'wall':>8} {'wall':>9} {'':>6}  {'CPU':>7} {'CPU':>9}")
     print(header + "\n" + "-" * (len(header) + 6))
-    missed, ratios, search_pages = False, [], []
+    pages_ratios, query_ratios, search_pages = [], [], []
     for name in names:
         page = measured[name]
         sqlite_wall, sqlite_cpu = medians(page["sqlite"])
         postgres_wall, postgres_cpu = medians(page["postgres"])
         ratio = postgres_wall / sqlite_wall
-        if name.startswith("search: "):
+        if name in SEARCH_NAMES:
             search_pages.append((sqlite_wall, postgres_wall))
-        verdict = ""
-        if page["budget"]:
-            ratios.append(ratio)
-            verdict = "pass" if ratio <= POSTGRES_RATIO_BUDGET else "FAIL"
-            missed |= verdict == "FAIL"
+            query_ratios.append(ratio)
+        elif page["budget"]:
+            pages_ratios.append(ratio)
         print(
             f"{name[:42]:42} {sqlite_wall:>8.1f} {postgres_wall:>9.1f} {ratio:>5.2f}x "
             f" {sqlite_cpu:>7.1f} {postgres_cpu:>9.1f} {postgres_cpu / sqlite_cpu:>5.2f}x"
-            f" {verdict}"
+            f" {verdict(ratio) if page['budget'] and name not in SEARCH_NAMES else ''}"
         )
     if search_pages:
+        # The search page has its budget over the queries: it is judged by their median.
         sqlite_median = statistics.median(s for s, _p in search_pages)
         postgres_median = statistics.median(p for _s, p in search_pages)
+        ratio = postgres_median / sqlite_median
+        pages_ratios.append(ratio)
         print(
             f"{'search: median over the queries':42} {sqlite_median:>8.1f}"
-            f" {postgres_median:>9.1f} {postgres_median / sqlite_median:>5.2f}x"
+            f" {postgres_median:>9.1f} {ratio:>5.2f}x {'':>27} {verdict(ratio)}"
         )
+    within = sum(ratio <= POSTGRES_RATIO_BUDGET for ratio in pages_ratios)
     print(
-        f"\nPages with a budget: {sum(r <= POSTGRES_RATIO_BUDGET for r in ratios)} of "
-        f"{len(ratios)} within {POSTGRES_RATIO_BUDGET}x; median ratio "
-        f"{statistics.median(ratios):.2f}x, highest {max(ratios):.2f}x"
+        f"\nPages with a budget (the search page by the median over its queries): {within} of "
+        f"{len(pages_ratios)} within {POSTGRES_RATIO_BUDGET}x; median ratio "
+        f"{statistics.median(pages_ratios):.2f}x, highest {max(pages_ratios):.2f}x"
     )
-    return missed
+    if query_ratios:
+        print(
+            f"Search queries one by one: "
+            f"{sum(ratio <= POSTGRES_RATIO_BUDGET for ratio in query_ratios)} of "
+            f"{len(query_ratios)} within {POSTGRES_RATIO_BUDGET}x, highest {max(query_ratios):.2f}x"
+        )
+    return within < len(pages_ratios)
+
+
+SEARCH_NAMES = {f"search: {query}" for query in SEARCH_QUERIES}
+
+
+def verdict(ratio: float) -> str:
+    return "pass" if ratio <= POSTGRES_RATIO_BUDGET else "FAIL"
 
 
 def medians(timings: list[list[float]]) -> tuple[float, float]:

@@ -97,7 +97,8 @@ class SearchIndexTests(EmptyDatabaseTestCase):
             )
             definitions = dict(cursor.fetchall())
         self.assertIn("(id) INCLUDE (is_token, layout)", definitions["card_scope_pg_idx"])
+        # With the id, for a search that joins its cards to other rows (a keyword's).
         self.assertIn(
-            "(search_type) INCLUDE (is_token, layout)",
+            "(search_type) INCLUDE (is_token, layout, id)",
             definitions["card_search_type_scoped_pg_idx"],
         )

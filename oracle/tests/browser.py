@@ -6,6 +6,7 @@ does: there a missing browser is a failure. CHROMIUM_PATH names another binary.
 
 import os
 import shutil
+import time
 import unittest
 
 from django.contrib.staticfiles.testing import StaticLiveServerTestCase
@@ -68,3 +69,14 @@ class BrowserTestCase(StaticLiveServerTestCase):
         cls.browser.close()
         cls.playwright.stop()
         super().tearDownClass()
+
+    def wait_until(self, page, expression: str, seconds: float = 10) -> None:
+        """Wait until ``expression`` (JavaScript, or a function of none) is true in ``page``,
+        asking from here. Playwright's ``wait_for_function`` polls by evaluating the string in
+        the page, which the site's Content Security Policy forbids (no 'unsafe-eval'): it fails
+        whenever its first look finds the condition false."""
+        deadline = time.monotonic() + seconds
+        while not page.evaluate(expression):
+            if time.monotonic() > deadline:
+                self.fail(f"Still false after {seconds} s in the page: {expression}")
+            page.wait_for_timeout(25)

@@ -117,7 +117,7 @@ class ImageBrowserTests(BrowserTestCase):
     def test_card_page_picture_loads_in_the_frame(self):
         page = self.open_page(pictures=True, locale="en-US", width=390)
         page.goto(self.live_server_url + "/en/cards/tarox-bladewing/")
-        page.wait_for_function("document.querySelector('.card-picture img').naturalWidth > 0")
+        self.wait_until(page, "document.querySelector('.card-picture img')?.naturalWidth > 0")
         state = self.frame_state(page)
         self.assertTrue(state["loaded"])
         self.assertFalse(state["failed"])
@@ -134,7 +134,7 @@ class ImageBrowserTests(BrowserTestCase):
         page.wait_for_url("**/en/cards/?q=t%3Acreature&layout=normal&page=2&view=images")
         grid = page.get_by_role("list", name="Search results")
         first = grid.get_by_role("link").first
-        page.wait_for_function("document.querySelector('.card-grid img').naturalWidth > 0")
+        self.wait_until(page, "document.querySelector('.card-grid img')?.naturalWidth > 0")
         # A grid of several columns of card-shaped pictures, each a link named by its card.
         boxes = [item.bounding_box() for item in grid.get_by_role("listitem").all()[:4]]
         self.assertGreaterEqual(len({box["y"] for box in boxes}), 1)
@@ -162,10 +162,11 @@ class ImageBrowserTests(BrowserTestCase):
         page.goto(self.live_server_url + "/it/sets/fut/?view=images")
         page.wait_for_selector(".card-grid .card-image-failed")
         # Every frame in view says which card it is, in Italian; none shows a broken picture.
-        page.wait_for_function(
+        self.wait_until(
+            page,
             """() => [...document.querySelectorAll('.card-grid .card-image')]
                 .filter(frame => frame.getBoundingClientRect().top < innerHeight)
-                .every(frame => frame.classList.contains('card-image-failed'))"""
+                .every(frame => frame.classList.contains('card-image-failed'))""",
         )
         state = self.frame_state(page, ".card-grid .card-image")
         self.assertEqual(state["opacity"], "0")

@@ -28,10 +28,9 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from urllib.parse import urlencode
 
 import timing
-from bench_pages import POSTGRES_RATIO_BUDGET, SEARCH_MAX_BUDGET, SEARCH_QUERIES
+from bench_pages import POSTGRES_RATIO_BUDGET, SEARCH_MAX_BUDGET, SEARCH_QUERIES, search_url
 
 HERE = Path(__file__).resolve()
 
@@ -133,8 +132,7 @@ def pages_to_time(cards: int, seed: int) -> list[tuple[str, str, int | None]]:
     pages = [(f"card: {cards} at random", url, 12) for _name, url in random_cards(cards, seed)]
     pages += budget_pages()
     pages += [
-        (f"search: {query}", f"/it/cards/?{urlencode({'q': query})}", SEARCH_MAX_BUDGET)
-        for query in SEARCH_QUERIES
+        (f"search: {query}", search_url(query), SEARCH_MAX_BUDGET) for query in SEARCH_QUERIES
     ]
     return pages
 

@@ -151,6 +151,11 @@ def budget_pages():
     return pages
 
 
+def search_url(query: str) -> str:
+    """The first results page of ``query`` on the Italian site."""
+    return f"/it/cards/?{urlencode({'q': query})}"
+
+
 def found_count(html: str) -> int:
     """The number of cards a results page says it found."""
     match = re.search(r'class="search-count">([\d.,]+)', html)
@@ -227,7 +232,7 @@ def run(args, baseline):
     try:
         pages, floors = [], []
         for query in SEARCH_QUERIES:
-            url = f"/it/cards/?{urlencode({'q': query})}"
+            url = search_url(query)
             measured = timing.measure(client, url, repeat)
             floor_ms, floor_cpu, floor_count = time_floor(query, repeat)
             count = found_count(client.get(url).content.decode())

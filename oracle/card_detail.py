@@ -94,14 +94,12 @@ def read_card(
     default): five queries, sent together (``fetch_together``) with those of ``more``."""
     if language == "":
         language = translation.get_language()
-    statements = card_statements(f"= {card_id}", params, language)
-    sent = len(statements)
-    if more is not None:
-        statements += more(card_id, params)
-    card_rows, *part_rows = fetch_together(statements)
-    more_rows = part_rows[sent - 1 :]
-    card = with_parts(card_rows[0], *part_rows[: sent - 1]) if card_rows else None
-    return CardRead(card, more_rows)
+    own = card_statements(f"= {card_id}", params, language)
+    extra = more(card_id, params) if more is not None else []
+    rows = fetch_together(own + extra)
+    card_rows, *part_rows = rows[: len(own)]
+    card = with_parts(card_rows[0], *part_rows) if card_rows else None
+    return CardRead(card, rows[len(own) :])
 
 
 def cards_by_pks(pks: list[int], language: str | None = None) -> list[Card]:

@@ -74,7 +74,7 @@ def stored_parts(card: Card) -> dict | None:
     digest, parts = card.stored_markup
     if digest != page_digest(card):
         return None
-    return json.loads(parts) if isinstance(parts, str) else parts
+    return json.loads(parts)  # JSON text on every database (``CardMarkup.parts``)
 
 
 # Each part rendered live, as it is stored.

@@ -104,7 +104,11 @@ class SampleCard(models.Model):
     one indexed query instead of going through every card; nothing used has no rows.
     """
 
-    rule_number = models.CharField(_("rule number"), max_length=20, blank=True)
+    # None on a keyword's rows, not "": PostgreSQL's statistics keep NULLs apart, whereas ""
+    # was one value on half the rows, which made a prepared statement's generic plan expect
+    # twice the rows of any rule's sample; it then planned the statement again on every rule
+    # page (0.4 ms, ten times what running it takes).
+    rule_number = models.CharField(_("rule number"), max_length=20, null=True, blank=True)  # noqa: DJ001
     # Indexed by the constraints below, each of the two kinds of rows by itself.
     keyword = models.ForeignKey(
         Keyword, on_delete=models.CASCADE, null=True, blank=True, related_name="+", db_index=False
@@ -130,7 +134,7 @@ class SampleCard(models.Model):
             ),
             models.CheckConstraint(
                 condition=models.Q(keyword__isnull=True, rule_number__gt="")
-                | models.Q(keyword__isnull=False, rule_number=""),
+                | models.Q(keyword__isnull=False, rule_number__isnull=True),
                 name="samplecard_of_a_rule_or_a_keyword",
             ),
         ]

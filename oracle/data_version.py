@@ -16,8 +16,9 @@ commits (so a reader who sees the new number also sees the new data):
 
 ``current()`` reads it with each data source's date (``oracle.data_sources``) in one statement
 (``oracle.sql_rows.FixedValues``), once per request (``for_request``): a public page's ETag and
-its footer both need it. A page that sends its own queries together (a card's) sends that
-statement with them (``unread_statement``, then ``keep_for_request``).
+its footer both need it. A page that sends its own queries together sends that statement with
+them: ``fetch_with_version(request, statements)``, or for a page that builds its statements in
+steps (a card's), ``unread_statement`` and then ``keep_for_request``.
 """
 
 from datetime import UTC, date, datetime, timedelta
@@ -30,7 +31,7 @@ from django.utils.dateparse import parse_datetime
 
 from . import data_sources
 from .models import DataVersion, Erratum
-from .sql_rows import FixedValues
+from .sql_rows import FixedValues, fetch_together
 
 NEVER = datetime(2000, 1, 1, tzinfo=UTC)
 
@@ -101,6 +102,18 @@ def unread_statement(request) -> tuple[str, tuple] | None:
 def keep_for_request(request, rows: list[tuple]) -> None:
     """Keep for ``request`` the version read by ``unread_statement``'s statement (its rows)."""
     request.data_version = version_of(rows[0])
+
+
+def fetch_with_version(request, statements: list[tuple[str, list]]) -> list[list[tuple]]:
+    """The rows of each of ``statements`` ((sql, params)), sent in one round trip
+    (``sql_rows.fetch_together``) with the statement that reads the data version when
+    ``request`` has not read it yet; the version is kept for the request."""
+    version = unread_statement(request)
+    if version is None:
+        return fetch_together(statements)
+    version_rows, *rows = fetch_together([version, *statements])
+    keep_for_request(request, version_rows)
+    return rows
 
 
 def changed() -> None:

@@ -32,7 +32,8 @@ A query without a row gives None. The values are what the database driver gives,
 Django's conversions; SQLite gives a subquery's value without its column's type (a date or a
 date-time as text), so a caller casts to text what it reads the same way on both databases."""
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
 from django.db import connection
@@ -40,6 +41,9 @@ from django.db.models import Model, QuerySet
 from django.db.models.base import ModelState
 from django.db.models.signals import post_init, pre_init
 from django.utils.functional import cached_property
+
+# A named placeholder, or an escaped percent sign (left as it is).
+NAMED_PLACEHOLDER = re.compile(r"%%|%\((\w+)\)s")
 
 
 def fetch(sql: str, params: Sequence = ()) -> list[tuple]:
@@ -64,6 +68,21 @@ def fetch_together(statements: Sequence[tuple[str, Sequence]]) -> list[list[tupl
         while cursor.nextset():
             results.append(cursor.fetchall())
     return results
+
+
+def positional(sql: str, params: Mapping) -> tuple[str, list]:
+    """``sql`` written with named placeholders (``%(name)s``) and their ``params``, as the same
+    statement with ``%s`` placeholders and a list: what ``fetch_together`` can send with
+    others as one query (a name may be used more than once)."""
+    values = []
+
+    def placeholder(match):
+        if match[1] is None:
+            return match[0]
+        values.append(params[match[1]])
+        return "%s"
+
+    return NAMED_PLACEHOLDER.sub(placeholder, sql), values
 
 
 def fetch_pipelined(statements: Sequence[tuple[str, Sequence]]) -> list[list[tuple]]:

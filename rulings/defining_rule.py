@@ -14,6 +14,8 @@ from string import ascii_lowercase
 from django.db import connection
 from django.utils.safestring import SafeString
 
+from oracle.sql_rows import fetch, positional
+
 from .editions import EditionChoices
 from .italian_texts import LIKELY_MATCH, ItalianLabels, italian_note
 from .models import Language, RuleMapping, RuleSection, RulesEdition, SourceDocument
@@ -101,11 +103,13 @@ JOIN {section} s ON s.id = today.id
 """
 
 
-def read_defining_rule(number: str, current: RulesEdition, italian_ids: list[int]):
-    """The rows of ``DEFINING_RULE_SQL``: (the rule and its subrules in reading order, the
-    Italian rows under today's numbers, [(Italian row, today's number, old edition id,
-    confidence)] under old numbers). Rows are ``RuleSection`` instances with the fields the
-    page reads (an Italian row's document with its title only)."""
+def defining_rule_statement(number: str, editions: EditionChoices) -> tuple[str, list] | None:
+    """The query (sql, params) of ``DEFINING_RULE_SQL`` for rule ``number``, to send with a
+    page's others (``defining_rule`` reads its rows); None without a current edition."""
+    current = editions.current
+    if current is None:
+        return None
+    italian_ids = [e.pk for e in editions.rows if e.language == Language.ITALIAN]
     quote = connection.ops.quote_name
     sql = DEFINING_RULE_SQL.format(
         section=quote(RuleSection._meta.db_table),
@@ -117,9 +121,14 @@ def read_defining_rule(number: str, current: RulesEdition, italian_ids: list[int
     )
     params = {"current": current.pk, "number": number, "likely": LIKELY_MATCH}
     params.update({f"italian{index}": pk for index, pk in enumerate(italian_ids or [0])})
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        rows = cursor.fetchall()
+    return positional(sql, params)
+
+
+def read_defining_rule(rows: list[tuple]):
+    """The rows of ``DEFINING_RULE_SQL`` as (the rule and its subrules in reading order, the
+    Italian rows under today's numbers, [(Italian row, today's number, old edition id,
+    confidence)] under old numbers). Rows are ``RuleSection`` instances with the fields the
+    page reads (an Italian row's document with its title only)."""
     sections, italian, under_old_numbers = [], [], []
     for part, *columns, document_id, document_title, today, old_edition, confidence in rows:
         row = section_of(columns, document_id, document_title)
@@ -153,14 +162,18 @@ def section_of(columns, document_id, document_title) -> RuleSection:
     return row
 
 
-def defining_rule(number: str, editions: EditionChoices) -> DefiningRule | None:
+def defining_rule(
+    number: str, editions: EditionChoices, rows: list[tuple] | None = None
+) -> DefiningRule | None:
     """The rule with its subrules in the current rules, each with an Italian text when an
-    Italian edition has one (one query, whatever the rule, even with none)."""
+    Italian edition has one (one query, whatever the rule, even with none:
+    ``defining_rule_statement``, whose ``rows`` a page may have read with its own)."""
     current = editions.current
     if current is None:
         return None
-    italian_ids = [e.pk for e in editions.rows if e.language == Language.ITALIAN]
-    here, italian, under_old_numbers = read_defining_rule(number, current, italian_ids)
+    if rows is None:
+        rows = fetch(*defining_rule_statement(number, editions))
+    here, italian, under_old_numbers = read_defining_rule(rows)
     sections = [row for row in here if number and in_rule(number, row.number)]
     translations = italian_texts(number, current, editions, italian, under_old_numbers)
     if not sections:

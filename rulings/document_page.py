@@ -33,12 +33,14 @@ from django.utils.safestring import SafeString
 
 from config.jinja2 import macro
 from oracle.signals import cards_synced
+from oracle.sql_rows import fetch_together
 
 from .document_rendering import SectionRenderer, numbers_cited_in_sections
+from .editions import EditionChoices
 from .markup_fingerprint import fingerprint
 from .models import DocumentMention, DocumentSection, RuleMapping, Ruling, SourceDocument
 from .rule_citations import resolve_cited_numbers_by_day
-from .ruling_markup import official_editions, rules_state
+from .ruling_markup import rules_state
 
 # The templates a section is made with.
 SECTION_TEMPLATES = (
@@ -68,14 +70,14 @@ SECTION_FIELDS = (
 
 @dataclass
 class PageInputs:
-    """What a document's page reads besides the document: four queries."""
+    """What a document's page reads besides the document (``read_inputs``)."""
 
     sections: list[DocumentSection]
     mentions: dict[int, dict[str, str | None]]  # section id -> {name: card slug or None}
     missing: dict[str, list[int]]  # a name no card has -> the positions that mention it
     rulings: dict[int, list[tuple[int, int, str]]]  # section id -> [(pk, position, text)]
     statuses: dict[int, str]  # ruling id -> its status
-    editions: list  # the official rules editions (``ruling_markup.official_editions``)
+    editions: list  # the official rules editions (``EditionChoices.official``)
 
     @property
     def withdrawn(self) -> set[int]:
@@ -93,7 +95,33 @@ class DocumentPage:
     digests: list[str] = field(default_factory=list)  # each section's (``section_digest``)
 
 
-def read_inputs(document: SourceDocument) -> PageInputs:
+def input_statements(document_id: int) -> list[tuple[str, tuple]]:
+    """The queries (sql, params) of what a document's page reads besides the document and its
+    sections, to send together (``read_inputs`` reads their rows): the card names its sections
+    mention, its rulings and the rules editions."""
+    mentions = (
+        DocumentMention.objects.filter(document=document_id)
+        .order_by("section__position", "name")
+        .values_list("section_id", "section__position", "name", "card__slug")
+    )
+    rulings = (
+        Ruling.objects.filter(source_document=document_id, section__isnull=False)
+        .order_by("position", "pk")
+        .values_list("pk", "section_id", "position", "text", "status")
+    )
+    return [
+        mentions.query.sql_with_params(),
+        rulings.query.sql_with_params(),
+        EditionChoices.statement(),
+    ]
+
+
+def read_inputs(document: SourceDocument, rows: list[list[tuple]] | None = None) -> PageInputs:
+    """What the page of ``document`` reads: its sections, then the rows of
+    ``input_statements``' queries, sent together here unless the page sent them (``rows``)."""
+    if rows is None:
+        rows = fetch_together(input_statements(document.pk))
+    mention_rows, ruling_rows, edition_rows = rows
     sections = list(
         document.sections.select_related("card", "keyword", "card_type")
         .only(*SECTION_FIELDS)
@@ -107,11 +135,7 @@ def read_inputs(document: SourceDocument) -> PageInputs:
     )
     mentions: dict[int, dict[str, str | None]] = {}
     missing: dict[str, list[int]] = {}
-    for section_id, position, name, slug in (
-        DocumentMention.objects.filter(document=document)
-        .order_by("section__position", "name")
-        .values_list("section_id", "section__position", "name", "card__slug")
-    ):
+    for section_id, position, name, slug in mention_rows:
         mentions.setdefault(section_id, {})[name] = slug
         if slug is None:
             missing.setdefault(name, [])
@@ -119,14 +143,11 @@ def read_inputs(document: SourceDocument) -> PageInputs:
                 missing[name].append(position)
     rulings: dict[int, list[tuple[int, int, str]]] = {}
     statuses: dict[int, str] = {}
-    for ruling_pk, section_id, position, text, status in (
-        Ruling.objects.filter(source_document=document, section__isnull=False)
-        .order_by("position", "pk")
-        .values_list("pk", "section_id", "position", "text", "status")
-    ):
+    for ruling_pk, section_id, position, text, status in ruling_rows:
         rulings.setdefault(section_id, []).append((ruling_pk, position, text))
         statuses[ruling_pk] = status
-    return PageInputs(sections, mentions, missing, rulings, statuses, official_editions())
+    editions = EditionChoices.from_rows(edition_rows).official
+    return PageInputs(sections, mentions, missing, rulings, statuses, editions)
 
 
 def ruling_blocks(section: DocumentSection) -> int:
@@ -166,11 +187,14 @@ def section_digest(
     return hashlib.sha1("\x1f".join(map(str, shown)).encode()).hexdigest()[:24]
 
 
-def build_document_page(document: SourceDocument, use_stored: bool = True) -> DocumentPage:
+def build_document_page(
+    document: SourceDocument, use_stored: bool = True, rows: list[list[tuple]] | None = None
+) -> DocumentPage:
     """The page of ``document`` in the active language: each section's stored markup where its
     digest holds (unless not ``use_stored``), the others rendered here (one more query, for
-    the rule numbers they cite)."""
-    inputs = read_inputs(document)
+    the rule numbers they cite). ``rows``: those of ``input_statements``, when the page sent
+    them with its own."""
+    inputs = read_inputs(document, rows)
     state = rules_state(inputs.editions) + fingerprint(SECTION_TEMPLATES)
     markup: list[SafeString | None] = []
     digests, firsts, stale = [], [], []

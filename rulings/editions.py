@@ -5,7 +5,8 @@ English editions are the ones to read; an Italian edition is shown beside the En
 same date, and an Italian edition with no English edition that day (a partial edition quoted by
 an old release note) is read in the English edition in force on its date.
 
-``EditionChoices`` holds every edition (one query per request) and answers those questions;
+``EditionChoices`` holds every edition (one query per request, which also reads the request's data
+version: ``EditionChoices.load(request)``) and answers those questions;
 ``reads_an_edition`` gives a view the edition asked for, or answers for it when there is none.
 """
 
@@ -15,11 +16,16 @@ from functools import cached_property, wraps
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from oracle import data_version
 from oracle.models import is_italian_page
+from oracle.sql_rows import ModelColumns, fetch
 
 from .models import Language, RulesEdition, edition_in_force
 
 MAIN_LANGUAGE = Language.ENGLISH  # Wizards publishes the rules in English
+EDITION_COLUMNS = ModelColumns(RulesEdition, "e")
+EDITION_TABLE = RulesEdition._meta.db_table
+EDITION_ORDER = "ORDER BY e.effective_date DESC, e.language"
 
 
 @dataclass
@@ -29,8 +35,23 @@ class EditionChoices:
     rows: list[RulesEdition]
 
     @classmethod
-    def load(cls):
-        return cls(list(RulesEdition.objects.order_by("-effective_date", "language")))
+    def load(cls, request=None):
+        """Every edition, newest first; for a page (``request``), read in one round trip with
+        the data version when the request has not read it yet."""
+        if request is None:
+            return cls.from_rows(fetch(*cls.statement()))
+        (rows,) = data_version.fetch_with_version(request, [cls.statement()])
+        return cls.from_rows(rows)
+
+    @staticmethod
+    def statement() -> tuple[str, list]:
+        """The query (sql, params) of every edition, for a page to send with its own."""
+        return f"SELECT {EDITION_COLUMNS.sql} FROM {EDITION_TABLE} e {EDITION_ORDER}", []
+
+    @classmethod
+    def from_rows(cls, rows: list[tuple]):
+        """The choices from the rows of ``statement()``'s query."""
+        return cls(EDITION_COLUMNS.instances(rows))
 
     @cached_property
     def readable(self) -> list[RulesEdition]:
@@ -154,7 +175,7 @@ def reads_an_edition(view):
 
     @wraps(view)
     def wrapper(request, *args, **kwargs):
-        editions = EditionChoices.load()
+        editions = EditionChoices.load(request)
         if editions.current is None:
             return no_rules(request)
         try:

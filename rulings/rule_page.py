@@ -1,13 +1,14 @@
-"""Everything a rule page shows, read in five queries whatever the rule.
+"""Everything a rule page shows, read in five queries and four round trips whatever the rule.
 
 A chapter, section 702 with its hundreds of rules, or one subrule all cost the same: the
-editions (``EditionChoices``); the rule with the rules above it, the ones it contains and its
-neighbours (``rule_tree.fetch_tree``); the old-number mappings of the rules shown
-(``rule_mappings``); one query for the rest (``related_rules``: the number in other editions,
-which cited numbers exist, the Italian texts, where an old rule went); and the cards that use
-the rule (on an older edition's page, the current rule it became; none, and no query, when no
-current rule matches it). The three in the middle are written in SQL, each part reading an
-index: building them with the ORM took longer than running them.
+editions (``EditionChoices``, with the request's data version); the rule with the rules above
+it, the ones it contains and its neighbours (``rule_tree.tree_statement``), sent with the query
+for the cards that use the rule when the page is of the current rules; the old-number mappings
+of the rules shown (``rule_mappings``); and one query for the rest (``related_rules``: the
+number in other editions, which cited numbers exist, the Italian texts, where an old rule went).
+On an older edition's page the cards are those of the current rule it became, read last (none,
+and no query, when no current rule matches it). The three in the middle are written in SQL,
+each part reading an index: building them with the ORM took longer than running them.
 
 ``build_rule_page`` runs ``RulePageBuilder``'s steps in order; each step reads what the ones
 before it left on the builder.
@@ -22,8 +23,9 @@ from django.utils.translation import gettext as _
 from config.jinja2 import macro
 from oracle.links import url_maker, url_prefix
 from oracle.models import is_italian_page
+from oracle.sql_rows import fetch_together
 
-from .card_samples import CardSample, cards_using_rule
+from .card_samples import CardSample, cards_using_rule, rule_samples_statement
 from .confidence import confidence_words
 from .editions import MAIN_LANGUAGE, EditionChoices, italian_sources
 from .italian_texts import (
@@ -37,7 +39,7 @@ from .rule_bodies import stored_body
 from .rule_citations import rule_shaped_numbers
 from .rule_mappings import read_page_mappings
 from .rule_text import RuleTextRenderer, side_by_side
-from .rule_tree import Row, fetch_tree
+from .rule_tree import Row, tree_of, tree_statement
 from .rule_versions import italian_under_old_numbers, same_rule_elsewhere
 from .section_pages import SectionPages, split_section
 
@@ -157,7 +159,7 @@ class Version:
 
 @dataclass
 class RulePage:
-    """Everything a rule page shows (see the module docstring for its five queries)."""
+    """Everything a rule page shows (see the module docstring for its queries)."""
 
     edition: RulesEdition
     editions: EditionChoices
@@ -198,11 +200,18 @@ def build_rule_page(
     for one page); None when that edition has no such rule. ``stored`` is the key of a stored
     tree the page may show (``rule_trees.stored_tree_key``); None renders the tree here.
     Without ``with_cards``, the cards that use the rule are not read (``cards`` is None)."""
-    rule, rows = fetch_tree(edition, number, page_number, stored)
+    statements = [tree_statement(edition, number, page_number, stored)]
+    # The cards of a rule of the current rules are known from its number: asked with its tree.
+    cards_now = with_cards and edition == editions.current
+    if cards_now:
+        statements.append(rule_samples_statement(number))
+    rows = fetch_together(statements)
+    rule, tree_rows = tree_of(number, rows[0])
     if rule is None:
         return None
-    builder = RulePageBuilder(editions, edition, rule, rows, page_number)
+    builder = RulePageBuilder(editions, edition, rule, tree_rows, page_number)
     builder.with_cards = with_cards
+    builder.sample_rows = rows[1] if cards_now else None
     return builder.build()
 
 
@@ -214,6 +223,7 @@ class RulePageBuilder:
     ):
         self.page_number = page_number
         self.with_cards = True
+        self.sample_rows = None  # the cards' samples, when read with the tree
         self.editions = editions
         self.edition = edition
         self.rule = rule
@@ -233,7 +243,9 @@ class RulePageBuilder:
         cards_rule = self.rule.number if self.is_current else ""
         if not self.is_current and today and today.section:
             cards_rule = today.section.number
-        cards = cards_using_rule(cards_rule) if cards_rule and self.with_cards else None
+        cards = None
+        if cards_rule and self.with_cards:
+            cards = cards_using_rule(cards_rule, self.sample_rows)
         titled = [ancestor for ancestor in self.ancestors if ancestor.title]
         return RulePage(
             cards=cards,

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 from django.db import connection
 
+from oracle.sql_rows import positional
+
 from .models import RuleSection, RulesEdition, StoredRuleTree
 from .rule_numbers import ancestors_of
 from .section_pages import RULES_PER_PAGE
@@ -144,11 +146,11 @@ WHERE s.edition_id = %(edition)s AND s.position IN (b.previous_position, b.next_
 """
 
 
-def fetch_tree(
+def tree_statement(
     edition: RulesEdition, number: str, page_number: int = 1, stored: tuple[str, str] | None = None
-) -> tuple[Row | None, list[Row]]:
-    """The rule asked for and, in reading order, the rows its page shows (see TREE_SQL); None
-    and no rows when the edition has no such rule. One query. In a section read a page at a
+) -> tuple[str, list]:
+    """The query (sql, params) that reads the rule asked for and, in reading order, the rows
+    its page shows (see TREE_SQL; ``tree_of`` reads its rows). In a section read a page at a
     time (page ``page_number``), the rows on its other pages come without their text.
     ``stored`` is (the page's language, the editions' state) of a stored tree the page may use
     (``Row.tree``: then the section's rules come without their text, and not their subrules)."""
@@ -173,9 +175,13 @@ def fetch_tree(
         chapter=Level.CHAPTER,
         section=Level.SECTION,
     )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        rows = [Row(*values) for values in cursor.fetchall()]
+    return positional(sql, params)
+
+
+def tree_of(number: str, values: list[tuple]) -> tuple[Row | None, list[Row]]:
+    """The rule ``number`` and the rows its page shows, from the rows of ``tree_statement``'s
+    query; None and no rows when the edition has no such rule."""
+    rows = [Row(*row) for row in values]
     for row in rows:
         if isinstance(row.examples, str):  # SQLite hands JSON back as text
             row.examples = json.loads(row.examples)

@@ -7,7 +7,7 @@ made here for each page of each section of the editions one reads, in each langu
 stored with the state of the editions it was made from (``editions_state``: each edition's
 dates, whether it is complete, when it was last imported, and which is current; and the
 templates and translations it was made with). A rule page
-shows it while that state holds (``rule_tree.fetch_tree`` reads it with the section, given
+shows it while that state holds (``rule_tree.tree_statement`` reads it with the section, given
 ``stored_tree_key``) and renders the tree itself otherwise, so a page is right whatever
 changed.
 
@@ -67,7 +67,7 @@ def editions_state(editions: EditionChoices) -> str:
 
 
 def stored_tree_key(editions: EditionChoices) -> tuple[str, str]:
-    """What a page asks of a stored tree (``fetch_tree``'s ``stored``): made for a page in the
+    """What a page asks of a stored tree (``tree_statement``'s ``stored``): made for a page in the
     active language, from the editions as they are."""
     return translation.get_language(), editions_state(editions)
 

@@ -293,6 +293,17 @@ class SeedDocumentPagesTests(BundledDocumentsTestCase):
         # Nothing else is flagged in the intact documents.
         self.assertNotContains(self.page("future-sight-release-notes"), "damaged-line")
 
+    def test_the_page_says_what_the_document_is_with_its_set(self):
+        response = self.page("future-sight-release-notes")
+        document = self.documents["future-sight-release-notes"]
+        self.assertContains(
+            response,
+            f'· <a href="{document.card_set.get_absolute_url()}">'
+            f"{document.card_set.display_name}</a>",
+        )
+        self.assertContains(response, '<time datetime="2007-05-04">')
+        self.assertNotContains(self.page("wiki-stregoneria"), '· <a href="/it/sets/')
+
     def test_original_text_is_there_to_read(self):
         response = self.page("wiki-stregoneria")
         original = seed_text("wiki-stregoneria")

@@ -2,6 +2,7 @@
 rules linked by ``link_rules`` and the seed documents imported by ``load_bundled_documents``."""
 
 import re
+from datetime import date
 from html import escape, unescape
 
 from django.db import connection
@@ -13,7 +14,7 @@ from oracle.models import Card, CardType, Keyword
 from oracle.tests.helpers import squeeze
 from oracle.text import fold
 from rulings.linking.sync import link_cards
-from rulings.models import Language, RuleSection, RulesEdition, Ruling
+from rulings.models import Language, RuleSection, RulesEdition, Ruling, SourceDocument
 
 KINDS = ["ability", "action", "ability_word"]
 
@@ -238,6 +239,32 @@ class KeywordPagesTests(BundledDocumentsTestCase):
             f'<a href="/it/sources/{document.pk}/">{escape(document.title)}</a>',
             section(page, "keyword-documents"),
         )
+
+    def test_the_documents_of_a_keyword_oldest_first_from_its_rulings_and_sections(self):
+        listed = section(self.page("/it/keywords/morph/"), "keyword-documents")
+        onslaught = listed.index(escape("Metamorfosi e Magie e Permanenti a Faccia in Giù"))
+        self.assertLess(onslaught, listed.index("Compendio di Regole di Visione Futura"))
+        # A document that speaks of flying in a ruling only, while the ruling is public.
+        document = SourceDocument.objects.create(
+            slug="flying-faq",
+            title="FAQ sul volare",
+            kind=SourceDocument.Kind.FAQ,
+            language=Language.ITALIAN,
+            published_on=date(2010, 1, 1),
+        )
+        flying = Keyword.objects.get(slug="flying")
+        ruling = Ruling.objects.create(
+            keyword=flying,
+            date=date(2010, 1, 1),
+            language=Language.ITALIAN,
+            text="Una creatura con volare può bloccare una creatura con volare.",
+            source_document=document,
+        )
+        link = f'<a href="/it/sources/{document.pk}/">FAQ sul volare</a>'
+        self.assertIn(link, section(self.page("/it/keywords/flying/"), "keyword-documents"))
+        ruling.status = Ruling.Status.WITHDRAWN
+        ruling.save()
+        self.assertNotIn(link, self.page("/it/keywords/flying/"))
 
     def test_an_ability_word_and_a_keyword_action(self):
         page = self.page("/en/keywords/grandeur/")

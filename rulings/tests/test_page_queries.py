@@ -3,6 +3,7 @@ bundled cards, rules and documents. A change that adds a query to a page (a loop
 database once per row) shows here first; benchmarks/bench_pages.py times the same pages on the
 full catalogue."""
 
+import contextlib
 from unittest import mock
 from urllib.parse import urlencode
 
@@ -10,14 +11,33 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from config.testing import BundledDocumentsTestCase
-from oracle import card_detail
+from oracle import card_detail, data_version
 from oracle.sql_rows import fetch_together, sends_together
+from rulings import document_page, rule_page
 from rulings.models import SourceDocument
+from rulings.views import keywords
 
-# A card page: the data version, the card and its parts (5), the rules app's (4), all sent
-# together (oracle.sql_rows.fetch_together): one query where the database takes several at once.
+
+def sent(*groups: int) -> int:
+    """The queries of a page that sends its statements in groups of these sizes, each group
+    together (oracle.sql_rows.fetch_together): one query where the database takes several at
+    once, else one per statement."""
+    return len(groups) if sends_together() else sum(groups)
+
+
+# A card page: the data version, the card and its parts (5), the rules app's (4), all together.
 CARD_PAGE_STATEMENTS = 1 + 5 + 4
-CARD_PAGE = 1 if sends_together() else CARD_PAGE_STATEMENTS
+CARD_PAGE = sent(CARD_PAGE_STATEMENTS)
+# A rule page: the data version with the editions, the tree with the cards (of the current
+# rules), the old-number mappings, then the rest (rulings.rule_page).
+RULE_PAGE_GROUPS = [2, 2, 1, 1]
+RULE_PAGE = sent(*RULE_PAGE_GROUPS)
+# A keyword page: the keyword with the editions and the data version; its defining rule, cards,
+# card types and documents; its rulings (rulings.views.keywords).
+KEYWORD_PAGE = sent(3, 4, 1)
+# A document page: the document, the names it mentions, its rulings, the editions and the data
+# version; its sections (rulings.views.documents).
+DOCUMENT_PAGE = sent(5, 1)
 
 # (page, its address, its queries). One of them, on every page, is the data version of its ETag
 # with the footer's data dates (config.testing.DATA_AGE_QUERIES).
@@ -44,14 +64,14 @@ PAGES = [
     ("search: facets", "/it/cards/?type=creature&rarity=rare", 6),
     ("search: second page", "/it/cards/?" + urlencode({"q": "t:creature", "page": 2}), 6),
     ("search, nothing asked", "/it/cards/", 2),
-    ("rules: contents", "/it/rules/", 3),
-    ("rules: section", "/it/rules/702/", 6),
-    ("rules: one rule", "/it/rules/702.9/", 6),
-    ("rules: a subrule", "/it/rules/702.9b/", 6),
-    ("rules: glossary", "/it/rules/glossary/", 3),
-    ("keyword page", "/it/keywords/flying/", 8),
-    ("keyword page of another kind", "/it/keywords/suspend/", 8),
-    ("document page", "/it/sources/{release_notes}/", 6),
+    ("rules: contents", "/it/rules/", sent(2, 1)),
+    ("rules: section", "/it/rules/702/", RULE_PAGE),
+    ("rules: one rule", "/it/rules/702.9/", RULE_PAGE),
+    ("rules: a subrule", "/it/rules/702.9b/", RULE_PAGE),
+    ("rules: glossary", "/it/rules/glossary/", sent(2, 1)),
+    ("keyword page", "/it/keywords/flying/", KEYWORD_PAGE),
+    ("keyword page of another kind", "/it/keywords/suspend/", KEYWORD_PAGE),
+    ("document page", "/it/sources/{release_notes}/", DOCUMENT_PAGE),
 ]
 
 
@@ -96,3 +116,44 @@ class PageQueriesTests(BundledDocumentsTestCase):
         with self.assertNumQueries(1 + (1 if sends_together() else 5 + 4)):
             response = self.client.get(url, headers={"if-none-match": 'W/"stale"'})
         self.assertEqual(response.status_code, 200)
+
+    def groups_sent(self, url: str, *modules) -> list[int]:
+        """The sizes of the groups of statements ``url``'s page sends together through the
+        ``fetch_together`` of ``modules`` (the data version's, and the page's own)."""
+        self.client.get(url)  # what is read once per process is read now
+        groups = []
+
+        def recording(statements):
+            groups.append(len(statements))
+            return fetch_together(statements)
+
+        with contextlib.ExitStack() as patches:
+            for module in (data_version, *modules):
+                patches.enter_context(mock.patch.object(module, "fetch_together", recording))
+            response = self.client.get(url)
+        self.assertEqual(response.status_code, 200)
+        return groups
+
+    def test_a_rule_page_sends_its_queries_in_four_round_trips(self):
+        # On PostgreSQL the editions go with the data version and, on a page of the current
+        # rules, the cards that use the rule with its tree; an older edition's page reads its
+        # cards last, from the current rule it became.
+        for url, groups in [
+            ("/it/rules/702.9b/", [2, 2]),
+            ("/it/rules/702/", [2, 2]),
+            ("/it/rules/502.26a/?edition=2007-05-01", [2, 1]),
+        ]:
+            with self.subTest(url=url):
+                self.assertEqual(self.groups_sent(url, rule_page), groups)
+
+    def test_a_keyword_page_sends_its_queries_in_three_round_trips(self):
+        for url in ("/it/keywords/morph/", "/en/keywords/grandeur/"):
+            with self.subTest(url=url), self.assertNumQueries(2 * KEYWORD_PAGE):
+                self.assertEqual(self.groups_sent(url, keywords), [3, 4])
+
+    def test_a_document_page_sends_its_queries_in_two_round_trips(self):
+        # The document, the names it mentions, its rulings and the editions with the data
+        # version, then its sections.
+        url = f"/it/sources/{SourceDocument.objects.get(slug='onslaught-morph-faq').pk}/"
+        with self.assertNumQueries(2 * DOCUMENT_PAGE):
+            self.assertEqual(self.groups_sent(url, document_page), [5])

@@ -4,22 +4,26 @@ name and rule number linked.
 A rulings database (MTGJSON's Gatherer rulings) is a source document too, but it has no text to
 read: its rulings are on the card pages, and it has no page of its own.
 
-A document page costs five queries whatever the document: the document, its sections, the card
-names it mentions, its rulings and the rules editions; and one more, for the rule numbers they
+A document page costs six queries whatever the document, in two round trips
+(``oracle.sql_rows.fetch_together``): the document, the card names it mentions, its rulings, the
+rules editions and the data version; then its sections. One more, for the rule numbers they
 cite, when a section's stored markup no longer holds (``rulings.document_page``).
 """
 
 from django.db.models import Count, IntegerField, OuterRef, Subquery, Value
 from django.db.models.functions import Coalesce
-from django.shortcuts import get_object_or_404, render
+from django.http import Http404
+from django.shortcuts import render
 
-from ..document_page import build_document_page
+from oracle import data_version
+from oracle.models import CardSet
+from oracle.sql_rows import ModelColumns
+
+from ..document_page import build_document_page, input_statements
 from ..models import DocumentMention, DocumentSection, Ruling, SourceDocument
 
-
-def with_pages():
-    """The documents that have a page: all but the rulings databases."""
-    return SourceDocument.objects.exclude(kind=SourceDocument.Kind.RULINGS_DATABASE)
+DOCUMENT = ModelColumns(SourceDocument, "d")
+CARD_SET = ModelColumns(CardSet, "s")
 
 
 def count_per_document(queryset, counted="pk"):
@@ -58,8 +62,13 @@ def document_list(request):
 
 
 def document_detail(request, pk):
-    document = get_object_or_404(with_pages().select_related("card_set"), pk=pk)
-    page = build_document_page(document)
+    document_rows, *inputs = data_version.fetch_with_version(
+        request, [document_statement(pk), *input_statements(pk)]
+    )
+    if not document_rows:
+        raise Http404("No document with a page has this number.")
+    document = document_of(document_rows[0])
+    page = build_document_page(document, rows=inputs)
     context = {
         "document": document,
         "sections": page.sections,
@@ -68,3 +77,21 @@ def document_detail(request, pk):
         "names_not_found": page.names_not_found,
     }
     return render(request, "rulings/document_detail.html", context, using="jinja2")
+
+
+def document_statement(pk: int) -> tuple[str, list]:
+    """The query (sql, params) of the document ``pk`` with its set, if it has a page."""
+    sql = (
+        f"SELECT {DOCUMENT.sql}, {CARD_SET.sql} FROM {SourceDocument._meta.db_table} d "
+        f"LEFT JOIN {CardSet._meta.db_table} s ON s.id = d.card_set_id "
+        "WHERE d.id = %s AND d.kind <> %s"
+    )
+    return sql, [pk, SourceDocument.Kind.RULINGS_DATABASE]
+
+
+def document_of(row: tuple) -> SourceDocument:
+    """The document in a row of ``document_statement``'s query, with its set."""
+    document = DOCUMENT.instance(row)
+    if document.card_set_id is not None:
+        document.card_set = CARD_SET.instance(row, DOCUMENT.width)
+    return document

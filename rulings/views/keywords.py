@@ -1,35 +1,43 @@
 """Keyword pages: every keyword ability, keyword action and ability word; one keyword with its
 names, reminder text, defining rule, rulings and cards.
 
-The list costs one query. A keyword's page costs seven whatever the keyword: the keyword; the
-rules editions; its rule and subrules in the current rules with their Italian texts
-(``defining_rule``); the rulings about it, their text stored rendered (``ruling_markup``); the
-documents that speak of it; a few of its cards with their count; and its cards per card type,
-as the rule linker counted them. One more resolves the rule numbers the rulings cite when what
-is stored for one of them no longer holds (``rule_text.link_rule_numbers_in_rulings``).
+The list costs one query. A keyword's page costs eight whatever the keyword, in three round
+trips (``oracle.sql_rows.fetch_together``): the keyword, the rules editions and the data version;
+then its rule and subrules in the current rules with their Italian texts (``defining_rule``), a
+few of its cards with their count and its cards per card type, as the rule linker counted them,
+and the documents with a section about it; then the rulings about it, their text stored rendered
+(``ruling_markup``), which bring their documents too. One more resolves the rule numbers the
+rulings cite when what is stored for one of them no longer holds
+(``rule_text.link_rule_numbers_in_rulings``).
 """
 
 from dataclasses import dataclass
+from datetime import date
 
-from django.db.models import Exists, F, Func, OuterRef, Q, Subquery
-from django.shortcuts import get_object_or_404, render
+from django.db.models import F, Func, OuterRef, Subquery
+from django.http import Http404
+from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 
+from oracle import data_version
 from oracle.facets import CARD_TYPE_NAMES
 from oracle.links import url_maker, url_prefix
 from oracle.models import Card, Keyword, is_italian_page, names_for_page
 from oracle.search.tokens import quote
+from oracle.sql_rows import ModelColumns, fetch_together
 from oracle.text import fold
 
-from ..card_samples import cards_with_keyword
-from ..defining_rule import defining_rule
+from ..card_samples import cards_with_keyword, keyword_samples_statement
+from ..defining_rule import defining_rule, defining_rule_statement
 from ..editions import EditionChoices
-from ..models import KeywordCardType, Language, Ruling, SourceDocument
+from ..models import DocumentSection, KeywordCardType, Language, Ruling, SourceDocument
 from ..rule_text import link_rule_numbers_in_rulings
 from ..ruling_markup import rules_state, stored_markup
 from ..ruling_status import outdated_reasons
 
 Kind = Keyword.Kind
+KEYWORD_COLUMNS = ModelColumns(Keyword, "k")
+DOCUMENT_COLUMNS = ModelColumns(SourceDocument, "d", leave_out=["original_text"])
 # The list page's groups, in order, with their headings.
 KIND_TITLES = {
     Kind.ABILITY: _("Keyword abilities"),
@@ -113,27 +121,29 @@ def title_of(kind: str) -> str:
 
 
 def keyword_detail(request, slug):
-    keyword = get_object_or_404(Keyword, slug=slug)
-    editions = EditionChoices.load()
-    rule = defining_rule(keyword.rule_number, editions)
+    keyword_rows, edition_rows = data_version.fetch_with_version(
+        request, [keyword_statement(slug), EditionChoices.statement()]
+    )
+    if not keyword_rows:
+        raise Http404("No keyword has this address.")
+    keyword = KEYWORD_COLUMNS.instance(keyword_rows[0])
+    editions = EditionChoices.from_rows(edition_rows)
+    statements = {
+        "cards": keyword_samples_statement(keyword.pk),
+        "types": types_statement(keyword.pk),
+        "documents": documents_statement(keyword.pk),
+    }
+    rule_statement = defining_rule_statement(keyword.rule_number, editions)
+    if rule_statement is not None:
+        statements["rule"] = rule_statement
+    rows = dict(zip(statements, fetch_together(list(statements.values())), strict=True))
+    rule = defining_rule(keyword.rule_number, editions, rows.get("rule"))
     rulings = keyword_rulings(keyword, editions)
     outdated = [ruling for ruling in rulings if ruling.reasons]
-    documents = list(
-        SourceDocument.objects.filter(
-            Q(
-                Exists(
-                    Ruling.objects.public().filter(keyword=keyword, source_document=OuterRef("pk"))
-                )
-            )
-            | Q(pk__in=keyword.document_sections.values("document"))
-        )
-        .defer("original_text")
-        .order_by("published_on", "title")
-    )
     name_shown, name_other = names_for_page(keyword.name, keyword.name_it)
     search_name = keyword.name_it if is_italian_page() and keyword.name_it else keyword.name
     # The cards the search k:... finds: no tokens.
-    cards = cards_with_keyword(keyword.pk, f"k:{quote(search_name.lower())}")
+    query = f"k:{quote(search_name.lower())}"
     context = {
         "keyword": keyword,
         "name": name_shown,
@@ -145,11 +155,37 @@ def keyword_detail(request, slug):
         "current_rulings": [ruling for ruling in rulings if not ruling.reasons],
         "outdated_groups": [("", outdated)] if outdated else [],
         "outdated_count": len(outdated),
-        "documents": documents,
-        "cards": cards,
-        "types": types_of_cards(keyword),
+        "documents": documents_speaking_of(rulings, rows["documents"]),
+        "cards": cards_with_keyword(keyword.pk, query, rows["cards"]),
+        "types": types_of_cards(rows["types"]),
     }
     return render(request, "rulings/keyword_detail.html", context, using="jinja2")
+
+
+def keyword_statement(slug: str) -> tuple[str, list]:
+    return f"SELECT {KEYWORD_COLUMNS.sql} FROM {Keyword._meta.db_table} k WHERE k.slug = %s", [slug]
+
+
+def documents_statement(keyword_id: int) -> tuple[str, list]:
+    """The documents with a section about the keyword (those of its rulings come with them)."""
+    sections = DocumentSection._meta.db_table
+    sql = (
+        f"SELECT {DOCUMENT_COLUMNS.sql} FROM {SourceDocument._meta.db_table} d WHERE d.id IN "
+        f"(SELECT s.document_id FROM {sections} s WHERE s.keyword_id = %s)"
+    )
+    return sql, [keyword_id]
+
+
+def documents_speaking_of(rulings: list[Ruling], rows: list[tuple]) -> list[SourceDocument]:
+    """The documents of the keyword's public ``rulings`` and those with a section about it
+    (the rows of ``documents_statement``'s query), oldest first (undated ones last)."""
+    documents = {ruling.source_document_id: ruling.source_document for ruling in rulings}
+    documents.pop(None, None)
+    documents |= {document.pk: document for document in DOCUMENT_COLUMNS.instances(rows)}
+    return sorted(
+        documents.values(),
+        key=lambda d: (d.published_on is None, d.published_on or date.min, d.title),
+    )
 
 
 def keyword_rulings(keyword: Keyword, editions: EditionChoices) -> list[Ruling]:
@@ -174,15 +210,21 @@ def keyword_rulings(keyword: Keyword, editions: EditionChoices) -> list[Ruling]:
     return rulings
 
 
-def types_of_cards(keyword: Keyword) -> list[tuple[str, int]]:
-    """(card type in the page's language, how many of the keyword's cards have it), most first,
-    as the rule linker counted them (``rulings.card_samples.store_samples``)."""
-    counts = KeywordCardType.objects.filter(keyword=keyword).values_list(
+def types_statement(keyword_id: int) -> tuple[str, tuple]:
+    """The query (sql, params) of the keyword's cards per card type, as the rule linker counted
+    them (``rulings.card_samples.store_samples``)."""
+    counts = KeywordCardType.objects.filter(keyword=keyword_id).values_list(
         "card_type__name", "card_type__name_it", "count"
     )
+    return counts.order_by().query.sql_with_params()
+
+
+def types_of_cards(rows: list[tuple]) -> list[tuple[str, int]]:
+    """(card type in the page's language, how many of the keyword's cards have it), most first,
+    from the rows of ``types_statement``'s query."""
     italian = is_italian_page()
-    rows = []
-    for name, name_it, count in counts.order_by():
+    counted = []
+    for name, name_it, count in rows:
         label = name_it if italian and name_it else CARD_TYPE_NAMES.get(name, name)
-        rows.append((str(label), count))
-    return sorted(rows, key=lambda row: (-row[1], fold(row[0])))
+        counted.append((str(label), count))
+    return sorted(counted, key=lambda row: (-row[1], fold(row[0])))

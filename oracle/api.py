@@ -33,6 +33,7 @@ from .listing import faces_by_card, sets_by_card
 from .models import Card, Printing
 from .paging import requested_page
 from .search.completions import completions
+from .sql_rows import planned_for_their_values
 from .wording_history import history_record
 
 RESULTS_PER_PAGE = 50
@@ -94,29 +95,33 @@ def card_search(request):
             status=400,
         )
     paginator = Paginator(card_filter.qs, RESULTS_PER_PAGE)
-    if number > paginator.num_pages:
+    # As the results page counts: planned for the search's values (see found_cards).
+    with planned_for_their_values():
+        pages = paginator.num_pages
+        page = paginator.page(number) if number <= pages else None
+        cards = list(page.object_list) if page else []
+    if page is None:
         return json_response(
             {
                 "error": _("There is no page %(page)s; the last page is %(pages)s.")
-                % {"page": number, "pages": paginator.num_pages},
-                "pages": paginator.num_pages,
+                % {"page": number, "pages": pages},
+                "pages": pages,
                 "warnings": warnings,
                 "query": card_filter.canonical,
             },
             status=404,
         )
-    page = paginator.page(number)
     return json_response(
         {
             "data": _data_dates(request),
             "total": paginator.count,
             "page": number,
-            "pages": paginator.num_pages,
+            "pages": pages,
             "next": _page_url(request, number + 1) if page.has_next() else None,
             "previous": _page_url(request, number - 1) if page.has_previous() else None,
             "warnings": warnings,
             "query": card_filter.canonical,
-            "results": _results(request, list(page.object_list)),
+            "results": _results(request, cards),
         }
     )
 

@@ -85,3 +85,14 @@ class PreparedStatementsTests(BundledDataTestCase):
         self.assertTrue(searches)  # the ids, prepared
         self.assertFalse([sql for sql in searches if "COUNT(*)" in sql], searches)
         self.assertEqual(connection.connection.prepare_threshold, 2)
+
+    def test_the_api_counts_a_search_with_a_plan_for_its_values(self):
+        # As the results page does: its count and its page are never prepared.
+        client = Client()
+        url = "/api/cards/?q=mv%3E%3D0"
+        for _ in range(4):
+            answer = client.get(url).json()
+            self.assertGreater(answer["total"], FEW_FOUND)
+        searches = [sql for sql in self.prepared_statements() if '"mana_value"' in sql]
+        self.assertFalse(searches, searches)
+        self.assertEqual(connection.connection.prepare_threshold, 2)

@@ -44,9 +44,10 @@ RULING = ModelColumns(
 # What a card page reads of a ruling's stored markup (``Ruling.rendered``: ``ruling_markup``):
 # whether its item holds, and the item in the page's language, not the other markup it keeps.
 STORED_ITEM_KEYS = ("rules", "item")
-# A document as a ruling's source and in the list of those that speak of the card.
+# A document as a ruling's source.
 DOCUMENT = ModelColumns(SourceDocument, "d", keep=("title", "kind", "language"))
 SOURCE_DOCUMENT = Ruling._meta.get_field("source_document")
+# A document in a list of those that speak of something (a card, a keyword: views.keywords).
 DOCUMENT_LISTED = ModelColumns(
     SourceDocument, "d", keep=("title", "kind", "language", "published_on")
 )

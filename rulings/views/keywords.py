@@ -27,6 +27,7 @@ from oracle.search.tokens import quote
 from oracle.sql_rows import ModelColumns, fetch_together
 from oracle.text import fold
 
+from ..card_page_rows import DOCUMENT_LISTED
 from ..card_samples import cards_with_keyword, keyword_samples_statement
 from ..defining_rule import defining_rule, defining_rule_statement
 from ..editions import EditionChoices
@@ -37,7 +38,6 @@ from ..ruling_status import outdated_reasons
 
 Kind = Keyword.Kind
 KEYWORD_COLUMNS = ModelColumns(Keyword, "k")
-DOCUMENT_COLUMNS = ModelColumns(SourceDocument, "d", leave_out=["original_text"])
 # The list page's groups, in order, with their headings.
 KIND_TITLES = {
     Kind.ABILITY: _("Keyword abilities"),
@@ -170,7 +170,7 @@ def documents_statement(keyword_id: int) -> tuple[str, list]:
     """The documents with a section about the keyword (those of its rulings come with them)."""
     sections = DocumentSection._meta.db_table
     sql = (
-        f"SELECT {DOCUMENT_COLUMNS.sql} FROM {SourceDocument._meta.db_table} d WHERE d.id IN "
+        f"SELECT {DOCUMENT_LISTED.sql} FROM {SourceDocument._meta.db_table} d WHERE d.id IN "
         f"(SELECT s.document_id FROM {sections} s WHERE s.keyword_id = %s)"
     )
     return sql, [keyword_id]
@@ -179,9 +179,8 @@ def documents_statement(keyword_id: int) -> tuple[str, list]:
 def documents_speaking_of(rulings: list[Ruling], rows: list[tuple]) -> list[SourceDocument]:
     """The documents of the keyword's public ``rulings`` and those with a section about it
     (the rows of ``documents_statement``'s query), oldest first (undated ones last)."""
-    documents = {ruling.source_document_id: ruling.source_document for ruling in rulings}
-    documents.pop(None, None)
-    documents |= {document.pk: document for document in DOCUMENT_COLUMNS.instances(rows)}
+    documents = {r.source_document_id: r.source_document for r in rulings if r.source_document_id}
+    documents |= {document.pk: document for document in DOCUMENT_LISTED.instances(rows)}
     return sorted(
         documents.values(),
         key=lambda d: (d.published_on is None, d.published_on or date.min, d.title),

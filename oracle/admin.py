@@ -14,7 +14,8 @@ from django.template.loader import render_to_string
 from django.urls import path, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
-from simple_history.admin import SimpleHistoryAdmin
+
+from common.admin_history import GuardedHistoryAdmin
 
 from .admin_messages import ItalianMessages
 from .models import (
@@ -186,7 +187,7 @@ class CardAdmin(ItalianMessages, admin.ModelAdmin):
 
 
 @admin.register(Erratum)
-class ErratumAdmin(ItalianMessages, BothNamesPickers, SimpleHistoryAdmin):
+class ErratumAdmin(ItalianMessages, BothNamesPickers, GuardedHistoryAdmin):
     italian_article = "l'"  # l'errata
     list_display = ["card", "date", "field", "face", "source"]
     list_filter = ["field"]

@@ -3,8 +3,8 @@ from django.contrib import admin
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
-from simple_history.admin import SimpleHistoryAdmin
 
+from common.admin_history import GuardedHistoryAdmin
 from oracle.admin import BothNamesPickers, ReadOnlyInline
 from oracle.admin_messages import ItalianMessages
 
@@ -120,7 +120,7 @@ class RewordedUpstreamFilter(admin.SimpleListFilter):
 
 
 @admin.register(Ruling)
-class RulingAdmin(ItalianMessages, BothNamesPickers, SimpleHistoryAdmin):
+class RulingAdmin(ItalianMessages, BothNamesPickers, GuardedHistoryAdmin):
     italian_article = "la"  # la nota di regolamento
     form = RulingForm
     list_display = [

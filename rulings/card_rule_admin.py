@@ -15,7 +15,8 @@ from django.db import transaction
 from django.urls import path, reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
-from simple_history.admin import SimpleHistoryAdmin
+
+from common.admin_history import GuardedHistoryAdmin
 
 from .linking.sync import link_cards
 from .models import CardRule, Language, RuleSection, RulesEdition
@@ -73,7 +74,7 @@ class MissingRuleFilter(admin.SimpleListFilter):
 
 
 @admin.register(CardRule)
-class CardRuleAdmin(SimpleHistoryAdmin):
+class CardRuleAdmin(GuardedHistoryAdmin):
     list_display = [
         "card",
         "section_number",

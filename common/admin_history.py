@@ -1,0 +1,35 @@
+"""History pages in the admin that respect who may change what.
+
+django-simple-history shows an object's past versions to anyone who may view the object, and its
+revert page saves whatever is posted to it. Reverting is a change, and reverting a deleted object
+brings it back, which is an addition: both need the permissions the change and add pages ask for.
+"""
+
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404
+from simple_history.admin import SimpleHistoryAdmin
+
+
+class GuardedHistoryAdmin(SimpleHistoryAdmin):
+    def may_revert(self, request, obj) -> bool:
+        """Whether the user may save ``obj`` (a past version) as the object's current state."""
+        if not self.has_change_permission(request, obj):
+            return False
+        still_there = self.model._default_manager.filter(pk=obj.pk).exists()
+        return still_there or self.has_add_permission(request)
+
+    def revert_disabled(self, request, obj=None):
+        if super().revert_disabled(request, obj):
+            return True
+        return obj is not None and not self.may_revert(request, obj)
+
+    def history_form_view(self, request, object_id, version_id, extra_context=None):
+        if request.method == "POST":
+            history = getattr(self.model, self.model._meta.simple_history_manager_attribute)
+            past = get_object_or_404(
+                history.model,
+                **{self.model._meta.pk.attname: object_id, "history_id": version_id},
+            )
+            if not self.may_revert(request, past.instance):
+                raise PermissionDenied
+        return super().history_form_view(request, object_id, version_id, extra_context)

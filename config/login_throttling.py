@@ -17,7 +17,7 @@ class LoginAttemptsConfig(AxesAppConfig):
 
     def ready(self):
         super().ready()
-        from . import login_attempts_admin  # noqa: F401  (registers the models in the admin)
+        from config import login_attempts_admin  # noqa: F401  (registers the models in the admin)
 
 
 def lockout_response(request, original_response=None, credentials=None):

@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "config.login_throttling.LoginAttemptsConfig",  # django-axes, which throttles logins (below)
     "oracle",
     "rulings",
+    "web",
 ]
 
 MIDDLEWARE = [
@@ -60,7 +61,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # ETag, Last-Modified and Cache-Control of public pages, the optional page cache
     # (config/http_caching.py): after the static files, before anything reads the session.
-    "config.http_caching.HttpCachingMiddleware",
+    "web.http_caching.HttpCachingMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -73,7 +74,7 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",
 ]
 
-ROOT_URLCONF = "config.urls"
+ROOT_URLCONF = "web.urls"
 
 TEMPLATES = [
     {
@@ -86,8 +87,8 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "oracle.context_processors.language_links",
-                "oracle.context_processors.data_age",
+                "web.context_processors.language_links",
+                "web.context_processors.data_age",
             ],
         },
     },
@@ -99,11 +100,11 @@ TEMPLATES = [
         "DIRS": [BASE_DIR / "templates" / "jinja2"],
         "APP_DIRS": False,
         "OPTIONS": {
-            "environment": "config.jinja2.environment",
+            "environment": "web.jinja2.environment",
             "context_processors": [
                 "django.template.context_processors.i18n",
-                "oracle.context_processors.language_links",
-                "oracle.context_processors.data_age",
+                "web.context_processors.language_links",
+                "web.context_processors.data_age",
             ],
         },
     },
@@ -266,7 +267,7 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
 
-TEST_RUNNER = "config.test_runner.SummaryTestRunner"
+TEST_RUNNER = "web.test_runner.SummaryTestRunner"
 
 # update_data: where it downloads from, and the folder it keeps the downloaded files in.
 MTGJSON_URL = os.environ.get("ORACOLO_MTGJSON_URL", "https://mtgjson.com/api/v5/")

@@ -16,9 +16,8 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from common.admin_history import GuardedHistoryAdmin
-
-from .admin_messages import ItalianMessages
-from .models import (
+from oracle.admin_messages import ItalianMessages
+from oracle.models import (
     Card,
     CardFace,
     CardSet,

@@ -8,9 +8,11 @@ class OracleConfig(AppConfig):
     verbose_name = _("Oracle cards")
 
     def ready(self):
-        from . import card_data_source, card_markup, data_version, stored_markup
-        from .import_lock import answer_sqlite_json_check
-        from .search import receivers  # noqa: F401  (keeps the search columns of saved cards filled)
+        from common.import_lock import answer_sqlite_json_check
+        from oracle import card_data_source, data_version
+        from oracle.search import receivers  # noqa: F401  (keeps the search columns of saved cards filled)
+        from web.pages.card import markup as card_markup
+        from web.stores import registry as stored_markup
 
         card_data_source.register()
         card_markup.register()

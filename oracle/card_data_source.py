@@ -6,9 +6,9 @@ from django.db.models import CharField
 from django.db.models.functions import Cast
 from django.utils.translation import gettext as _
 
-from .data_sources import DataSource, add_source
-from .dates import long_date
-from .models import CardDataImport
+from common.dates import long_date
+from oracle.data_sources import DataSource, add_source
+from oracle.models import CardDataImport
 
 # The newest imports the about page lists.
 ABOUT_IMPORTS = 5

@@ -11,11 +11,11 @@ commits (so a reader who sees the new number also sees the new data):
       from oracle import data_version
       data_version.watch_model(Ruling)
 
-- every change made through the admin (``config.http_caching`` calls ``changed()`` after each
+- every change made through the admin (``web.http_caching`` calls ``changed()`` after each
   successful admin form or action).
 
 ``current()`` reads it with each data source's date (``oracle.data_sources``) in one statement
-(``oracle.sql_rows.FixedValues``), once per request (``for_request``): a public page's ETag and
+(``common.sql_rows.FixedValues``), once per request (``for_request``): a public page's ETag and
 its footer both need it. A page that sends its own queries together sends that statement with
 them: ``fetch_with_version(request, statements)``, or for a page that builds its statements in
 steps (a card's), ``unread_statement`` and then ``keep_for_request``.
@@ -29,9 +29,9 @@ from django.db.models.signals import post_delete, post_save
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
-from . import data_sources
-from .models import DataVersion, Erratum
-from .sql_rows import FixedValues, fetch_together
+from common.sql_rows import FixedValues, fetch_together
+from oracle import data_sources
+from oracle.models import DataVersion, Erratum
 
 NEVER = datetime(2000, 1, 1, tzinfo=UTC)
 

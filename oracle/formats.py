@@ -19,7 +19,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from .text import fold
+from common.text import fold
 
 
 @dataclass(frozen=True)

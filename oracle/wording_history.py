@@ -32,8 +32,8 @@ line are not part of the rules text's history. Undated sets are left out: they c
 from dataclasses import dataclass, field
 from datetime import date
 
-from .models import Erratum
-from .printed_text import mend_symbols, wording_key
+from oracle.models import Erratum
+from oracle.printed_text import mend_symbols, wording_key
 
 PRINTED, ERRATUM, ORACLE = "printed", "erratum", "oracle"
 

@@ -10,19 +10,12 @@ class RulingsConfig(AppConfig):
 
     def ready(self):
         from oracle import data_version
-
-        from . import (
-            card_page,
-            card_record,
-            data_source,
-            document_page,  # noqa: F401  (keeps the stored document sections in step)
-            receivers,  # noqa: F401  (connects the import signal)
-            rule_trees,  # noqa: F401  (keeps the stored rule trees in step)
-            search_terms,
-            stored_markup,
-        )
-        from .editors import ensure_editors_group
-        from .models import CardRule, RuleMapping, Ruling
+        from rulings import data_source, search_terms
+        from rulings.editorial.editors import ensure_editors_group
+        from rulings.models import CardRule, RuleMapping, Ruling
+        from web.api import card_rulings as card_record
+        from web.pages.card import rulings as card_page
+        from web.stores import rulings as stored_markup
 
         search_terms.register()
         card_page.register()
@@ -35,4 +28,6 @@ class RulingsConfig(AppConfig):
         data_version.watch_model(CardRule, deletions=False)
         data_version.watch_model(RuleMapping, deletions=False)
 
-        post_migrate.connect(ensure_editors_group, sender=self, dispatch_uid="rulings.editors")
+        post_migrate.connect(
+            ensure_editors_group, sender=self, dispatch_uid="rulings.editorial.editors"
+        )

@@ -9,10 +9,9 @@ from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from common.dates import long_date
 from oracle.data_sources import DataSource, add_source
-from oracle.dates import long_date
-
-from .models import RuleSection, RulesEdition, SourceDocument, edition_in_force
+from rulings.models import RuleSection, RulesEdition, SourceDocument, edition_in_force
 
 
 class _EditionDate(NamedTuple):

@@ -7,19 +7,22 @@ from django.db.models.signals import post_save
 from django.dispatch import receiver
 from simple_history.utils import bulk_create_with_history
 
-from oracle.importers.upsert import SyncStats, chunks, update_by_pk
+from common.upsert import SyncStats, chunks, update_by_pk
 from oracle.signals import cards_synced
-
-from .linking.sync import link_cards
-from .models import Language, RuleMapping, Ruling, SourceDocument
-from .ruling_markup import store_markup_citing, store_ruling_markup, store_stale_ruling_markup
-from .ruling_status import apply_statuses
-from .upstream_rewording import (
+from rulings.linking.sync import link_cards
+from rulings.models import Language, RuleMapping, Ruling, SourceDocument
+from rulings.status.ruling_status import apply_statuses
+from rulings.status.upstream_rewording import (
     SourceRuling,
     UpstreamRewording,
     first_wordings,
     pair_rewordings,
     record_rewording,
+)
+from web.rendering.rulings import (
+    store_markup_citing,
+    store_ruling_markup,
+    store_stale_ruling_markup,
 )
 
 MTGJSON_RULINGS_SLUG = "gatherer-rulings-mtgjson"
@@ -33,7 +36,7 @@ def sync_imported_rulings(sender, data, card_pks, log, **kwargs):
     A ruling's ``source_key`` is its date and original wording, so an imported ruling that an
     editor corrected is still recognised and neither duplicated nor reverted. When the source
     rewords such a ruling, the editor's version stays and the new wording waits on it for review
-    (``rulings.upstream_rewording``) instead of showing beside it.
+    (``rulings.status.upstream_rewording``) instead of showing beside it.
     """
     if log:
         log("Writing rulings…")

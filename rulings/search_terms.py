@@ -27,13 +27,12 @@ from django.db.models import Exists, OuterRef, Q, Subquery
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from oracle.dates import long_date
+from common.dates import long_date
 from oracle.search.conditions import Condition
 from oracle.search.extensions import HelpRow, SearchKey, add_flag_value, add_search_key
 from oracle.search.problems import Problem
-
-from .models import Language, RuleSection, RulesEdition, Ruling
-from .rule_numbers import normalise_number
+from rulings.models import Language, RuleSection, RulesEdition, Ruling
+from rulings.rules.numbers import normalise_number
 
 
 class Status(StrEnum):

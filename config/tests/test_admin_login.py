@@ -11,9 +11,9 @@ from django.test import SimpleTestCase, override_settings
 from django.urls import clear_url_caches, reverse
 from django.utils import timezone
 
-import config.urls
+import web.urls
 from config.settings import url_path
-from config.testing import EmptyDatabaseTestCase
+from web.testing import EmptyDatabaseTestCase
 
 PASSWORD = "right-password-1993"
 
@@ -101,7 +101,7 @@ class LoginThrottlingTests(EmptyDatabaseTestCase):
 
 def reload_urls():
     clear_url_caches()
-    importlib.reload(config.urls)
+    importlib.reload(web.urls)
 
 
 class AdminUrlTests(EmptyDatabaseTestCase):

@@ -11,8 +11,8 @@ from unittest import skipUnless
 from django.db import connection
 from django.test import Client, SimpleTestCase
 
-from config.testing import BundledDataTestCase, settings_in_subprocess
-from oracle.found_cards import FEW_FOUND
+from web.pages.search.found_cards import FEW_FOUND
+from web.testing import BundledDataTestCase, settings_in_subprocess
 
 POSTGRES_URL = "postgres://oracolo@db.internal:5432/oracolo"
 

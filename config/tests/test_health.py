@@ -3,8 +3,8 @@ from unittest import mock
 from django.db import OperationalError
 from django.db.backends.utils import CursorWrapper
 
-from config.testing import BundledDataTestCase, EmptyDatabaseTestCase
 from oracle.models import Card
+from web.testing import BundledDataTestCase, EmptyDatabaseTestCase
 
 
 class HealthyTests(BundledDataTestCase):
@@ -26,7 +26,7 @@ class HealthyTests(BundledDataTestCase):
         error = OperationalError("could not connect to server")
         with (
             mock.patch.object(CursorWrapper, "execute", side_effect=error),
-            self.assertLogs("config.health", "ERROR") as logs,
+            self.assertLogs("web.health", "ERROR") as logs,
             self.assertLogs("django.request", "WARNING"),
         ):
             response = self.client.get("/healthz")

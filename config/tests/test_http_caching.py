@@ -12,11 +12,11 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils.http import http_date
 
-from config.testing import BundledDataTestCase
 from oracle import data_version
 from oracle.models import Card, Erratum
 from oracle.tests.factories import make_erratum
 from rulings.models import CardRule
+from web.testing import BundledDataTestCase
 
 
 class HttpCachingTestCase(BundledDataTestCase):

@@ -8,8 +8,8 @@ from types import SimpleNamespace
 from django.test import RequestFactory, SimpleTestCase
 from django.views.defaults import server_error
 
-from config.testing import EmptyDatabaseTestCase
 from oracle.management.commands.makemessages import JinjaTemplateFile
+from web.testing import EmptyDatabaseTestCase
 
 
 class PageFrameTests(EmptyDatabaseTestCase):

@@ -19,8 +19,8 @@ from django.test import Client, SimpleTestCase, override_settings
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from config.testing import BundledDataTestCase, settings_in_subprocess
 from oracle.models import Card
+from web.testing import BundledDataTestCase, settings_in_subprocess
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 REQUIRE_REDIS = os.environ.get("REQUIRE_REDIS") == "1"

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 
-from .name_votes import most_voted
+from oracle.importers.name_votes import most_voted
 
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 ARTICLE = re.compile(r"^(?:il|lo|la|i|gli|le|l['’])\s*", re.IGNORECASE)

@@ -16,13 +16,12 @@ from pathlib import Path
 
 from django.db.models import F
 
+from common.upsert import SyncStats, chunks, update_by_pk
+from oracle.importers.face_names import FaceTextSample, learn_face_names
+from oracle.importers.keyword_names import align_keyword_names
+from oracle.importers.mtgjson_records import MtgjsonData
+from oracle.importers.type_names import SUBTYPE, SUPERTYPE, TYPE, TypeLineSample, learn_type_names
 from oracle.models import CardFace, CardSet, CardType, Keyword, PrintingFace
-
-from .face_names import FaceTextSample, learn_face_names
-from .keyword_names import align_keyword_names
-from .mtgjson_records import MtgjsonData
-from .type_names import SUBTYPE, SUPERTYPE, TYPE, TypeLineSample, learn_type_names
-from .upsert import SyncStats, chunks, update_by_pk
 
 CURATED_TERMS = Path(__file__).with_name("italian_terms.json")
 KEYWORD_FIELDS = ("name_it", "reminder_text", "reminder_text_it")

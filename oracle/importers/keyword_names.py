@@ -21,7 +21,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 from datetime import date
 
-from .name_votes import most_voted
+from oracle.importers.name_votes import most_voted
 
 # Older Italian printings close the reminder with a full stop after it: "(... se può farlo)."
 REMINDER = re.compile(r"\s*\(([^()]*)\)\.?\s*$")

@@ -18,7 +18,7 @@ NUL characters and over-long strings of any kind never get this far (json_stream
 import math
 import re
 
-from .mtgjson_records import ReadError
+from oracle.importers.mtgjson_records import ReadError
 
 MAX_MANA_VALUE = 1_000_000
 MAX_SET_SIZE = 100_000

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import ijson
 
-from .json_stream import StreamLimit, top_level_items, top_level_value
-from .mtgjson_records import MtgjsonData, ReadError
+from oracle.importers.json_stream import StreamLimit, top_level_items, top_level_value
+from oracle.importers.mtgjson_records import MtgjsonData, ReadError
 
 # A damaged JSON file is read again to say where it breaks, up to this many bytes; past that
 # the parser's own message is given.

@@ -13,12 +13,10 @@ import uuid
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from oracle.models import Layout
-
-from .italian_set_names import ITALIAN_SET_NAMES
-from .mtgjson_checks import check_entry, check_set
-from .mtgjson_files import file_digest, iter_sets, read_meta
-from .mtgjson_records import (
+from oracle.importers.italian_set_names import ITALIAN_SET_NAMES
+from oracle.importers.mtgjson_checks import check_entry, check_set
+from oracle.importers.mtgjson_files import file_digest, iter_sets, read_meta
+from oracle.importers.mtgjson_records import (
     CardRecord,
     FaceRecord,
     MtgjsonData,
@@ -27,7 +25,7 @@ from .mtgjson_records import (
     ReadError,
     SetRecord,
 )
-from .mtgjson_values import (
+from oracle.importers.mtgjson_values import (
     color_letters,
     optional_int,
     optional_uuid,
@@ -37,6 +35,7 @@ from .mtgjson_values import (
     to_decimal,
     whole_number,
 )
+from oracle.models import Layout
 
 __all__ = ["ReadError", "read_mtgjson"]
 

@@ -11,7 +11,25 @@ from collections.abc import Callable
 
 from django.db import IntegrityError, transaction
 
-from oracle.card_markup import store_stale_card_markup
+from common.text import fold_line, slug_for
+from common.upsert import (
+    SyncStats,
+    chunks,
+    refresh_planner_statistics,
+    sync_links,
+    upsert,
+)
+from oracle.importers.italian_sync import (
+    curated_terms,
+    fill_block_names,
+    fill_keyword_names,
+    fill_type_names,
+    learn_face_names_of_halves,
+    learn_keyword_names,
+    refresh_italian_face_text,
+    restore_ability_word_dashes,
+)
+from oracle.importers.mtgjson_records import MtgjsonData
 from oracle.models import (
     Card,
     CardDataImport,
@@ -23,29 +41,10 @@ from oracle.models import (
     PrintingFace,
     kind_of_card,
 )
-from oracle.row_markup import store_set_rows
 from oracle.search.normalize import refresh_search_columns
 from oracle.signals import cards_synced
-from oracle.text import fold_line, slug_for
-
-from .italian_sync import (
-    curated_terms,
-    fill_block_names,
-    fill_keyword_names,
-    fill_type_names,
-    learn_face_names_of_halves,
-    learn_keyword_names,
-    refresh_italian_face_text,
-    restore_ability_word_dashes,
-)
-from .mtgjson_records import MtgjsonData
-from .upsert import (
-    SyncStats,
-    chunks,
-    refresh_planner_statistics,
-    sync_links,
-    upsert,
-)
+from web.pages.card.markup import store_stale_card_markup
+from web.pages.lists.stored_rows import store_set_rows
 
 # The key of the import's own record in the stats: bookkeeping, not a change to the card data.
 IMPORT_RECORD = "import record"

@@ -5,9 +5,8 @@ from collections.abc import Iterable
 from datetime import date
 from decimal import Decimal, InvalidOperation
 
+from oracle.importers.mtgjson_records import ReadError
 from oracle.models import COLOR_ORDER
-
-from .mtgjson_records import ReadError
 
 
 def color_letters(letters: Iterable[str]) -> str:

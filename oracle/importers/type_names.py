@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date
 
-from .name_votes import most_voted, tally
+from oracle.importers.name_votes import most_voted, tally
 
 # Type lines separate the subtypes with an em dash; some Italian printings use a hyphen.
 DASH = re.compile(r"\s*[—–]\s*|\s+-\s+")

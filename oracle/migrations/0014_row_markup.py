@@ -1,4 +1,4 @@
-# The long tables' rows stored rendered (oracle.row_markup), and the cards' names by id.
+# The long tables' rows stored rendered (web.pages.lists.stored_rows), and the cards' names by id.
 
 import django.db.models.deletion
 from django.db import migrations, models

@@ -7,8 +7,8 @@ newest printing that translates the name (``name_it``, ``type_line_it``, ``print
 listings and search.
 """
 
-from .card_markup import CardMarkup
-from .cards import (
+from oracle.models.card_markup import CardMarkup
+from oracle.models.cards import (
     COLOR_ORDER,
     FACE_DOWN_KEYWORDS,
     LEGALITY_LABELS,
@@ -23,15 +23,15 @@ from .cards import (
     searched_kinds,
     tokens_only,
 )
-from .data_version import DataVersion
-from .errata import Erratum
-from .imports import CardDataImport
-from .keywords_and_types import CardType, Keyword
-from .names import CardName
-from .page_language import is_italian_page, joined_name, localized, names_for_page
-from .printings import Printing, PrintingFace, Rarity
-from .row_markup import PrintingRowMarkup
-from .sets import CardSet
+from oracle.models.data_version import DataVersion
+from oracle.models.errata import Erratum
+from oracle.models.imports import CardDataImport
+from oracle.models.keywords_and_types import CardType, Keyword
+from oracle.models.names import CardName
+from oracle.models.page_language import is_italian_page, joined_name, localized, names_for_page
+from oracle.models.printings import Printing, PrintingFace, Rarity
+from oracle.models.row_markup import PrintingRowMarkup
+from oracle.models.sets import CardSet
 
 __all__ = [
     "COLOR_ORDER",

@@ -1,11 +1,11 @@
-"""A card's page parts rendered for one language (``oracle.card_markup``): what changes only
+"""A card's page parts rendered for one language (``web.pages.card.markup``): what changes only
 with the card's data, kept with a digest of what it was made from."""
 
 import json
 
 from django.db import models
 
-from .cards import Card
+from oracle.models.cards import Card
 
 
 class JSONText(models.TextField):
@@ -28,7 +28,7 @@ class JSONText(models.TextField):
 
 class CardMarkup(models.Model):
     """The parts of ``card``'s page for a page in ``language``, made from the data whose digest
-    is ``digest`` (``oracle.card_markup.store_card_markup``)."""
+    is ``digest`` (``web.pages.card.markup.store_card_markup``)."""
 
     card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="markup")
     language = models.CharField(max_length=8)

@@ -6,9 +6,9 @@ from django.dispatch import receiver
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from ..formats import STATUS_LABELS, legality_grid
-from .keywords_and_types import CardType, Keyword
-from .page_language import joined_name, localized, names_for_page
+from oracle.formats import STATUS_LABELS, legality_grid
+from oracle.models.keywords_and_types import CardType, Keyword
+from oracle.models.page_language import joined_name, localized, names_for_page
 
 
 class Layout(models.TextChoices):
@@ -107,8 +107,8 @@ class CardQuerySet(models.QuerySet):
 
     def for_detail(self):
         """Cards with what the card page shows: faces, keywords, printings newest first, errata."""
-        from .errata import Erratum  # both modules import this one
-        from .printings import Printing
+        from oracle.models.errata import Erratum  # both modules import this one
+        from oracle.models.printings import Printing
 
         return self.prefetch_related(
             "faces",
@@ -180,7 +180,7 @@ class Card(models.Model):
     # (each rule number the card uses, with the numbers above it), so searching by rule number
     # reads the card row alone.
     search_rules = models.TextField(blank=True, editable=False)
-    # Filled with the card's names (oracle/search/card_names.py): oracle.text.sort_key of the
+    # Filled with the card's names (oracle/search/card_names.py): common.text.sort_key of the
     # English name and of the name an Italian page shows (the Italian one where every face has
     # one, else the English), for the order by name in the page's language.
     sort_name = models.CharField(max_length=300, blank=True, editable=False)

@@ -1,7 +1,7 @@
 """The data version: one number that every import and every editor's change raises.
 
 Pages derive their ``ETag``, ``Last-Modified`` and page-cache key from it
-(``oracle.data_version`` reads and raises it; ``config.http_caching`` uses it), so a reader
+(``oracle.data_version`` reads and raises it; ``web.http_caching`` uses it), so a reader
 never sees a page older than the data.
 """
 

@@ -4,8 +4,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from .cards import Card, CardFace
-from .page_language import localized
+from oracle.models.cards import Card, CardFace
+from oracle.models.page_language import localized
 
 
 class Erratum(models.Model):

@@ -4,7 +4,7 @@ from django.db import models
 from django.db.models.functions import Upper
 from django.utils.translation import gettext_lazy as _
 
-from .page_language import localized
+from oracle.models.page_language import localized
 
 
 class Keyword(models.Model):

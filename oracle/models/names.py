@@ -11,7 +11,7 @@ with the search columns.
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from .cards import Card
+from oracle.models.cards import Card
 
 
 class CardNameQuerySet(models.QuerySet):
@@ -20,7 +20,7 @@ class CardNameQuerySet(models.QuerySet):
         return self.filter(word=0)
 
     def starting_with(self, prefix_key: str, upper: str | None):
-        """Rows whose key lies in [prefix_key, upper): see ``oracle.text.key_range``."""
+        """Rows whose key lies in [prefix_key, upper): see ``common.text.key_range``."""
         rows = self.filter(key__gte=prefix_key)
         return rows.filter(key__lt=upper) if upper is not None else rows
 
@@ -35,7 +35,7 @@ class CardName(models.Model):
     language = models.CharField(_("language"), max_length=2, choices=Language)
     # The name's slug on the row of the whole name ("" on the rows from a later word).
     slug = models.SlugField(max_length=300, blank=True, db_index=False)
-    # oracle.text.sort_key of the name from word ``word`` on (the first word is 0).
+    # common.text.sort_key of the name from word ``word`` on (the first word is 0).
     key = models.CharField(max_length=300)
     word = models.PositiveSmallIntegerField(default=0)
 

@@ -5,8 +5,8 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy, pgettext_lazy
 
-from .cards import Card, CardFace, Layout
-from .sets import CardSet
+from oracle.models.cards import Card, CardFace, Layout
+from oracle.models.sets import CardSet
 
 
 class Rarity(models.TextChoices):

@@ -1,5 +1,5 @@
 """The rows of the long tables, made once for a page in each language and kept: a printing's
-row in its set's table (``oracle.row_markup`` makes, stores and checks them).
+row in its set's table (``web.pages.lists.stored_rows`` makes, stores and checks them).
 
 A row is kept in two parts, the markup before its mana cost and the markup after it: the cost's
 symbols, the same for thousands of rows, are made on the page from a memo. ``source`` is what
@@ -10,7 +10,7 @@ the row itself otherwise.
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from .printings import Printing
+from oracle.models.printings import Printing
 
 
 class RowMarkup(models.Model):

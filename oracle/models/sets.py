@@ -6,7 +6,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from .page_language import localized, names_for_page
+from oracle.models.page_language import localized, names_for_page
 
 
 class CardSet(models.Model):

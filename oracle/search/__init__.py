@@ -65,7 +65,7 @@ accents and case ignored: "aether" finds "Æther", "e" finds "è"):
   asc, desc.
 """
 
-from .parser import Query, parse
-from .problems import Problem
+from oracle.search.parser import Query, parse
+from oracle.search.problems import Problem
 
 __all__ = ["Problem", "Query", "parse"]

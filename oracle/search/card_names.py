@@ -15,8 +15,8 @@ models. A second run over unchanged cards writes nothing.
 
 from collections import defaultdict
 
+from common.text import key_words, slug_for, sort_key
 from oracle.models.page_language import joined_name
-from oracle.text import key_words, slug_for, sort_key
 
 BATCH = 2000
 ENGLISH, ITALIAN = "en", "it"
@@ -62,7 +62,7 @@ def refresh_card_names(card_ids=None, models=None) -> None:
     ``models`` is (Card, CardFace, Printing, PrintingFace, CardName), given by a migration;
     by default the current ones.
     """
-    from oracle.importers.upsert import chunks, insert_rows, update_by_pk
+    from common.upsert import chunks, insert_rows, update_by_pk
 
     if models is None:
         from oracle.models import Card, CardFace, CardName, Printing, PrintingFace

@@ -20,10 +20,9 @@ from dataclasses import dataclass
 from django.db.models import Max
 from rapidfuzz import fuzz, process
 
+from common.text import fold_line
 from oracle.models import CardDataImport, CardName
-from oracle.text import fold_line
-
-from . import conditions as c
+from oracle.search import conditions as c
 
 # Ratio from 0 to 100: below CUTOFF a name has too little in common to be offered, and one
 # more than BEHIND points behind the closest is not worth offering beside it.

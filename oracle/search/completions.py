@@ -8,8 +8,8 @@ Each answer reads the name index (``CardName``) through its (key, word, name) in
 range, never a table scan, so it stays well under 10 ms on the whole catalogue.
 """
 
+from common.text import key_range, key_words
 from oracle.models import CardName
-from oracle.text import key_range, key_words
 
 LIMIT = 20
 

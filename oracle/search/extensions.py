@@ -30,14 +30,14 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 
-from . import conditions, tokens
-from .problems import Problem
+from oracle.search import conditions, tokens
+from oracle.search.problems import Problem
 
 
 @dataclass(frozen=True)
 class HelpRow:
     """A row of the search help page: what to write, what it does, [(example, what it finds)],
-    in the section ``section`` (an id of ``oracle.search_help.SEARCH_HELP``), after its rows."""
+    in the section ``section`` (an id of ``web.pages.search.help.SEARCH_HELP``), after its rows."""
 
     section: str
     spellings: tuple[str, ...]

@@ -11,13 +11,12 @@ import difflib
 
 from django.utils.translation import gettext
 
+from common.text import fold_line, slug_for
 from oracle.models import CardSet
-from oracle.text import fold_line, slug_for
-
-from . import conditions as c
-from . import extensions
-from .problems import Problem
-from .tokens import quote
+from oracle.search import conditions as c
+from oracle.search import extensions
+from oracle.search.problems import Problem
+from oracle.search.tokens import quote
 
 
 def unknown_names(tree: c.Node | None) -> list[Problem]:

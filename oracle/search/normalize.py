@@ -1,6 +1,6 @@
 """The search columns: folded names, type lines and texts, and numbers, filled at import time.
 
-Search compares folded text (``oracle.text.fold_line`` and ``fold_lines``: lower case, no
+Search compares folded text (``common.text.fold_line`` and ``fold_lines``: lower case, no
 accents, "Æ" -> "ae", "’" -> "'") on both sides, so "aether" finds "Æther Vial", "e" finds "è"
 and "d’Alba" finds "d'Alba" with a plain substring match that works the same on SQLite and
 PostgreSQL. The
@@ -50,11 +50,10 @@ from decimal import Decimal, InvalidOperation
 
 from django.db.models import Q
 
-from oracle.text import fold, fold_line, fold_lines
-
-from .card_names import refresh_card_names
-from .mana_costs import cost_words
-from .printing_words import artist_lines, flavor_lines, printing_flags
+from common.text import fold, fold_line, fold_lines
+from oracle.search.card_names import refresh_card_names
+from oracle.search.mana_costs import cost_words
+from oracle.search.printing_words import artist_lines, flavor_lines, printing_flags
 
 NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)")
 LARGEST = Decimal("99999999")  # the columns hold 9 digits, one after the point
@@ -254,7 +253,7 @@ def refresh_search_columns(card_ids=None, models=None) -> tuple[int, int]:
     with historical models; by default the current ones, and then the name index and the sort
     columns are refreshed too (``card_names``).
     """
-    from oracle.importers.upsert import chunks, update_by_pk
+    from common.upsert import chunks, update_by_pk
 
     current_models = models is None
     if current_models:

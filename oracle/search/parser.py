@@ -13,13 +13,12 @@ import difflib
 from django.db.models import Q
 from django.utils.translation import gettext, ngettext
 
+from common.text import fold
 from oracle.models import searched_kinds
-from oracle.text import fold
-
-from . import conditions as c
-from . import extensions, names
-from .problems import Problem
-from .tokens import KEY_ALIASES, Token, canonical_key, tokenize
+from oracle.search import conditions as c
+from oracle.search import extensions, names
+from oracle.search.problems import Problem
+from oracle.search.tokens import KEY_ALIASES, Token, canonical_key, tokenize
 
 MAX_DEPTH = 20  # parentheses inside parentheses; deeper ones are ignored
 MAX_TERMS = 50  # terms searched for; the rest are named as a problem

@@ -14,7 +14,7 @@ newline before and after; ``search_flavor`` each flavour text once, English and 
 line by line.
 """
 
-from oracle.text import fold, fold_line, fold_lines
+from common.text import fold, fold_line, fold_lines
 
 # The formats of the "formats:" word, a letter each, in this order: new formats go at the end
 # (a card's letters are written again at its next import).

@@ -1,7 +1,7 @@
 """What a search could not use: one Problem for the query text and for the search form.
 
 The query language makes one for each part of the text it leaves out (or reads differently);
-the search form (``oracle.filters``) adds one for each facet value it refuses and fills in
+the search form (``web.pages.search.filters``) adds one for each facet value it refuses and fills in
 ``corrected`` for the page's "did you mean" link. The JSON API lists them as ``warnings``.
 """
 

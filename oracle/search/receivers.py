@@ -7,8 +7,7 @@ from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 from oracle.models import Card, CardFace, CardName, Printing, PrintingFace
-
-from .normalize import refresh_search_columns
+from oracle.search.normalize import refresh_search_columns
 
 
 @receiver(post_save, sender=Card, dispatch_uid="search.card_saved")

@@ -11,9 +11,8 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext
 
-from oracle.text import fold
-
-from .problems import Problem
+from common.text import fold
+from oracle.search.problems import Problem
 
 # Canonical key -> every spelling accepted (compared folded: "identità" = "identita").
 KEYS = {

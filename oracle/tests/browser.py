@@ -13,7 +13,7 @@ from django.contrib.staticfiles.testing import StaticLiveServerTestCase
 from django.db import transaction
 from django.test import tag
 
-from config.testing import empty_project_tables
+from web.testing import empty_project_tables
 
 
 def chromium_path():
@@ -39,7 +39,7 @@ class BrowserTestCase(StaticLiveServerTestCase):
     """One Chromium per test class, as ``cls.browser``; each test opens its own pages.
 
     The tests start from empty tables and make their own data in ``setUp``: the class empties
-    the tables the runner filled with the bundled data (config.test_runner runs these tests
+    the tables the runner filled with the bundled data (web.test_runner runs these tests
     after every test case that reads it), and Django flushes them after each test.
     """
 

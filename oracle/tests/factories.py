@@ -5,8 +5,8 @@ import uuid
 from datetime import date
 from decimal import Decimal
 
+from common.text import slug_for
 from oracle.models import Card, CardFace, CardSet, Erratum, Printing, PrintingFace
-from oracle.text import slug_for
 
 _numbers = itertools.count(1)
 

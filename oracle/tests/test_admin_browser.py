@@ -4,9 +4,8 @@ card, the face and what changed (static/js/erratum-wording.js)."""
 from django.contrib.auth.models import User
 
 from oracle.models import CardFace
-
-from .browser import BrowserTestCase
-from .factories import make_card
+from oracle.tests.browser import BrowserTestCase
+from oracle.tests.factories import make_card
 
 
 class ErratumWordingBrowserTests(BrowserTestCase):

@@ -9,10 +9,9 @@ from html import unescape
 from django.contrib.auth.models import Group, User
 from django.urls import reverse
 
-from config.testing import EmptyDatabaseTestCase
 from oracle.models import CardFace, Erratum, Keyword
-
-from .factories import make_card, make_erratum
+from oracle.tests.factories import make_card, make_erratum
+from web.testing import EmptyDatabaseTestCase
 
 ITALIAN = {"accept-language": "it-IT,it;q=0.9"}
 ENGLISH = {"accept-language": "en-GB,en;q=0.9"}

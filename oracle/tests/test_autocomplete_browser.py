@@ -5,8 +5,8 @@ from io import StringIO
 
 from django.core.management import call_command
 
-from .browser import BrowserTestCase
-from .helpers import FUT
+from oracle.tests.browser import BrowserTestCase
+from oracle.tests.helpers import FUT
 
 
 class AutocompleteBrowserTests(BrowserTestCase):

@@ -3,8 +3,8 @@ from io import StringIO
 from django.apps import apps
 from django.core.management import call_command
 
-from config.testing import BundledDataTestCase
 from oracle.models import Card, CardSet, Keyword, Printing
+from web.testing import BundledDataTestCase
 
 
 class BundledDataTests(BundledDataTestCase):

@@ -9,12 +9,11 @@ from django.core.management import call_command
 from django.test import SimpleTestCase, override_settings
 from django.utils import translation
 
-from config.testing import EmptyDatabaseTestCase
-from oracle import card_images
 from oracle.models import Layout, Printing
-
-from .factories import make_card, make_set
-from .helpers import FUT
+from oracle.tests.factories import make_card, make_set
+from oracle.tests.helpers import FUT
+from web.pages.card import images as card_images
+from web.testing import EmptyDatabaseTestCase
 
 TAROX_SCRYFALL = "0b06bd73-c45a-4560-bd8d-413608c5f89e"
 TAROX_ENGLISH = f"https://cards.scryfall.io/normal/front/0/b/{TAROX_SCRYFALL}.jpg"

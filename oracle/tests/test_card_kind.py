@@ -10,10 +10,9 @@ from django.core.cache import cache
 from django.core.management import call_command
 from django.db import IntegrityError, transaction
 
-from config.testing import EmptyDatabaseTestCase
 from oracle.models import Card, CardKind
-
-from .factories import make_card
+from oracle.tests.factories import make_card
+from web.testing import EmptyDatabaseTestCase
 
 
 class CardKindTests(EmptyDatabaseTestCase):

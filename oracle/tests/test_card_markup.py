@@ -1,4 +1,4 @@
-"""A card page's parts are stored rendered (oracle.card_markup): made by the card import, when
+"""A card page's parts are stored rendered (web.pages.card.markup): made by the card import, when
 an editor saves an erratum or a set, by the command on a database without them; a page shows
 what is stored while it holds and renders the parts itself otherwise."""
 
@@ -11,11 +11,11 @@ from django.db import connection
 from django.urls import reverse
 from django.utils import translation
 
-from config.testing import BundledDataTestCase
-from oracle.card_detail import card_by_pk
-from oracle.card_markup import stored_parts
+from common.sql_rows import sends_together
 from oracle.models import Card, CardFace, CardMarkup, CardSet, Erratum
-from oracle.sql_rows import sends_together
+from web.pages.card.detail import card_by_pk
+from web.pages.card.markup import stored_parts
+from web.testing import BundledDataTestCase
 
 STORED_MARK = "<p>stored-parts-mark</p>"
 

@@ -5,12 +5,11 @@ from io import StringIO
 
 from django.core.management import call_command
 
-from config.testing import BundledDataTestCase, EmptyDatabaseTestCase
+from common.text import sort_key
 from oracle.models import Card, CardName, CardSet
 from oracle.tests.factories import make_card, make_set
-from oracle.text import sort_key
-
-from .helpers import FUT, mtgjson_cards, squeeze
+from oracle.tests.helpers import FUT, mtgjson_cards, squeeze
+from web.testing import BundledDataTestCase, EmptyDatabaseTestCase
 
 
 class CardAddressTests(BundledDataTestCase):

@@ -8,12 +8,11 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from config.testing import DATA_AGE_QUERIES, BundledDataTestCase
+from common.text import sort_key
 from oracle.models import Card
-from oracle.text import sort_key
-
-from .factories import make_erratum
-from .helpers import mtgjson_cards
+from oracle.tests.factories import make_erratum
+from oracle.tests.helpers import mtgjson_cards
+from web.testing import DATA_AGE_QUERIES, BundledDataTestCase
 
 TAROX_ORACLE_ID = "e195f2f8-2db7-46b8-948c-c3c27f2e5825"
 RESULT_KEYS = {"id", "name", "name_it", "mana_cost", "type_line", "set_codes", "url"}

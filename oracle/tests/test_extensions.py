@@ -1,6 +1,7 @@
 """Oracle's extension points, with a made-up app's additions: a search key and flag value
-(``oracle.search.extensions``), card page parts (``oracle.card_page``) and a card record part
-(``oracle.card_record``)."""
+(``oracle.search.extensions``), card page parts (``web.pages.card.extensions``) and a card record
+part
+(``web.api.card_record``)."""
 
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -11,10 +12,11 @@ from django.db.models import Q
 from django.test import SimpleTestCase
 from django.utils.safestring import mark_safe
 
-from oracle import card_page, card_record
 from oracle.search import conditions, extensions, parse, tokens
 from oracle.search.problems import Problem
-from oracle.search_help import help_sections
+from web.api import card_record
+from web.pages.card import extensions as card_page
+from web.pages.search.help import help_sections
 
 
 @dataclass(frozen=True)

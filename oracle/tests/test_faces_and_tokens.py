@@ -6,13 +6,12 @@ from django.core.cache import cache
 from django.test import SimpleTestCase
 from django.utils import translation
 
-from config.testing import BundledDataTestCase
-from oracle.listing import set_rows
 from oracle.models import Card
 from oracle.search import parse
 from oracle.search.mana_costs import at_least_words, cost_symbols, cost_words, exact_word
-
-from .helpers import set_table_rows
+from oracle.tests.helpers import set_table_rows
+from web.pages.lists.rows import set_rows
+from web.testing import BundledDataTestCase
 
 TOKENS = ["Karox Bladewing", "Knight", "Saproling"]
 ART_SERIES = "Baleful Beholder // Beholder"

@@ -18,7 +18,6 @@ from uuid import UUID
 from django.apps import apps
 from django.core.management import CommandError, call_command
 
-from config.testing import EmptyDatabaseTestCase
 from oracle.models import (
     Card,
     CardFace,
@@ -30,8 +29,8 @@ from oracle.models import (
     PrintingFace,
 )
 from oracle.search import parse
-
-from .helpers import FUT, MTGJSON_FIXTURES
+from oracle.tests.helpers import FUT, MTGJSON_FIXTURES
+from web.testing import EmptyDatabaseTestCase
 
 KEYWORDS = MTGJSON_FIXTURES / "Keywords.json"
 TAROX_ORACLE_ID = UUID("e195f2f8-2db7-46b8-948c-c3c27f2e5825")

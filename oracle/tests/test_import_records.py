@@ -3,11 +3,10 @@
 import hashlib
 from datetime import date
 
-from config.testing import BundledDataTestCase, EmptyDatabaseTestCase
 from oracle.models import CardDataImport
-
-from .helpers import FUT
-from .test_import_mtgjson import KEYWORDS, TemporaryFilesMixin, run_import, small_set
+from oracle.tests.helpers import FUT
+from oracle.tests.test_import_mtgjson import KEYWORDS, TemporaryFilesMixin, run_import, small_set
+from web.testing import BundledDataTestCase, EmptyDatabaseTestCase
 
 
 def sha256_of(path) -> str:

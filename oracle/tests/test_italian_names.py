@@ -9,14 +9,13 @@ from io import StringIO
 from django.core.management import call_command
 from django.test import SimpleTestCase
 
-from config.testing import BundledDataTestCase, EmptyDatabaseTestCase
 from oracle.importers import italian_sync
 from oracle.importers.face_names import FaceTextSample, learn_face_names
 from oracle.importers.mtgjson_reader import read_mtgjson
 from oracle.importers.type_names import TypeLineSample, learn_type_names
 from oracle.models import Card, CardSet, CardType, Keyword
-
-from .helpers import FUT, MTGJSON_FIXTURES
+from oracle.tests.helpers import FUT, MTGJSON_FIXTURES
+from web.testing import BundledDataTestCase, EmptyDatabaseTestCase
 
 BUNDLED_SETS = ("FUT", "PLC", "TSP", "TSB", "ONS", "SeedCards")
 

@@ -6,10 +6,9 @@ import re
 
 from django.test import SimpleTestCase
 
-from config.testing import BundledDataTestCase, EmptyDatabaseTestCase
 from oracle.formats import legality_grid
-
-from .factories import make_card
+from oracle.tests.factories import make_card
+from web.testing import BundledDataTestCase, EmptyDatabaseTestCase
 
 
 def grid_rows(response) -> list[tuple[str, str, str]]:

@@ -5,11 +5,10 @@ from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from config.testing import DATA_AGE_QUERIES, EmptyDatabaseTestCase
 from oracle.models import Card, CardSet
-
-from .factories import make_card, make_erratum, make_set
-from .helpers import FUT, set_table_rows
+from oracle.tests.factories import make_card, make_erratum, make_set
+from oracle.tests.helpers import FUT, set_table_rows
+from web.testing import DATA_AGE_QUERIES, EmptyDatabaseTestCase
 
 
 class RealFutureSightPagesTests(EmptyDatabaseTestCase):

@@ -2,13 +2,13 @@ from django.test import SimpleTestCase
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 
-from oracle.diff import word_diff
-from oracle.rendering import (
+from web.rendering.card_text import (
     describe_symbol,
     elide_italian_dates,
     render_mana,
     render_rules_text,
 )
+from web.rendering.diff import word_diff
 
 
 class ManaRenderingTests(SimpleTestCase):
@@ -60,7 +60,7 @@ class WordDiffTests(SimpleTestCase):
 
 class ColorNameTests(SimpleTestCase):
     def test_colour_letters_become_words_in_the_page_language(self):
-        from oracle.rendering import color_names
+        from web.rendering.card_text import color_names
 
         self.assertEqual(color_names("UR"), "blue, red")
         with translation.override("it"):

@@ -1,4 +1,5 @@
-"""The rows of the sets' tables stored made (``oracle.row_markup``): the page shows the same with
+"""The rows of the sets' tables stored made (``web.pages.lists.stored_rows``): the page shows the
+same with
 or without them, uses them while they hold and never once they don't."""
 
 from io import StringIO
@@ -7,11 +8,10 @@ from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from config.testing import BundledDataTestCase
 from oracle.models import CardFace, CardSet, Printing, PrintingRowMarkup
-from oracle.row_markup import store_set_rows
-
-from .helpers import set_table_rows
+from oracle.tests.helpers import set_table_rows
+from web.pages.lists.stored_rows import store_set_rows
+from web.testing import BundledDataTestCase
 
 PAGES = ["/it/sets/fut/", "/en/sets/fut/", "/it/sets/tdom/", "/en/sets/plc/"]
 TAROX = "/it/sets/fut/123/"

@@ -6,10 +6,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase as HypothesisTestCase
 
-from config.testing import EmptyDatabaseTestCase
 from oracle.models import Card, CardFace
 from oracle.search import parse
 from oracle.tests.factories import make_card
+from web.testing import EmptyDatabaseTestCase
 
 KEYS = [
     "t", "type", "tipo", "o", "oracle", "testo", "k", "kw", "keyword", "s", "e", "set", "r",

@@ -15,9 +15,8 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase as HypothesisTestCase
 
-from config.testing import EmptyDatabaseTestCase
-
-from .helpers import FUT
+from oracle.tests.helpers import FUT
+from web.testing import EmptyDatabaseTestCase
 
 # Any character a URL can carry (no lone surrogates: they cannot be encoded as UTF-8).
 CHARACTERS = st.characters(exclude_categories=("Cs",))

@@ -7,7 +7,7 @@ stay right and pages get slow. These tests fail first.
 
 from django.db import connection
 
-from config.testing import EmptyDatabaseTestCase
+from web.testing import EmptyDatabaseTestCase
 
 SEARCH_COLUMNS = (
     "search_name",

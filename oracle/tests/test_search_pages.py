@@ -11,13 +11,12 @@ from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from config.testing import DATA_AGE_QUERIES, BundledDataTestCase, EmptyDatabaseTestCase
-from oracle.filters import FACETS
 from oracle.models import Card, Printing
-from oracle.search_help import SEARCH_EXAMPLES, help_sections
 from oracle.tests.factories import make_card, make_set
-
-from .helpers import mtgjson_cards
+from oracle.tests.helpers import mtgjson_cards
+from web.pages.search.filters import FACETS
+from web.pages.search.help import SEARCH_EXAMPLES, help_sections
+from web.testing import DATA_AGE_QUERIES, BundledDataTestCase, EmptyDatabaseTestCase
 
 
 class SearchPageTests(BundledDataTestCase):
@@ -371,7 +370,7 @@ class SearchPageTests(BundledDataTestCase):
         with the count in the same statement: the same pages either way, in as many queries."""
 
         def pages(few_found):
-            with mock.patch("oracle.found_cards.FEW_FOUND", few_found):
+            with mock.patch("web.pages.search.found_cards.FEW_FOUND", few_found):
                 for number in ("1", "2", "99999"):
                     with CaptureQueriesContext(connection) as captured:
                         response = self.search(q="t:creature", order="mv", page=number)
@@ -393,7 +392,7 @@ class SearchPageTests(BundledDataTestCase):
         pages as along the index of the order, ascending and descending, in both languages."""
 
         def pages(few_found, language, direction):
-            with mock.patch("oracle.found_cards.FEW_FOUND", few_found):
+            with mock.patch("web.pages.search.found_cards.FEW_FOUND", few_found):
                 for number in ("1", "2", "99999"):
                     params = {"q": "t:creature", "page": number} | direction
                     response = self.client.get(f"/{language}/cards/", params)

@@ -15,14 +15,13 @@ from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 
-from config.testing import BundledDataTestCase, EmptyDatabaseTestCase
 from oracle.models import Card, Erratum
 from oracle.search import parse
 from oracle.search.normalize import refresh_search_columns
-from oracle.search_help import SEARCH_HELP
 from oracle.tests.factories import make_card
-
-from .helpers import MTGJSON_FIXTURES
+from oracle.tests.helpers import MTGJSON_FIXTURES
+from web.pages.search.help import SEARCH_HELP
+from web.testing import BundledDataTestCase, EmptyDatabaseTestCase
 
 SET_FILES = ["FUT.json", "ONS.json", "TSP.json", "TSB.json", "PLC.json"]
 SEED_CARDS = "SeedCards.json"  # AllPrintings-shaped: a few cards of other sets

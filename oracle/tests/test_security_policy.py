@@ -10,7 +10,7 @@ from django.conf import settings
 from django.test import SimpleTestCase
 
 from config.csp import ERROR_PAGE_STYLE_HASH, content_security_policy
-from config.testing import BundledDataTestCase
+from web.testing import BundledDataTestCase
 
 TEMPLATES = Path(settings.BASE_DIR) / "templates"
 INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>", re.IGNORECASE)

@@ -4,8 +4,8 @@ without it."""
 
 from django.db import connection
 
-from config.testing import BundledDataTestCase
-from oracle.card_detail import CARD_OF_PRINTING
+from web.pages.card.detail import CARD_OF_PRINTING
+from web.testing import BundledDataTestCase
 
 
 class SetCodeIndexTests(BundledDataTestCase):

@@ -1,11 +1,11 @@
-"""Hand-written queries sent together (oracle.sql_rows.fetch_together): each statement's rows, in
+"""Hand-written queries sent together (common.sql_rows.fetch_together): each statement's rows, in
 order, whether the database takes them in one query or one by one."""
 
 from django.db import DatabaseError, transaction
 
-from config.testing import BundledDataTestCase
+from common.sql_rows import fetch, fetch_together, sends_together
 from oracle.models import Card
-from oracle.sql_rows import fetch, fetch_together, sends_together
+from web.testing import BundledDataTestCase
 
 
 class FetchTogetherTests(BundledDataTestCase):

@@ -10,11 +10,10 @@ from django.core.management import call_command
 from django.test import SimpleTestCase
 from django.utils import translation
 
-from config.testing import EmptyDatabaseTestCase
-from oracle.rendering import describe_symbol, render_mana, render_rules_text
-
-from .browser import BrowserTestCase
-from .helpers import FUT
+from oracle.tests.browser import BrowserTestCase
+from oracle.tests.helpers import FUT
+from web.rendering.card_text import describe_symbol, render_mana, render_rules_text
+from web.testing import EmptyDatabaseTestCase
 
 SPOKEN = {
     # symbol: (English, Italian)

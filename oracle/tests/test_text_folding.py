@@ -1,4 +1,4 @@
-"""Accent folding (``oracle.text``): each form on examples, and every form on real card text.
+"""Accent folding (``common.text``): each form on examples, and every form on real card text.
 
 The search columns hold folded text, so a change to what a fold returns changes what every
 stored column must hold. The digests below were taken from the bundled MTGJSON files (every
@@ -11,9 +11,8 @@ import json
 
 from django.test import SimpleTestCase
 
-from oracle.text import fold, fold_apostrophes, fold_line, fold_lines, fold_with_origins
-
-from .helpers import MTGJSON_FIXTURES
+from common.text import fold, fold_apostrophes, fold_line, fold_lines, fold_with_origins
+from oracle.tests.helpers import MTGJSON_FIXTURES
 
 FIELDS = ("name", "faceName", "type", "text", "flavorText")
 DIGESTS = {

@@ -8,11 +8,16 @@ from django.utils import translation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from oracle.diff import word_diff
 from oracle.printed_text import mend_symbols
-from oracle.rendering import render_mana, render_rules_text, render_symbol
-
-from .markup_check import DIFF_TAGS, ORACLE_TEXT_TAGS, SYMBOL_TAGS, MarkupError, read_markup
+from oracle.tests.markup_check import (
+    DIFF_TAGS,
+    ORACLE_TEXT_TAGS,
+    SYMBOL_TAGS,
+    MarkupError,
+    read_markup,
+)
+from web.rendering.card_text import render_mana, render_rules_text, render_symbol
+from web.rendering.diff import word_diff
 
 FRAGMENTS = [
     "{T}",

@@ -8,10 +8,10 @@ from datetime import date
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from config.testing import DATA_AGE_QUERIES, BundledDocumentsTestCase, EmptyDatabaseTestCase
 from oracle.models import Card, Printing, PrintingFace
 from oracle.tests.factories import make_card, make_erratum, make_set
 from oracle.wording_history import ERRATUM, ORACLE, PRINTED, history_record, wording_history
+from web.testing import DATA_AGE_QUERIES, BundledDocumentsTestCase, EmptyDatabaseTestCase
 
 SPIDER_WORDINGS = [
     (PRINTED, date(1993, 8, 5), "LEA", "Does not fly, but can block flying creatures."),

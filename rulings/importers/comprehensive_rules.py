@@ -32,11 +32,15 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from pathlib import Path
 
-from oracle.text import ENGLISH_MONTHS, ITALIAN_MONTHS
-
-from ..rule_numbers import number_key, parent_number
-from .rules_file_text import decode, normalise_lines
-from .rules_glossary import CREDITS_HEADINGS, GLOSSARY_HEADINGS, GlossaryRecord, read_glossary
+from common.text import ENGLISH_MONTHS, ITALIAN_MONTHS
+from rulings.importers.rules_file_text import decode, normalise_lines
+from rulings.importers.rules_glossary import (
+    CREDITS_HEADINGS,
+    GLOSSARY_HEADINGS,
+    GlossaryRecord,
+    read_glossary,
+)
+from rulings.rules.numbers import number_key, parent_number
 
 CHAPTER, SECTION, RULE, SUBRULE = 1, 2, 3, 4  # RuleSection.Level values
 LEVEL_NAMES = {CHAPTER: "chapter", SECTION: "section", RULE: "rule", SUBRULE: "subrule"}

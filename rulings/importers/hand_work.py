@@ -19,9 +19,8 @@ back on the section's number when an import brings the rule back:
 from dataclasses import dataclass
 from types import SimpleNamespace
 
-from oracle.importers.upsert import chunks, update_by_pk
-
-from ..models import CardRule, RuleMapping, RuleSection, RulesEdition
+from common.upsert import chunks, update_by_pk
+from rulings.models import CardRule, RuleMapping, RuleSection, RulesEdition
 
 MANUAL = RuleMapping.Method.MANUAL
 OLD_RULE_FIELDS = ["old_section", "missing_old_number", "missing_old_edition"]

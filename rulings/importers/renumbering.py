@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 from functools import lru_cache
 
-from oracle.text import fold
+from common.text import fold
 
 CHAPTER, SECTION, RULE, SUBRULE = 1, 2, 3, 4
 

@@ -13,8 +13,8 @@ file the site's current edition. So a complete edition is refused when it
 design and are not checked.
 """
 
-from ..models import RuleSection, RulesEdition
-from .comprehensive_rules import RulesDocument
+from rulings.importers.comprehensive_rules import RulesDocument
+from rulings.models import RuleSection, RulesEdition
 
 SHRINK_LIMIT = 0.05
 ALLOW = "use --allow-shrink to import it anyway"

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
 
-from oracle.importers.upsert import (
+from common.upsert import (
     BATCH_SIZE,
     SyncStats,
     chunks,
@@ -23,12 +23,11 @@ from oracle.importers.upsert import (
     update_by_pk,
     upsert,
 )
-
-from ..models import GlossaryEntry, Language, RuleMapping, RuleSection, RulesEdition
-from ..ruling_status import recompute_statuses
-from .comprehensive_rules import RulesDocument
-from .hand_work import HandWork, keep_hand_work, restore_old_rules
-from .renumbering import Item, Match, Reference, map_edition, reference_for
+from rulings.importers.comprehensive_rules import RulesDocument
+from rulings.importers.hand_work import HandWork, keep_hand_work, restore_old_rules
+from rulings.importers.renumbering import Item, Match, Reference, map_edition, reference_for
+from rulings.models import GlossaryEntry, Language, RuleMapping, RuleSection, RulesEdition
+from rulings.status.ruling_status import recompute_statuses
 
 SECTION_FIELDS = ["level", "title", "text", "examples", "position", "parent"]
 MAPPING_FIELDS = ["current_section", "confidence", "method", "missing_number"]

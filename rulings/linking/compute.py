@@ -37,11 +37,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 
-from ..models import CardRule
-from ..rule_citations import cited_numbers
-from .keyword_rules import KeywordRules, build_keyword_rules
-from .rules_index import RulesIndex
-from .type_rules import TypeRules, build_type_rules
+from rulings.linking.keyword_rules import KeywordRules, build_keyword_rules
+from rulings.linking.rules_index import RulesIndex
+from rulings.linking.type_rules import TypeRules, build_type_rules
+from rulings.models import CardRule
+from rulings.rules.citations import cited_numbers
 
 Reason = CardRule.Reason
 

@@ -32,11 +32,10 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
-from oracle.text import fold
-
-from ..models import CardRule
-from ..rule_numbers import ancestors_of
-from .rules_index import RulesIndex, list_items
+from common.text import fold
+from rulings.linking.rules_index import RulesIndex, list_items
+from rulings.models import CardRule
+from rulings.rules.numbers import ancestors_of
 
 Reason = CardRule.Reason
 

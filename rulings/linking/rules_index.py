@@ -6,9 +6,8 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from oracle.text import fold
-
-from ..rule_numbers import ancestors_of, level_of
+from common.text import fold
+from rulings.rules.numbers import ancestors_of, level_of
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from types import SimpleNamespace
 
 from django.db import transaction
 
-from oracle.importers.upsert import (
+from common.upsert import (
     BATCH_SIZE,
     SyncStats,
     chunks,
@@ -39,14 +39,13 @@ from oracle.importers.upsert import (
     update_by_pk,
 )
 from oracle.models import Card, CardFace, Keyword
-
-from ..card_samples import store_samples
-from ..models import CardRule, Language, RuleMapping, RuleSection, RulesEdition, Ruling
-from ..rule_citations import TodaysNumbers, cited_numbers
-from ..rule_numbers import ancestors_of, number_key
-from .compute import CardFacts, FaceFacts, Link, RuleLinker
-from .keyword_rules import Coverage, coverage
-from .rules_index import RulesIndex, Section
+from rulings.linking.compute import CardFacts, FaceFacts, Link, RuleLinker
+from rulings.linking.keyword_rules import Coverage, coverage
+from rulings.linking.rules_index import RulesIndex, Section
+from rulings.linking.samples import store_samples
+from rulings.models import CardRule, Language, RuleMapping, RuleSection, RulesEdition, Ruling
+from rulings.rules.citations import TodaysNumbers, cited_numbers
+from rulings.rules.numbers import ancestors_of, number_key
 
 Origin = CardRule.Origin
 # A quick look before the full search for references: "702.9", "rule 702", "section 7".

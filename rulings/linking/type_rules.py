@@ -22,12 +22,11 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext_lazy as _
 
+from common.text import fold
 from oracle.models import FACE_DOWN_KEYWORDS, Layout
-from oracle.text import fold
-
-from ..models import CardRule
-from ..rule_citations import cited_numbers
-from .rules_index import RulesIndex, list_items
+from rulings.linking.rules_index import RulesIndex, list_items
+from rulings.models import CardRule
+from rulings.rules.citations import cited_numbers
 
 Reason = CardRule.Reason
 

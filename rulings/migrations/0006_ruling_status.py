@@ -28,7 +28,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='ruling',
             name='outdated_because',
-            field=models.JSONField(blank=True, default=list, editable=False, help_text='What makes it outdated, as rulings.ruling_status found it.', verbose_name='computed reasons'),
+            field=models.JSONField(blank=True, default=list, editable=False, help_text='What makes it outdated, as rulings.status.ruling_status found it.', verbose_name='computed reasons'),
         ),
         migrations.AddField(
             model_name='ruling',

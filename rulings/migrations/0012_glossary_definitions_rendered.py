@@ -5,9 +5,9 @@ from django.db import migrations, models
 
 def render_definitions(apps, schema_editor):
     """The definitions of the glossaries already imported, rendered as the page shows them
-    (later, an import that changes the rules stores them: rulings.glossary.store_definitions).
-    The current edition is the newest complete English one, as rulings.editions says."""
-    from rulings.glossary import rendered_definitions
+    (later, an import that changes the rules stores them: web.pages.rules.glossary.store_definitions).
+    The current edition is the newest complete English one, as rulings.rules.editions says."""
+    from web.pages.rules.glossary import rendered_definitions
 
     RulesEdition = apps.get_model("rulings", "RulesEdition")
     GlossaryEntry = apps.get_model("rulings", "GlossaryEntry")

@@ -5,10 +5,10 @@ from django.db import migrations, models
 
 def render_bodies(apps, schema_editor):
     """The bodies of the rules imported already, rendered as their pages show them (later, an
-    import that changes the rules stores them: rulings.rule_bodies.store_rule_bodies). The
+    import that changes the rules stores them: web.pages.rules.bodies.store_rule_bodies). The
     editions read are the English ones; the current one is the newest complete one, as
-    rulings.editions says."""
-    from rulings.rule_bodies import rendered_bodies
+    rulings.rules.editions says."""
+    from web.pages.rules.bodies import rendered_bodies
 
     RulesEdition = apps.get_model("rulings", "RulesEdition")
     RuleSection = apps.get_model("rulings", "RuleSection")

@@ -5,10 +5,10 @@ rule numbers went) and the rules each card uses, one module each.
 ``rulings`` depends on ``oracle``, never the other way round.
 """
 
-from .card_rules import CardRule, KeywordCardType, SampleCard
-from .documents import DocumentMention, DocumentSection, SourceDocument
-from .languages import Language
-from .rules import (
+from rulings.models.card_rules import CardRule, KeywordCardType, SampleCard
+from rulings.models.documents import DocumentMention, DocumentSection, SourceDocument
+from rulings.models.languages import Language
+from rulings.models.rules import (
     GlossaryEntry,
     RuleMapping,
     RuleSection,
@@ -17,7 +17,7 @@ from .rules import (
     StoredRuleTree,
     edition_in_force,
 )
-from .rulings import Ruling, RulingQuerySet
+from rulings.models.rulings import Ruling, RulingQuerySet
 
 __all__ = [
     "CardRule",

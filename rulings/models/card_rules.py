@@ -5,8 +5,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from oracle.models import Card, CardType, Keyword
-
-from .rules import RuleSection
+from rulings.models.rules import RuleSection
 
 
 class CardRule(models.Model):
@@ -100,7 +99,7 @@ class SampleCard(models.Model):
     count of all of them. Tokens and art-series objects are left out, as a search leaves them.
 
     Worked out whenever the rule linker writes ``Card.search_rules``
-    (``rulings.card_samples.store_samples``), so that a page reads a sample and its count with
+    (``rulings.linking.samples.store_samples``), so that a page reads a sample and its count with
     one indexed query instead of going through every card; nothing used has no rows.
     """
 
@@ -148,7 +147,7 @@ class KeywordCardType(models.Model):
     creatures), for the keyword's page: every card with the keyword, by the types of its faces.
 
     Worked out with the sample cards, whenever the rule linker runs
-    (``rulings.card_samples.store_samples``), so that a keyword's page reads its counts in one
+    (``rulings.linking.samples.store_samples``), so that a keyword's page reads its counts in one
     indexed query instead of going from its cards through their faces to their types (2,300
     cards and 5,000 face types for flying); a keyword no card has has no rows.
     """

@@ -7,8 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from oracle.models import Card, CardSet, CardType, Keyword
-
-from .languages import Language
+from rulings.models.languages import Language
 
 
 class SourceDocument(models.Model):
@@ -110,7 +109,7 @@ class DocumentSection(models.Model):
         verbose_name=_("card type"),
     )
     # The section's markup on its page in each language ({"en": ..., "it": ...}) and a digest
-    # of what it was made from ("digest"): rulings.document_page.store_document_sections.
+    # of what it was made from ("digest"): web.pages.documents.page.store_document_sections.
     rendered = models.JSONField(default=dict, blank=True, editable=False)
 
     class Meta:

@@ -8,8 +8,8 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from .documents import SourceDocument
-from .languages import Language
+from rulings.models.documents import SourceDocument
+from rulings.models.languages import Language
 
 
 class RulesEditionQuerySet(models.QuerySet):
@@ -136,7 +136,7 @@ class RuleSection(models.Model):
     examples = models.JSONField(_("examples"), default=list, blank=True)
     position = models.PositiveIntegerField(_("order"))
     # The body's markup on a page in each language ({"en": ..., "it": ...}) and whether it was
-    # made for the current edition ("as_current"): rulings.rule_bodies.store_rule_bodies.
+    # made for the current edition ("as_current"): web.pages.rules.bodies.store_rule_bodies.
     rendered = models.JSONField(default=dict, blank=True, editable=False)
     # Partial editions quoted by documents (release notes): where the text was quoted from, and
     # what the document says changed ("la terza frase è nuova").
@@ -169,7 +169,8 @@ class RuleSection(models.Model):
 class StoredRuleTree(models.Model):
     """The rules a section holds as one page of it shows them (the markup of
     ``rulings/_rule_tree.html``), made for a page in one language from the editions as they
-    were (``state``): ``rulings.rule_trees``. A page whose editions have changed since renders
+    were (``state``): ``web.pages.rules.stored_trees``. A page whose editions have changed since
+    renders
     the tree itself."""
 
     section = models.ForeignKey(RuleSection, on_delete=models.CASCADE, related_name="stored_trees")
@@ -200,7 +201,8 @@ class GlossaryEntry(models.Model):
     text = models.TextField(_("definition"))
     position = models.PositiveIntegerField(_("order"))
     # The definition's markup on a page in each language ({"en": ..., "it": ...}) and whether
-    # it was made for the current edition ("as_current"): rulings.glossary.store_definitions.
+    # it was made for the current edition ("as_current"):
+    # web.pages.rules.glossary.store_definitions.
     rendered = models.JSONField(default=dict, blank=True, editable=False)
 
     class Meta:

@@ -8,9 +8,8 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from oracle.models import Card, CardType, Keyword
-
-from .documents import DocumentSection, SourceDocument
-from .languages import Language
+from rulings.models.documents import DocumentSection, SourceDocument
+from rulings.models.languages import Language
 
 
 class RulingQuerySet(models.QuerySet):
@@ -115,7 +114,7 @@ class Ruling(models.Model):
         help_text="For imported rulings: a digest of the date and wording as first imported.",
     )
     # Whether the ruling still holds: worked out from its words and the rules it cites
-    # (rulings.ruling_status), unless an editor set it by hand, which nothing recomputes.
+    # (rulings.status.ruling_status), unless an editor set it by hand, which nothing recomputes.
     status = models.CharField(
         _("status"), max_length=10, choices=Status, default=Status.CURRENT, db_index=True
     )
@@ -137,10 +136,10 @@ class Ruling(models.Model):
         default=list,
         blank=True,
         editable=False,
-        help_text="What makes it outdated, as rulings.ruling_status found it.",
+        help_text="What makes it outdated, as rulings.status.ruling_status found it.",
     )
     # When the source rewords an imported ruling an editor corrected: the new wording and its
-    # date, waiting for an editor to accept it or keep theirs (rulings.upstream_rewording).
+    # date, waiting for an editor to accept it or keep theirs (rulings.status.upstream_rewording).
     upstream_text = models.TextField(
         _("wording from the source"),
         blank=True,
@@ -151,7 +150,7 @@ class Ruling(models.Model):
         _("date from the source"), null=True, blank=True, editable=False
     )
     # Its text as a card page shows it, for a page in each language, with what it was made
-    # from: rulings.ruling_markup.store_ruling_markup.
+    # from: web.rendering.rulings.store_ruling_markup.
     rendered = models.JSONField(default=dict, blank=True, editable=False)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)

@@ -11,7 +11,7 @@ from unittest import mock
 from django.core.management import get_commands
 from django.db import connection, connections
 
-from config.testing import project_tables
+from web.testing import project_tables
 
 
 @dataclass

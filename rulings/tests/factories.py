@@ -5,7 +5,7 @@ from datetime import date
 from django.utils.text import slugify
 
 from rulings.models import GlossaryEntry, RuleMapping, RuleSection, RulesEdition
-from rulings.rule_numbers import ancestors_of, level_of
+from rulings.rules.numbers import ancestors_of, level_of
 
 CURRENT = date(2026, 4, 17)
 MAY_2007 = date(2007, 5, 1)

@@ -3,11 +3,11 @@ from datetime import date
 from django.contrib.auth.models import Group, User
 from django.urls import reverse
 
-from config.testing import EmptyDatabaseTestCase
 from oracle.models import Erratum, Keyword
 from oracle.tests.factories import make_card, make_set
-from rulings.editors import EDITORS_GROUP
+from rulings.editorial.editors import EDITORS_GROUP
 from rulings.models import Ruling
+from web.testing import EmptyDatabaseTestCase
 
 
 class EditorsTests(EmptyDatabaseTestCase):

@@ -9,12 +9,12 @@ from django.contrib import admin
 from django.contrib.auth.models import Group, Permission, User
 from django.urls import reverse
 
-from config.testing import EmptyDatabaseTestCase
 from oracle.tests.factories import make_card
-from rulings.editors import EDITORS_GROUP
+from rulings.editorial.editors import EDITORS_GROUP
 from rulings.linking.sync import link_cards
 from rulings.models import CardRule, Ruling
 from rulings.tests.factories import make_small_rules
+from web.testing import EmptyDatabaseTestCase
 
 Origin, Reason = CardRule.Origin, CardRule.Reason
 

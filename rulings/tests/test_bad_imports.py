@@ -14,9 +14,8 @@ from tempfile import TemporaryDirectory
 
 from django.conf import settings
 
-from config.testing import BundledDataTestCase
-
-from .bad_input import database_fingerprint, run_command
+from rulings.tests.bad_input import database_fingerprint, run_command
+from web.testing import BundledDataTestCase
 
 DATA = Path(__file__).parent / "data"
 RULES_SAMPLE = (DATA / "cr_en_sample.txt").read_bytes()

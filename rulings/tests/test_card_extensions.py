@@ -1,5 +1,6 @@
 """What rulings adds to oracle's card page, card API and search through oracle's extension points
-(``rulings.card_page``, ``rulings.card_record``, ``rulings.search_terms``): shown because it is
+(``web.pages.card.rulings``, ``web.api.card_rulings``, ``rulings.search_terms``): shown because it
+is
 registered, and gone when it is not."""
 
 import json
@@ -9,14 +10,16 @@ from unittest import mock
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from config.testing import DATA_AGE_QUERIES, EmptyDatabaseTestCase
-from oracle import card_page, card_record, data_sources
+from common.sql_rows import sends_together
+from oracle import data_sources
 from oracle.search import conditions, extensions, parse, tokens
-from oracle.search_help import help_sections
-from oracle.sql_rows import sends_together
 from oracle.tests.factories import make_card, make_erratum, make_set
 from rulings.models import Ruling
 from rulings.tests.factories import make_small_rules
+from web.api import card_record
+from web.pages.card import extensions as card_page
+from web.pages.search.help import help_sections
+from web.testing import DATA_AGE_QUERIES, EmptyDatabaseTestCase
 
 
 def without_rulings():

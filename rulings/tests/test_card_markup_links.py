@@ -1,13 +1,13 @@
-"""The rule links of a card's texts stored with its page's parts (oracle.card_markup): each
-text is kept with the key of the rules its links open (rulings.card_page.rule_links_key), and
+"""The rule links of a card's texts stored with its page's parts (web.pages.card.markup): each
+text is kept with the key of the rules its links open (web.pages.card.rulings.rule_links_key), and
 stored again when an official rules import changes it."""
 
 from django.utils import translation
 
-from config.testing import BundledDataTestCase
-from oracle.card_detail import card_by_pk
-from oracle.card_markup import stored_parts
 from oracle.models import Card, CardMarkup, PrintingFace
+from web.pages.card.detail import card_by_pk
+from web.pages.card.markup import stored_parts
+from web.testing import BundledDataTestCase
 
 
 class StoredRuleLinksTests(BundledDataTestCase):

@@ -5,12 +5,11 @@ numbers read in the rules of the ruling's date, and a card known only from a doc
 import html
 import re
 
-from config.testing import BundledDocumentsTestCase
 from oracle.models import Card, Keyword
 from oracle.tests.helpers import card_named
 from rulings.models import SourceDocument
-
-from .helpers import SEEDS
+from rulings.tests.helpers import SEEDS
+from web.testing import BundledDocumentsTestCase
 
 # The card blocks of the seeds, by document.
 CARD_BLOCKS = {

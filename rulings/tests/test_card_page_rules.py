@@ -6,11 +6,11 @@ import re
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from config.testing import DATA_AGE_QUERIES, BundledDocumentsTestCase, EmptyDatabaseTestCase
+from common.sql_rows import sends_together
 from oracle.models import Card
-from oracle.sql_rows import sends_together
 from oracle.tests.factories import make_card, make_set
 from rulings.models import CardRule, RuleSection, RulesEdition
+from web.testing import DATA_AGE_QUERIES, BundledDocumentsTestCase, EmptyDatabaseTestCase
 
 RULE_ITEM = re.compile(
     r'<li>\s*<a href="/(?:en|it)/rules/(?P<number>[^/]+)/"><span class="rule-number">[^<]+</span>'

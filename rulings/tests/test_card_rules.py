@@ -13,9 +13,8 @@ from django.core.management import call_command
 from django.test import SimpleTestCase
 from django.urls import reverse
 
-from config.testing import BundledDataTestCase, EmptyDatabaseTestCase
 from oracle.models import Card, Keyword
-from rulings.editors import EDITORS_GROUP
+from rulings.editorial.editors import EDITORS_GROUP
 from rulings.importers.comprehensive_rules import read_rules
 from rulings.linking.compute import CardFacts, FaceFacts, RuleLinker
 from rulings.linking.keyword_rules import NOT_IN_RULES, coverage, phrase
@@ -23,6 +22,7 @@ from rulings.linking.rules_index import RulesIndex, Section
 from rulings.linking.sync import search_rules_for
 from rulings.linking.type_rules import FACE_DOWN_LABELS, FACE_DOWN_TEXT
 from rulings.models import CardRule, Language, RuleSection, RulesEdition, Ruling
+from web.testing import BundledDataTestCase, EmptyDatabaseTestCase
 
 FIXTURES = Path(settings.BASE_DIR) / "fixtures"
 CURRENT_RULES = FIXTURES / "rules" / "en" / "20260417.txt"

@@ -10,13 +10,13 @@ from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from config.testing import EmptyDatabaseTestCase
 from oracle.models import Erratum
 from oracle.tests.factories import make_card
-from rulings.editors import EDITOR_PERMISSIONS, EDITORS_GROUP
+from rulings.editorial.editors import EDITOR_PERMISSIONS, EDITORS_GROUP
 from rulings.linking.sync import link_cards
 from rulings.models import CardRule, Ruling
 from rulings.tests.factories import make_small_rules
+from web.testing import EmptyDatabaseTestCase
 
 PASSWORD = "sturdy-editor-pass-1993"
 # The models whose admin pages an editor may add to and change, and those they may read.

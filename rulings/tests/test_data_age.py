@@ -2,11 +2,10 @@
 
 from datetime import date
 
-from config.testing import BundledDocumentsTestCase, EmptyDatabaseTestCase
 from oracle import data_version
 from oracle.models import CardDataImport
-
-from .factories import make_edition
+from rulings.tests.factories import make_edition
+from web.testing import BundledDocumentsTestCase, EmptyDatabaseTestCase
 
 FOOTER_EN = "Cards: MTGJSON of April 25, 2022 · Rules in force since April 17, 2026"
 FOOTER_IT = "Carte: MTGJSON del 25 aprile 2022 · Regole in vigore dal 17 aprile 2026"

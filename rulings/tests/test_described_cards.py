@@ -18,8 +18,6 @@ from django.conf import settings
 from django.core.management import call_command
 from django.test import SimpleTestCase
 
-from config.testing import EmptyDatabaseTestCase
-from oracle.card_markup import store_stale_card_markup
 from oracle.models import Card, CardFace, CardMarkup, CardType, Keyword, Layout
 from oracle.tests.factories import make_card
 from rulings.importers.release_notes.described_cards import (
@@ -39,8 +37,9 @@ from rulings.models import (
     Ruling,
     SourceDocument,
 )
-
-from .factories import make_edition, make_rules
+from rulings.tests.factories import make_edition, make_rules
+from web.pages.card.markup import store_stale_card_markup
+from web.testing import EmptyDatabaseTestCase
 
 MARVEL = (
     Path(settings.BASE_DIR) / "fixtures" / "documents" / "it" / "marvel-super-heroes-mechanics.txt"

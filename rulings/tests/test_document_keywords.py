@@ -10,7 +10,6 @@ from pathlib import Path
 from django.contrib.auth.models import User
 from django.test import SimpleTestCase
 
-from config.testing import BundledDataTestCase
 from oracle.models import Card, CardType, Erratum, Keyword
 from rulings.importers.release_notes.defined_terms import read_terms
 from rulings.importers.release_notes.document import ReadError
@@ -26,8 +25,8 @@ from rulings.importers.release_notes.keywords import apply_document_keywords
 from rulings.importers.release_notes.reader import read_document
 from rulings.importers.release_notes.report import ImportReport
 from rulings.models import Ruling, SourceDocument
-
-from .helpers import SEEDS
+from rulings.tests.helpers import SEEDS
+from web.testing import BundledDataTestCase
 
 FUT, ONS, MSH, WIKI = "future-sight", "onslaught", "marvel", "wiki"
 DOCUMENTS = {

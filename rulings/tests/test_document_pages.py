@@ -9,18 +9,17 @@ from types import SimpleNamespace
 from django.test import SimpleTestCase
 from django.utils import translation
 
-from config.testing import DATA_AGE_QUERIES, BundledDocumentsTestCase
 from oracle.models import Card
-from oracle.rendering import line_reader
 from oracle.tests.helpers import card_named
-from oracle.text_pieces import render_inline
-from rulings.document_rendering import CardNames, SectionRenderer
 from rulings.importers.release_notes.damaged_lines import DAMAGE_REASONS
 from rulings.models import DocumentMention, RuleSection, Ruling, SourceDocument
-from rulings.rule_citations import CitedNumber
-from rulings.rule_text import todays_rule_piece
-
-from .helpers import SEEDS
+from rulings.rules.citations import CitedNumber
+from rulings.tests.helpers import SEEDS
+from web.pages.documents.rendering import CardNames, SectionRenderer
+from web.rendering.card_text import line_reader
+from web.rendering.rule_text import todays_rule_piece
+from web.rendering.text_pieces import render_inline
+from web.testing import DATA_AGE_QUERIES, BundledDocumentsTestCase
 
 SEED_FILES = {
     "future-sight-release-notes": "future-sight-release-notes.txt",

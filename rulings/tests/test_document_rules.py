@@ -11,7 +11,6 @@ from pathlib import Path
 
 from django.test import SimpleTestCase
 
-from config.testing import BundledDataTestCase
 from rulings.importers.comprehensive_rules import RULE, SUBRULE
 from rulings.importers.release_notes.document import Block, Document, ReadError, ReadSection
 from rulings.importers.release_notes.quoted_rules import (
@@ -26,10 +25,10 @@ from rulings.importers.release_notes.quoted_rules import (
 from rulings.importers.release_notes.reader import parse_document, read_document
 from rulings.importers.release_notes.report import ImportReport
 from rulings.models import Language, RuleSection, RulesEdition, SourceDocument
-from rulings.rule_numbers import resolve
-
-from .factories import make_edition, make_section
-from .helpers import SEEDS
+from rulings.rules.numbers import resolve
+from rulings.tests.factories import make_edition, make_section
+from rulings.tests.helpers import SEEDS
+from web.testing import BundledDataTestCase
 
 FUTURE_SIGHT = SEEDS / "future-sight-release-notes.txt"
 ONSLAUGHT = SEEDS / "onslaught-morph-faq.txt"

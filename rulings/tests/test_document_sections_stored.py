@@ -1,4 +1,4 @@
-"""Each section of a source document is stored as its page shows it (rulings.document_page):
+"""Each section of a source document is stored as its page shows it (web.pages.documents.page):
 made by the documents' import, again when a ruling, a mapping or the rules change, by the
 command on a database without it; a page shows what is stored while its digest holds and
 renders the section itself otherwise, the same markup."""
@@ -16,7 +16,6 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from config.testing import DATA_AGE_QUERIES, BundledDocumentsTestCase
 from rulings.models import (
     DocumentSection,
     Language,
@@ -26,8 +25,8 @@ from rulings.models import (
     Ruling,
     SourceDocument,
 )
-
-from .helpers import MAY_2007_RULES, import_rules, rules_file_cut_before
+from rulings.tests.helpers import MAY_2007_RULES, import_rules, rules_file_cut_before
+from web.testing import DATA_AGE_QUERIES, BundledDocumentsTestCase
 
 FUT = "future-sight-release-notes"
 MORPH_LINK = re.compile(r'<a class="rule-ref" href="/(?:en|it)/rules/702\.37c/"[^>]*>502\.26b</a>')
@@ -81,7 +80,7 @@ class StoredDocumentSectionTests(BundledDocumentsTestCase):
         DocumentSection.objects.filter(pk=self.morph.pk).update(rendered=rendered)
         self.assertIn("502.26b (stored)", self.page(self.fut))
         # Stored by a release whose templates or translations were others: rendered here.
-        with mock.patch("rulings.document_page.fingerprint", return_value="another release"):
+        with mock.patch("web.pages.documents.page.fingerprint", return_value="another release"):
             self.assertNotIn("502.26b (stored)", self.page(self.fut))
         self.assertIn("502.26b (stored)", self.page(self.fut))
         # A ruling of the section changed without going through its save: its words are new.

@@ -12,12 +12,11 @@ from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from django.db import transaction
 
-from config.testing import BundledDocumentsTestCase
 from oracle.models import Card, Erratum
-from rulings.editorial_backup import export_editorial
+from rulings.editorial.backup import export_editorial
 from rulings.models import CardRule, Language, RuleMapping, RuleSection, RulesEdition, Ruling
-
-from .helpers import MAY_2007_RULES, import_rules, rules_file_cut_before
+from rulings.tests.helpers import MAY_2007_RULES, import_rules, rules_file_cut_before
+from web.testing import BundledDocumentsTestCase
 
 
 class Discard(Exception):

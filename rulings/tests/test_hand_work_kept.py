@@ -10,11 +10,10 @@ from tempfile import TemporaryDirectory
 from django.contrib.auth.models import User
 from django.urls import reverse
 
-from config.testing import BundledDataTestCase
 from oracle.models import Card
 from rulings.models import CardRule, Language, RuleMapping, RuleSection, RulesEdition
-
-from .helpers import MAY_2007_RULES, RULES, import_rules, rules_file_cut_before
+from rulings.tests.helpers import MAY_2007_RULES, RULES, import_rules, rules_file_cut_before
+from web.testing import BundledDataTestCase
 
 CURRENT_RULES = RULES / "20260417.txt"
 DROPPED = "702.9b"

@@ -10,12 +10,12 @@ from django.test import RequestFactory
 from django.urls import reverse
 from simple_history.admin import SimpleHistoryAdmin
 
-from config.testing import EmptyDatabaseTestCase
 from oracle.models import Erratum
 from oracle.tests.factories import make_card, make_erratum
-from rulings.editors import EDITORS_GROUP
+from rulings.editorial.editors import EDITORS_GROUP
 from rulings.models import CardRule, Ruling
 from rulings.tests.factories import make_small_rules
+from web.testing import EmptyDatabaseTestCase
 
 PASSWORD = "pw-for-tests"
 

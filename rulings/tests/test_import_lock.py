@@ -13,11 +13,10 @@ from django.conf import settings
 from django.db import connection, connections
 from django.test import SimpleTestCase
 
-from config.testing import BundledDataTestCase
-from oracle.import_lock import import_lock
-
-from .bad_input import database_fingerprint, run_command
-from .test_bad_imports import RULES_SAMPLE, set_file
+from common.import_lock import import_lock
+from rulings.tests.bad_input import database_fingerprint, run_command
+from rulings.tests.test_bad_imports import RULES_SAMPLE, set_file
+from web.testing import BundledDataTestCase
 
 
 class HeldLock:
@@ -103,7 +102,7 @@ class InMemoryLockFileTests(SimpleTestCase):
     def test_a_process_with_an_in_memory_database_leaves_no_lock_file(self):
         folder = Path(self.enterContext(TemporaryDirectory()))
         code = (
-            "from oracle.import_lock import import_lock, lock_path; "
+            "from common.import_lock import import_lock, lock_path; "
             "lock = import_lock('import_rules'); lock.__enter__(); "
             "print(lock_path().parent, lock_path().exists())"
         )

@@ -3,7 +3,6 @@ in step with the file, and an editor's work left alone."""
 
 from datetime import date
 
-from config.testing import EmptyDatabaseTestCase
 from oracle.models import Card
 from oracle.tests.test_import_mtgjson import (
     FUT,
@@ -16,6 +15,7 @@ from oracle.tests.test_import_mtgjson import (
 )
 from rulings.models import Language, Ruling
 from rulings.receivers import MTGJSON_RULINGS_SLUG
+from web.testing import EmptyDatabaseTestCase
 
 TAROX_RULING = (
     "The +X/+X bonus is based on Tarox Bladewing’s power at the time the ability resolves. "

@@ -20,7 +20,6 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils.html import escape
 
-from config.testing import BundledDataTestCase
 from oracle.models import Card, CardType, Erratum, Keyword
 from rulings.importers.release_notes.card_names import (
     FACE_NAME,
@@ -36,6 +35,7 @@ from rulings.models import (
     Ruling,
     SourceDocument,
 )
+from web.testing import BundledDataTestCase
 
 DOCUMENTS = Path(settings.BASE_DIR) / "fixtures" / "documents"
 MANIFEST = json.loads((DOCUMENTS / "documents.json").read_text(encoding="utf-8"))

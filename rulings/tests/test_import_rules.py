@@ -17,7 +17,6 @@ from django.core.management import CommandError, call_command
 from django.test import SimpleTestCase
 from django.urls import reverse
 
-from config.testing import EmptyDatabaseTestCase
 from rulings.importers.comprehensive_rules import (
     CHAPTER,
     RULE,
@@ -28,6 +27,7 @@ from rulings.importers.comprehensive_rules import (
     read_rules,
 )
 from rulings.models import GlossaryEntry, RuleMapping, RuleSection, RulesEdition
+from web.testing import EmptyDatabaseTestCase
 
 DATA = Path(__file__).parent / "data"
 BUNDLED = Path(settings.BASE_DIR) / "fixtures" / "rules" / "en"

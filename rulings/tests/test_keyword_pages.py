@@ -9,12 +9,12 @@ from django.db import connection
 from django.db.models import Count
 from django.test.utils import CaptureQueriesContext
 
-from config.testing import DATA_AGE_QUERIES, BundledDocumentsTestCase
+from common.text import fold
 from oracle.models import Card, CardType, Keyword
 from oracle.tests.helpers import squeeze
-from oracle.text import fold
 from rulings.linking.sync import link_cards
 from rulings.models import Language, RuleSection, RulesEdition, Ruling, SourceDocument
+from web.testing import DATA_AGE_QUERIES, BundledDocumentsTestCase
 
 KINDS = ["ability", "action", "ability_word"]
 

@@ -10,17 +10,19 @@ from urllib.parse import urlencode
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from config.testing import BundledDocumentsTestCase
-from oracle import card_detail, data_version
-from oracle.sql_rows import fetch_together, sends_together
-from rulings import document_page, rule_page
+from common.sql_rows import fetch_together, sends_together
+from oracle import data_version
 from rulings.models import SourceDocument
-from rulings.views import keywords
+from web.pages.card import detail as card_detail
+from web.pages.documents import page as document_page
+from web.pages.rules import page as rule_page
+from web.testing import BundledDocumentsTestCase
+from web.views import keywords
 
 
 def sent(*groups: int) -> int:
     """The queries of a page that sends its statements in groups of these sizes, each group
-    together (oracle.sql_rows.fetch_together): one query where the database takes several at
+    together (common.sql_rows.fetch_together): one query where the database takes several at
     once, else one per statement."""
     return len(groups) if sends_together() else sum(groups)
 
@@ -29,18 +31,18 @@ def sent(*groups: int) -> int:
 CARD_PAGE_STATEMENTS = 1 + 5 + 4
 CARD_PAGE = sent(CARD_PAGE_STATEMENTS)
 # A rule page: the data version with the editions, the tree with the cards (of the current
-# rules), the old-number mappings, then the rest (rulings.rule_page).
+# rules), the old-number mappings, then the rest (web.pages.rules.page).
 RULE_PAGE_GROUPS = [2, 2, 1, 1]
 RULE_PAGE = sent(*RULE_PAGE_GROUPS)
 # A keyword page: the keyword with the editions and the data version; its defining rule, cards,
-# card types and documents; its rulings (rulings.views.keywords).
+# card types and documents; its rulings (web.views.keywords).
 KEYWORD_PAGE = sent(3, 4, 1)
 # A document page: the document, the names it mentions, its rulings, the editions and the data
-# version; its sections (rulings.views.documents).
+# version; its sections (web.views.documents).
 DOCUMENT_PAGE = sent(5, 1)
 
 # (page, its address, its queries). One of them, on every page, is the data version of its ETag
-# with the footer's data dates (config.testing.DATA_AGE_QUERIES).
+# with the footer's data dates (web.testing.DATA_AGE_QUERIES).
 PAGES = [
     ("card without rulings", "/it/cards/dust-of-moments/", CARD_PAGE),
     ("card with rulings", "/it/cards/hypergenesis/", CARD_PAGE),

@@ -8,8 +8,7 @@ from rulings.importers.release_notes.cited_names import names_in
 from rulings.importers.release_notes.damaged_lines import DAMAGE_REASONS
 from rulings.importers.release_notes.document import ReadError
 from rulings.importers.release_notes.reader import parse_document, read_document
-
-from .helpers import SEEDS, letters
+from rulings.tests.helpers import SEEDS, letters
 
 FUTURE_SIGHT = SEEDS / "future-sight-release-notes.txt"
 ONSLAUGHT = SEEDS / "onslaught-morph-faq.txt"

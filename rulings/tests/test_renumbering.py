@@ -12,13 +12,12 @@ from tempfile import TemporaryDirectory
 from django.core.management import call_command
 from django.test import SimpleTestCase
 
-from config import testing
-from config.testing import BundledDataTestCase
 from rulings.importers.renumbering import NONE, RENAMED, TITLE, Item, map_edition, words
 from rulings.models import RuleMapping, RuleSection, RulesEdition
-from rulings.rule_numbers import CURRENT, NUMBER, Lookup, parse_lookup, resolve
-
-from .helpers import letters
+from rulings.rules.numbers import CURRENT, NUMBER, Lookup, parse_lookup, resolve
+from rulings.tests.helpers import letters
+from web import testing
+from web.testing import BundledDataTestCase
 
 MAY_2007 = date(2007, 5, 1)
 JUNE_2023 = date(2023, 6, 16)  # "Aggiornato a ... Racconti della Terra di Mezzo, 16 Giugno 2023"

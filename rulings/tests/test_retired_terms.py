@@ -8,11 +8,11 @@ too: today's Italian texts still write "TAPpa"."""
 import json
 from datetime import date, timedelta
 
-from config.testing import BundledDocumentsTestCase
+from common.text import fold_apostrophes, fold_line
 from oracle.models import PrintingFace
-from oracle.text import fold_apostrophes, fold_line
 from rulings.models import GlossaryEntry, RuleSection, RulesEdition, SourceDocument
-from rulings.retired_terms import TERMS_FILE, find_retired_terms, read_terms
+from rulings.status.retired_terms import TERMS_FILE, find_retired_terms, read_terms
+from web.testing import BundledDocumentsTestCase
 
 DATA = json.loads(TERMS_FILE.read_text(encoding="utf-8"))
 ENTRIES = {entry["key"]: entry for entry in DATA["terms"]}

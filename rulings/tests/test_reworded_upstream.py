@@ -7,7 +7,6 @@ from datetime import date
 from django.contrib.auth.models import Group, User
 from django.urls import reverse
 
-from config.testing import EmptyDatabaseTestCase
 from oracle.models import Card
 from oracle.tests.test_import_mtgjson import (
     FUT,
@@ -15,10 +14,11 @@ from oracle.tests.test_import_mtgjson import (
     TemporaryFilesMixin,
     run_import,
 )
-from rulings.editors import EDITORS_GROUP
+from rulings.editorial.editors import EDITORS_GROUP
 from rulings.models import Ruling
+from rulings.status.upstream_rewording import SourceRuling, pair_rewordings
 from rulings.tests.test_import_mtgjson_rulings import TAROX_RULING
-from rulings.upstream_rewording import SourceRuling, pair_rewordings
+from web.testing import EmptyDatabaseTestCase
 
 EDITORS_WORDING = (
     "The +X/+X bonus is based on Tarox Bladewing’s power at the time the ability resolves. "

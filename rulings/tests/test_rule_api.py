@@ -2,9 +2,14 @@
 
 from django.test import Client
 
-from config.testing import EmptyDatabaseTestCase
-
-from .factories import CURRENT, make_edition, make_mapping, make_old_rules, make_small_rules
+from rulings.tests.factories import (
+    CURRENT,
+    make_edition,
+    make_mapping,
+    make_old_rules,
+    make_small_rules,
+)
+from web.testing import EmptyDatabaseTestCase
 
 
 class RuleApiTests(EmptyDatabaseTestCase):

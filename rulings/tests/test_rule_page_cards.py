@@ -16,16 +16,21 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
-from config.testing import DATA_AGE_QUERIES, BundledDocumentsTestCase, EmptyDatabaseTestCase
 from oracle.models import Card
 from oracle.search import parse
 from oracle.tests.factories import make_card
 from oracle.tests.helpers import squeeze
-from rulings.italian_texts import superseded_translation
 from rulings.linking.sync import link_cards
 from rulings.models import CardRule, Language, RuleSection, RulesEdition, SourceDocument
-
-from .factories import MAY_2007, make_edition, make_mapping, make_old_rules, make_small_rules
+from rulings.tests.factories import (
+    MAY_2007,
+    make_edition,
+    make_mapping,
+    make_old_rules,
+    make_small_rules,
+)
+from web.pages.rules.italian_texts import superseded_translation
+from web.testing import DATA_AGE_QUERIES, BundledDocumentsTestCase, EmptyDatabaseTestCase
 
 ONSLAUGHT = date(2002, 10, 7)
 WIKI = date(2023, 6, 16)

@@ -9,11 +9,9 @@ import re
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from config.testing import DATA_AGE_QUERIES, BundledDataTestCase, EmptyDatabaseTestCase
 from oracle.tests.helpers import squeeze
 from rulings.models import GlossaryEntry, Language, RuleMapping, RuleSection, RulesEdition
-
-from .factories import (
+from rulings.tests.factories import (
     CURRENT,
     make_edition,
     make_mapping,
@@ -22,6 +20,7 @@ from .factories import (
     make_section,
     make_small_rules,
 )
+from web.testing import DATA_AGE_QUERIES, BundledDataTestCase, EmptyDatabaseTestCase
 
 
 class BundledRulesPagesTests(BundledDataTestCase):

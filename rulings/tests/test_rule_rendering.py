@@ -9,23 +9,22 @@ from django.test import SimpleTestCase
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 
-from config.jinja2 import render_partial
-from config.testing import EmptyDatabaseTestCase
-from rulings import rule_text
-from rulings.confidence import confidence_words
 from rulings.models import edition_in_force
-from rulings.rule_citations import cited_numbers, rule_shaped_numbers
-from rulings.rule_comparison import comparable_text
-from rulings.rule_numbers import ancestors_of, level_of
-from rulings.rule_text import (
+from rulings.rules.citations import cited_numbers, rule_shaped_numbers
+from rulings.rules.numbers import ancestors_of, level_of
+from rulings.tests.factories import make_edition
+from web.jinja2 import render_partial
+from web.pages.rules.comparison import comparable_text
+from web.pages.rules.confidence import confidence_words
+from web.pages.rules.excerpts import highlight, query_words
+from web.rendering import rule_text
+from web.rendering.rule_text import (
     link_citations,
     render_rule_body,
     render_rule_text,
     side_by_side,
 )
-from rulings.search_excerpts import highlight, query_words
-
-from .factories import make_edition
+from web.testing import EmptyDatabaseTestCase
 
 
 def link(number, label=None, query=""):

@@ -10,12 +10,12 @@ from pathlib import Path
 from django.conf import settings
 from django.test import SimpleTestCase
 
-from config.testing import BundledDocumentsTestCase
+from common.text import fold
 from oracle.models import PrintingFace
-from oracle.text import fold
-from rulings.italian_game_terms import GAME_TERMS
-from rulings.italian_rule_terms import Term, match_terms, term_index
 from rulings.models import GlossaryEntry, RulesEdition
+from rulings.rules.italian_game_terms import GAME_TERMS
+from web.pages.rules.italian_search import Term, match_terms, term_index
+from web.testing import BundledDocumentsTestCase
 
 DOCUMENTS = Path(settings.BASE_DIR) / "fixtures" / "documents" / "it"
 

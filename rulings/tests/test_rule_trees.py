@@ -1,4 +1,5 @@
-"""The rules a section holds are stored as its pages show them (rulings.rule_trees): made by a
+"""The rules a section holds are stored as its pages show them (web.pages.rules.stored_trees): made
+by a
 rules import, again when a mapping or a document they show changes, by the command on a
 database without them; a section's page shows what is stored while the editions it was made
 from are as they were, and renders its tree itself otherwise, the same markup."""
@@ -19,8 +20,6 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from config.testing import BundledDataTestCase, BundledDocumentsTestCase
-from rulings.editions import EditionChoices
 from rulings.models import (
     Language,
     RuleMapping,
@@ -28,10 +27,11 @@ from rulings.models import (
     RulesEdition,
     StoredRuleTree,
 )
-from rulings.rule_trees import editions_state
-from rulings.section_pages import RULES_PER_PAGE
-
-from .helpers import MAY_2007_RULES, import_rules, rules_file_cut_before
+from rulings.rules.editions import EditionChoices
+from rulings.tests.helpers import MAY_2007_RULES, import_rules, rules_file_cut_before
+from web.pages.rules.section_pages import RULES_PER_PAGE
+from web.pages.rules.stored_trees import editions_state
+from web.testing import BundledDataTestCase, BundledDocumentsTestCase
 
 SECTION_PAGES = [
     "/en/rules/702/",
@@ -98,7 +98,7 @@ class StoredRuleTreeTests(BundledDataTestCase):
         self.assertNotIn("Stored morph", self.get("/it/rules/702/")[0].content.decode())
         self.assertNotIn("Stored morph", self.get("/en/rules/702/?page=2")[0].content.decode())
         # Stored by a release whose templates or translations were others: rendered here.
-        with mock.patch("rulings.rule_trees.fingerprint", return_value="another release"):
+        with mock.patch("web.pages.rules.stored_trees.fingerprint", return_value="another release"):
             page = self.get("/en/rules/702/")[0].content.decode()
         self.assertNotIn("Stored morph", page)
         self.assertIn('<span lang="en">Morph</span>', page)

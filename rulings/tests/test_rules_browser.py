@@ -1,8 +1,7 @@
 """A real headless Chromium reads the rules: a rule page, a cross-reference, the search box."""
 
 from oracle.tests.browser import BrowserTestCase
-
-from .factories import make_mapping, make_old_rules, make_small_rules
+from rulings.tests.factories import make_mapping, make_old_rules, make_small_rules
 
 
 class RulesBrowserTests(BrowserTestCase):

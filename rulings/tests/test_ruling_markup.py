@@ -1,4 +1,4 @@
-"""Each ruling's markup is stored rendered (rulings.ruling_markup): its text and its item on a
+"""Each ruling's markup is stored rendered (web.rendering.rulings): its text and its item on a
 card page, made when the ruling is saved, when the rules or a mapping change, by the command on
 a database without it; a card page shows what is stored while it holds and renders the item
 itself otherwise."""
@@ -14,7 +14,6 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from config.testing import BundledDataTestCase
 from oracle.models import Card
 from rulings.models import (
     Language,
@@ -24,9 +23,9 @@ from rulings.models import (
     Ruling,
     SourceDocument,
 )
-from rulings.ruling_markup import holds, item_digest, official_editions, rules_state
-
-from .helpers import MAY_2007_RULES, import_rules, rules_file_cut_before
+from rulings.tests.helpers import MAY_2007_RULES, import_rules, rules_file_cut_before
+from web.rendering.rulings import holds, item_digest, official_editions, rules_state
+from web.testing import BundledDataTestCase
 
 OLD_RULE = "502.26b"  # morph in May 2007: 702.37c today
 

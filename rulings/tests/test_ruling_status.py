@@ -10,11 +10,11 @@ from tempfile import TemporaryDirectory
 from django.core.management import call_command
 from django.utils import translation
 
-from config.testing import BundledDocumentsTestCase, EmptyDatabaseTestCase
 from oracle.models import Card, Keyword
 from oracle.tests.factories import make_card
 from rulings.models import Ruling
-from rulings.ruling_status import apply_statuses, outdated_reasons, recompute_statuses
+from rulings.status.ruling_status import apply_statuses, outdated_reasons, recompute_statuses
+from web.testing import BundledDocumentsTestCase, EmptyDatabaseTestCase
 
 SAMPLE = (Path(__file__).parent / "data" / "cr_en_sample.txt").read_bytes()
 OUTDATED = Ruling.Status.OUTDATED

@@ -9,10 +9,10 @@ from django.contrib.auth.models import Group, User
 from django.core.management import call_command
 from django.urls import reverse
 
-from config.testing import BundledDocumentsTestCase
 from oracle.models import Card
-from rulings.editors import EDITORS_GROUP
+from rulings.editorial.editors import EDITORS_GROUP
 from rulings.models import Ruling, SourceDocument
+from web.testing import BundledDocumentsTestCase
 
 CAVERN_2018 = "If Blood Moon is on the battlefield and a player controls a face-down Zoetic Cavern"
 REMOVED_NOTE = "Se una creatura a faccia in giù viene rimossa dal gioco"

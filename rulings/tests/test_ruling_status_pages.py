@@ -5,11 +5,10 @@ in /api/cards/<id>/, what each ruling is about, its status and the reason in wor
 import html
 import re
 
-from config.testing import BundledDocumentsTestCase
 from oracle.models import Card
 from rulings.models import Ruling
-
-from .test_card_page_documents import RULING_TEXT, words
+from rulings.tests.test_card_page_documents import RULING_TEXT, words
+from web.testing import BundledDocumentsTestCase
 
 REMOVED_NOTE = (
     "Se una creatura a faccia in giù viene rimossa dal gioco, viene girata a faccia in su. Se "

@@ -8,8 +8,8 @@ import unittest
 
 from django.db import connection
 
-from config.testing import BundledDocumentsTestCase
-from rulings.card_samples import rule_samples_statement
+from rulings.linking.samples import rule_samples_statement
+from web.testing import BundledDocumentsTestCase
 
 # The server plans a prepared statement for its values at each of its first five runs before it
 # weighs keeping a generic one: the sixth run onwards shows which it chose.

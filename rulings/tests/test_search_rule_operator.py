@@ -8,9 +8,9 @@ from django.test import SimpleTestCase
 from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
-from config.testing import BundledDataTestCase
 from oracle.models import Card
 from oracle.search import Problem, parse
+from web.testing import BundledDataTestCase
 
 
 class RuleTermTests(SimpleTestCase):

@@ -2,9 +2,8 @@
 another of the section's pages: the script takes it there (static/js/rule-anchors.js)."""
 
 from oracle.tests.browser import BrowserTestCase
-from rulings.section_pages import RULES_PER_PAGE
-
-from .factories import make_edition, make_rules
+from rulings.tests.factories import make_edition, make_rules
+from web.pages.rules.section_pages import RULES_PER_PAGE
 
 
 class SectionPagesBrowserTests(BrowserTestCase):

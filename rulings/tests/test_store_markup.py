@@ -1,5 +1,5 @@
 """``manage.py store_markup``: every store (oracle's and the rules app's, through
-``oracle.stored_markup``) brought up to date by one command, on the bundled cards, rules and
+``web.stores.registry``) brought up to date by one command, on the bundled cards, rules and
 documents with every store emptied, as on a database migrated from a release without them."""
 
 from io import StringIO
@@ -7,11 +7,11 @@ from unittest import mock
 
 from django.core.management import call_command
 
-from config.testing import BundledDocumentsTestCase
-from oracle import stored_markup
 from oracle.models import Card, CardMarkup, PrintingRowMarkup
-from oracle.stored_markup import MarkupStore
 from rulings.models import DocumentSection, Ruling, StoredRuleTree
+from web.stores import registry as stored_markup
+from web.stores.registry import MarkupStore
+from web.testing import BundledDocumentsTestCase
 
 REPORTED = ["rulings", "section pages", "document sections", "set rows", "card pages"]
 

@@ -11,19 +11,19 @@ from django.utils import translation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from oracle.rendering import render_rules_text
 from oracle.tests.markup_check import ANY, ORACLE_TEXT_TAGS, exactly, read_markup
 from oracle.tests.test_text_markup import FRAGMENTS, shown_lines
-from rulings.document_rendering import SectionRenderer
-from rulings.rule_citations import CitedNumber
-from rulings.rule_text import (
+from rulings.rules.citations import CitedNumber
+from web.pages.documents.rendering import SectionRenderer
+from web.pages.rules.excerpts import highlight
+from web.rendering.card_text import render_rules_text
+from web.rendering.rule_text import (
     RuleTextRenderer,
     TodaysRuleRenderer,
     link_citations,
     render_rule_body,
     render_ruling_text,
 )
-from rulings.search_excerpts import highlight
 
 RULE_FRAGMENTS = [
     *FRAGMENTS,

@@ -21,10 +21,10 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.test import SimpleTestCase, override_settings
 
-from config.testing import EmptyDatabaseTestCase
 from oracle.models import Card, CardDataImport
 from rulings.importers.downloads import find_rules_link
 from rulings.models import RuleSection, RulesEdition
+from web.testing import EmptyDatabaseTestCase
 
 BASE = Path(settings.BASE_DIR)
 MADE_UP_SET = BASE / "oracle" / "tests" / "data" / "made_up_marvel_set.json"

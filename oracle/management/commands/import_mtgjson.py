@@ -3,8 +3,8 @@ from pathlib import Path
 from django.core.management.base import CommandError
 from django.db import transaction
 
+from common.import_lock import ImportCommand
 from oracle import data_version
-from oracle.import_lock import ImportCommand
 from oracle.importers.mtgjson_reader import ReadError, read_mtgjson
 from oracle.importers.mtgjson_sync import IMPORT_RECORD, sync_mtgjson
 

@@ -3,7 +3,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management import call_command
 
-from oracle.import_lock import ImportCommand
+from common.import_lock import ImportCommand
 from oracle.models import Card
 
 BUNDLED_MTGJSON = [

@@ -18,7 +18,7 @@ Problem explaining what is wrong with the value: one small rule per key.
   ``flags``: ``is:``, ``has:``, ``lang:``; ``ordering``: ``order:`` and ``dir:``.
 """
 
-from .card_text import (
+from oracle.search.conditions.card_text import (
     ENGLISH_TYPE_WORDS,
     ITALIAN_TYPE_WORDS,
     KeywordCondition,
@@ -28,11 +28,11 @@ from .card_text import (
     keyword_rows,
     keyword_table,
 )
-from .colors import COLOR_FIELDS, COLOR_WORDS, ColorCondition
-from .costs import ManaCostCondition
-from .flags import FLAGS, FlagCondition, asks_for_tokens
-from .formats import FORMAT_KEYS, FormatCondition
-from .lookups import (
+from oracle.search.conditions.colors import COLOR_FIELDS, COLOR_WORDS, ColorCondition
+from oracle.search.conditions.costs import ManaCostCondition
+from oracle.search.conditions.flags import FLAGS, FlagCondition, asks_for_tokens
+from oracle.search.conditions.formats import FORMAT_KEYS, FormatCondition
+from oracle.search.conditions.lookups import (
     IdList,
     cards_with_faces,
     cards_with_printings,
@@ -42,10 +42,10 @@ from .lookups import (
     likely,
     nothing,
 )
-from .numbers import NUMBER_KEYS, STAR_COLUMNS, NumberCondition
-from .ordering import DIR_ALIASES, ORDER_ALIASES, ordering
-from .printed import PRINTED_CONDITIONS, BlockCondition
-from .printings import (
+from oracle.search.conditions.numbers import NUMBER_KEYS, STAR_COLUMNS, NumberCondition
+from oracle.search.conditions.ordering import DIR_ALIASES, ORDER_ALIASES, ordering
+from oracle.search.conditions.printed import PRINTED_CONDITIONS, BlockCondition
+from oracle.search.conditions.printings import (
     RARITIES,
     RARITY_WORDS,
     SET_CODE,
@@ -53,8 +53,8 @@ from .printings import (
     RarityCondition,
     SetCondition,
 )
-from .tree import And, Condition, Node, Not, Or, leaves
-from .value_problems import needs_colon, suggest, unknown_value
+from oracle.search.conditions.tree import And, Condition, Node, Not, Or, leaves
+from oracle.search.conditions.value_problems import needs_colon, suggest, unknown_value
 
 __all__ = [
     "COLOR_FIELDS",

@@ -8,12 +8,11 @@ from functools import lru_cache
 
 from django.db.models import Q
 
+from common.text import fold_line, slug_for
 from oracle.models import Card, Keyword
-from oracle.text import fold_line, slug_for
-
-from ..tokens import quote
-from .lookups import nothing
-from .tree import Condition
+from oracle.search.conditions.lookups import nothing
+from oracle.search.conditions.tree import Condition
+from oracle.search.tokens import quote
 
 
 @dataclass(frozen=True)

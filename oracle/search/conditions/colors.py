@@ -10,14 +10,13 @@ from django.db.models.lookups import (
 )
 from django.utils.translation import gettext
 
+from common.text import fold_line
 from oracle.models import COLOR_ORDER, CardFace
-from oracle.text import fold_line
-
-from ..normalize import FACE_COLORS
-from ..problems import Problem
-from .lookups import everything
-from .tree import Condition
-from .value_problems import suggest
+from oracle.search.conditions.lookups import everything
+from oracle.search.conditions.tree import Condition
+from oracle.search.conditions.value_problems import suggest
+from oracle.search.normalize import FACE_COLORS
+from oracle.search.problems import Problem
 
 COLOR_WORDS = {
     "white": "W", "bianco": "W", "bianca": "W", "bianchi": "W", "bianche": "W",

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from django.db.models import Q
 from django.utils.translation import gettext
 
-from .. import mana_costs
-from ..problems import Problem
-from .tree import Condition, Not
+from oracle.search import mana_costs
+from oracle.search.conditions.tree import Condition, Not
+from oracle.search.problems import Problem
 
 # Shorthand outside braces: "2WW", "1gu", "XR"; a run of digits is one generic amount.
 SHORTHAND = re.compile(r"\{[^{}]*\}|\d+|[A-Za-z]")

@@ -5,14 +5,13 @@ from dataclasses import dataclass
 
 from django.db.models import Exists, OuterRef, Q
 
+from common.text import fold_line
 from oracle.models import TOKEN_LAYOUTS, Erratum, Layout, tokens_only
-from oracle.text import fold_line
-
-from .card_text import TypeCondition
-from .lookups import everything
-from .printed import PrintedWordCondition
-from .tree import Condition
-from .value_problems import unknown_value
+from oracle.search.conditions.card_text import TypeCondition
+from oracle.search.conditions.lookups import everything
+from oracle.search.conditions.printed import PrintedWordCondition
+from oracle.search.conditions.tree import Condition
+from oracle.search.conditions.value_problems import unknown_value
 
 DOUBLE_FACED = (
     Layout.TRANSFORM, Layout.MODAL_DFC, Layout.MELD, Layout.DOUBLE_FACED_TOKEN,

@@ -11,13 +11,12 @@ from django.db.models import Q, Value
 from django.db.models.functions import StrIndex, Substr
 from django.db.models.lookups import In
 
+from common.text import fold
 from oracle.formats import format_words
-from oracle.text import fold
-
-from ..printing_words import FORMATS_WORD, SEARCH_FORMATS, STATUS_LETTERS
-from .lookups import nothing
-from .tree import Condition
-from .value_problems import unknown_value
+from oracle.search.conditions.lookups import nothing
+from oracle.search.conditions.tree import Condition
+from oracle.search.conditions.value_problems import unknown_value
+from oracle.search.printing_words import FORMATS_WORD, SEARCH_FORMATS, STATUS_LETTERS
 
 # The key -> the statuses it finds.
 FORMAT_KEYS = {

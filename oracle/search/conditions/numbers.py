@@ -7,11 +7,15 @@ from django.db.models import Exists, F, OuterRef, Q
 from django.utils.translation import gettext
 
 from oracle.models import CardFace
-
-from ..normalize import FACE_VALUES, NUMBER, number_value
-from ..problems import Problem
-from .lookups import Unindexed, cards_with_faces, compare, compare_expression
-from .tree import Condition
+from oracle.search.conditions.lookups import (
+    Unindexed,
+    cards_with_faces,
+    compare,
+    compare_expression,
+)
+from oracle.search.conditions.tree import Condition
+from oracle.search.normalize import FACE_VALUES, NUMBER, number_value
+from oracle.search.problems import Problem
 
 NUMBER_KEYS = {
     "mv": "mana_value",

@@ -14,15 +14,14 @@ from dataclasses import dataclass
 from django.db.models import Q
 from django.utils.translation import gettext
 
+from common.text import fold, fold_line
 from oracle.models import Card, CardSet
-from oracle.text import fold, fold_line
-
-from ..printing_words import flag, watermark_word
-from ..problems import Problem
-from ..tokens import quote
-from .lookups import cards_with_printings, nothing
-from .tree import Condition
-from .value_problems import unknown_value
+from oracle.search.conditions.lookups import cards_with_printings, nothing
+from oracle.search.conditions.tree import Condition
+from oracle.search.conditions.value_problems import unknown_value
+from oracle.search.printing_words import flag, watermark_word
+from oracle.search.problems import Problem
+from oracle.search.tokens import quote
 
 
 def _cards_where(condition: Q) -> Q:

@@ -8,13 +8,12 @@ from datetime import date
 from django.db.models import Q, Subquery
 from django.utils.translation import gettext
 
+from common.text import fold, fold_line
 from oracle.models import CardSet
-from oracle.text import fold, fold_line
-
-from ..problems import Problem
-from .lookups import cards_with_printings, nothing
-from .tree import Condition
-from .value_problems import suggest
+from oracle.search.conditions.lookups import cards_with_printings, nothing
+from oracle.search.conditions.tree import Condition
+from oracle.search.conditions.value_problems import suggest
+from oracle.search.problems import Problem
 
 SET_CODE = re.compile(r"[0-9a-z]{2,8}")
 

@@ -5,10 +5,9 @@ import difflib
 
 from django.utils.translation import gettext
 
-from oracle.text import fold
-
-from ..problems import Problem
-from ..tokens import quote
+from common.text import fold
+from oracle.search.problems import Problem
+from oracle.search.tokens import quote
 
 
 def suggest(word: str, choices, template: str) -> str:

@@ -11,8 +11,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from common.text import fold_apostrophes
 from oracle.models import Card, CardFace, CardSet, CardType, Keyword, Layout, Printing, PrintingFace
-from oracle.text import fold_apostrophes
 
 # A word with its elision apostrophe ("dell'", "d’"), a word, or one punctuation mark.
 _TOKEN = re.compile(r"\w+['’ʼ](?=\w)|\w+|[^\w\s]")

@@ -6,8 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from oracle.models import CardType, Keyword
-
-from .sourced_facts import FACTS_FOLDER, SourceChecker, facts_about
+from rulings.importers.release_notes.sourced_facts import FACTS_FOLDER, SourceChecker, facts_about
 
 TERMS_FILE = FACTS_FOLDER / "terms.json"
 KEYWORD_KINDS = set(Keyword.Kind.values)

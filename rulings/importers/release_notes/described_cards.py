@@ -18,15 +18,14 @@ from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 
-from oracle.card_markup import store_stale_card_markup
+from common.text import fold, fold_line, slug_for
 from oracle.models import Card, CardFace, CardType, Keyword, Layout
 from oracle.search.normalize import refresh_search_columns
-from oracle.text import fold, fold_line, slug_for
-
-from .changes import save_changes
-from .document import Document
-from .report import ImportReport
-from .sourced_facts import FACTS_FOLDER, SourceChecker, facts_about
+from rulings.importers.release_notes.changes import save_changes
+from rulings.importers.release_notes.document import Document
+from rulings.importers.release_notes.report import ImportReport
+from rulings.importers.release_notes.sourced_facts import FACTS_FOLDER, SourceChecker, facts_about
+from web.pages.card.markup import store_stale_card_markup
 
 DESCRIBED_CARDS = FACTS_FOLDER / "described_cards.json"
 # Oracle ids of cards known from a document only: uuid5(this, "document-slug/Card Name").

@@ -4,8 +4,8 @@ No database."""
 
 from dataclasses import dataclass, field
 
-from ..comprehensive_rules import ReadError as RulesFileError
-from .damaged_lines import DamagedLine
+from rulings.importers.comprehensive_rules import ReadError as RulesFileError
+from rulings.importers.release_notes.damaged_lines import DamagedLine
 
 
 class ReadError(RulesFileError):

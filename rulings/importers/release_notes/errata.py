@@ -40,16 +40,15 @@ from pathlib import Path
 
 from django.db.models import Count, Q
 
+from common.text import fold, fold_line, fold_with_origins
 from oracle.models import Card, CardFace, Erratum, Keyword, Printing, PrintingFace
 from oracle.printed_text import mend_symbols
-from oracle.text import fold, fold_line, fold_with_origins
-
-from ...models import DocumentSection, Ruling
-from .document import Document
-from .heading_subjects import word_position
-from .quoted_rules import official_rules_date
-from .report import ImportReport
-from .sourced_facts import FACTS_FOLDER, SourceChecker, facts_about
+from rulings.importers.release_notes.document import Document
+from rulings.importers.release_notes.heading_subjects import word_position
+from rulings.importers.release_notes.quoted_rules import official_rules_date
+from rulings.importers.release_notes.report import ImportReport
+from rulings.importers.release_notes.sourced_facts import FACTS_FOLDER, SourceChecker, facts_about
+from rulings.models import DocumentSection, Ruling
 
 RENAMED_KEYWORDS = FACTS_FOLDER / "renamed_keywords.json"
 REMINDER_TEXT = re.compile(r"\([^()]*\)")

@@ -3,10 +3,9 @@ names of the keywords and card types known in the document's language."""
 
 import re
 
+from common.text import fold_line
 from oracle.models import CardType, Keyword
-from oracle.text import fold_line
-
-from ...models import Language
+from rulings.models import Language
 
 # "[tipo di creatura]", "[costo]": a placeholder in quoted card text, not a name.
 PLACEHOLDER = re.compile(r"\[[^\]]*\]")

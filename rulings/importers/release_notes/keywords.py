@@ -28,15 +28,14 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 
+from common.text import fold_line, slug_for
 from oracle.models import CardType, Keyword
-from oracle.text import fold_line, slug_for
-
-from ...models import RuleSection, RulesEdition
-from ...rule_numbers import resolve
-from .defined_terms import DefinedTerm, read_terms
-from .document import Document
-from .heading_subjects import subject_for_title, word_position
-from .report import ImportReport
+from rulings.importers.release_notes.defined_terms import DefinedTerm, read_terms
+from rulings.importers.release_notes.document import Document
+from rulings.importers.release_notes.heading_subjects import subject_for_title, word_position
+from rulings.importers.release_notes.report import ImportReport
+from rulings.models import RuleSection, RulesEdition
+from rulings.rules.numbers import resolve
 
 REMINDER = re.compile(r"\s*\(([^()]*)\)\.?\s*$")
 # "Lifelink is a triggered ability.", "Typecycling is a variant of the cycling ability."

@@ -30,16 +30,15 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date
 
+from common.text import fold
 from oracle.models import CardType, Keyword
-from oracle.text import fold
-
-from ...models import Language, RuleSection, RulesEdition
-from ...rule_numbers import level_of, number_key, parent_number
-from ..comprehensive_rules import HEADING_MAX_LENGTH, RULE, SECTION, SENTENCE_END
-from ..renumbering import title_key
-from .changes import save_changes
-from .document import Block, Document, ReadError
-from .report import ImportReport
+from rulings.importers.comprehensive_rules import HEADING_MAX_LENGTH, RULE, SECTION, SENTENCE_END
+from rulings.importers.release_notes.changes import save_changes
+from rulings.importers.release_notes.document import Block, Document, ReadError
+from rulings.importers.release_notes.report import ImportReport
+from rulings.importers.renumbering import title_key
+from rulings.models import Language, RuleSection, RulesEdition
+from rulings.rules.numbers import level_of, number_key, parent_number
 
 # "(la terza frase è nuova)" in the line that introduces the quoted rules.
 CHANGE_NOTE = re.compile(

@@ -28,12 +28,17 @@ Damaged text (the Onslaught FAQ lost its mana symbols) is flagged as a DamagedLi
 import re
 from pathlib import Path
 
-from oracle.text import ITALIAN_MONTHS
-
-from .cited_names import names_in
-from .damaged_lines import DamagedLine, damage_in
-from .document import Block, CardBlock, Document, ReadError, ReadSection
-from .line_shapes import (
+from common.text import ITALIAN_MONTHS
+from rulings.importers.release_notes.cited_names import names_in
+from rulings.importers.release_notes.damaged_lines import DamagedLine, damage_in
+from rulings.importers.release_notes.document import (
+    Block,
+    CardBlock,
+    Document,
+    ReadError,
+    ReadSection,
+)
+from rulings.importers.release_notes.line_shapes import (
     BLANK,
     BULLET,
     BULLET_LINE,

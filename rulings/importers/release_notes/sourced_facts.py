@@ -13,9 +13,8 @@ from pathlib import Path
 
 from django.conf import settings
 
-from oracle.text import fold
-
-from .document import ReadError
+from common.text import fold
+from rulings.importers.release_notes.document import ReadError
 
 FACTS_FOLDER = Path(settings.BASE_DIR) / "fixtures" / "documents"
 

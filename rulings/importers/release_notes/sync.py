@@ -18,22 +18,24 @@ from pathlib import Path
 from django.utils import timezone
 from simple_history.utils import bulk_create_with_history
 
-from oracle.importers.upsert import upsert
+from common.text import slug_for
+from common.upsert import upsert
 from oracle.models import Card, CardSet, CardType, Keyword
-from oracle.text import slug_for
-
-from ...models import DocumentMention, DocumentSection, Language, Ruling, SourceDocument
-from ...ruling_status import recompute_statuses
-from .card_names import CardNameIndex
-from .changes import save_changes
-from .damaged_lines import DAMAGE_REASONS, DamagedLine
-from .described_cards import create_described_cards
-from .document import Block, Document, ReadSection
-from .errata import record_renamed_keyword_errata, renaming_ruling_keys
-from .heading_subjects import subject_for_title
-from .keywords import apply_document_keywords
-from .quoted_rules import store_quoted_rules
-from .report import ImportReport
+from rulings.importers.release_notes.card_names import CardNameIndex
+from rulings.importers.release_notes.changes import save_changes
+from rulings.importers.release_notes.damaged_lines import DAMAGE_REASONS, DamagedLine
+from rulings.importers.release_notes.described_cards import create_described_cards
+from rulings.importers.release_notes.document import Block, Document, ReadSection
+from rulings.importers.release_notes.errata import (
+    record_renamed_keyword_errata,
+    renaming_ruling_keys,
+)
+from rulings.importers.release_notes.heading_subjects import subject_for_title
+from rulings.importers.release_notes.keywords import apply_document_keywords
+from rulings.importers.release_notes.quoted_rules import store_quoted_rules
+from rulings.importers.release_notes.report import ImportReport
+from rulings.models import DocumentMention, DocumentSection, Language, Ruling, SourceDocument
+from rulings.status.ruling_status import recompute_statuses
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from rulings.editors import EDITORS_GROUP, create_editor
+from rulings.editorial.editors import EDITORS_GROUP, create_editor
 
 PASSWORD_VARIABLE = "ORACOLO_EDITOR_PASSWORD"
 

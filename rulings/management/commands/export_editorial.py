@@ -3,7 +3,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand
 
-from rulings.editorial_backup import KINDS, export_editorial
+from rulings.editorial.backup import KINDS, export_editorial
 
 
 class Command(BaseCommand):

@@ -3,7 +3,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from rulings.editorial_backup import EditorialImportError, import_editorial
+from rulings.editorial.backup import EditorialImportError, import_editorial
 
 
 class Command(BaseCommand):

@@ -4,16 +4,16 @@ from pathlib import Path
 from django.core.management.base import CommandError
 from django.db import transaction
 
+from common.import_lock import ImportCommand
 from oracle import data_version
-from oracle.import_lock import ImportCommand
 from oracle.models import CardSet
-from rulings.document_page import store_document_sections
 from rulings.importers.release_notes.document import Document, ReadError
 from rulings.importers.release_notes.reader import read_document
 from rulings.importers.release_notes.sync import sync_document
 from rulings.models import Language, SourceDocument
-from rulings.rule_trees import quoted_texts_digest, store_rule_trees
-from rulings.ruling_markup import store_stale_ruling_markup
+from web.pages.documents.page import store_document_sections
+from web.pages.rules.stored_trees import quoted_texts_digest, store_rule_trees
+from web.rendering.rulings import store_stale_ruling_markup
 
 
 class Command(ImportCommand):

@@ -4,19 +4,19 @@ from pathlib import Path
 from django.core.management.base import CommandError
 from django.db import transaction
 
+from common.import_lock import ImportCommand
 from oracle import data_version
-from oracle.card_markup import store_stale_card_markup
-from oracle.import_lock import ImportCommand
-from rulings.document_page import store_document_sections
-from rulings.glossary import store_definitions
 from rulings.importers.comprehensive_rules import ReadError, read_rules
 from rulings.importers.rules_checks import shrink_refusal
 from rulings.importers.rules_sync import sync_rules
 from rulings.linking.sync import link_cards
 from rulings.models import Language, RulesEdition
-from rulings.rule_bodies import store_rule_bodies
-from rulings.rule_trees import store_rule_trees
-from rulings.ruling_markup import store_stale_ruling_markup
+from web.pages.card.markup import store_stale_card_markup
+from web.pages.documents.page import store_document_sections
+from web.pages.rules.bodies import store_rule_bodies
+from web.pages.rules.glossary import store_definitions
+from web.pages.rules.stored_trees import store_rule_trees
+from web.rendering.rulings import store_stale_ruling_markup
 
 
 class Command(ImportCommand):

@@ -1,7 +1,7 @@
 from django.db import transaction
 
+from common.import_lock import ImportCommand
 from oracle import data_version
-from oracle.import_lock import ImportCommand
 from rulings.linking.sync import LinkReport, link_cards
 
 

@@ -5,8 +5,8 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from oracle.import_lock import ImportCommand
-from rulings.rule_trees import trees_stored_once
+from common.import_lock import ImportCommand
+from web.pages.rules.stored_trees import trees_stored_once
 
 BUNDLED_DOCUMENTS = Path("fixtures") / "documents"
 MANIFEST = "documents.json"

@@ -5,9 +5,9 @@ from django.conf import settings
 from django.core.management import call_command
 from django.db import transaction
 
-from oracle.import_lock import ImportCommand
+from common.import_lock import ImportCommand
 from rulings.models import RulesEdition
-from rulings.rule_trees import trees_stored_once
+from web.pages.rules.stored_trees import trees_stored_once
 
 BUNDLED_RULES = Path("fixtures") / "rules" / "en"
 

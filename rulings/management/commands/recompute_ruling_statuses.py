@@ -1,8 +1,8 @@
 from django.db import transaction
 
+from common.import_lock import ImportCommand
 from oracle import data_version
-from oracle.import_lock import ImportCommand
-from rulings.ruling_status import recompute_statuses
+from rulings.status.ruling_status import recompute_statuses
 
 
 class Command(ImportCommand):

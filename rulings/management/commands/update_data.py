@@ -15,7 +15,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import transaction
 
-from oracle.import_lock import ImportCommand
+from common.import_lock import ImportCommand
 from oracle.models import CardDataImport
 from rulings.importers.downloads import (
     DataCache,

@@ -1,0 +1,201 @@
+"""Which edition of the rules a page reads.
+
+Every rules page reads one edition (``?edition=2007-05-01``; the current one by default). The
+English editions are the ones to read; an Italian edition is shown beside the English of the
+same date, and an Italian edition with no English edition that day (a partial edition quoted by
+an old release note) is read in the English edition in force on its date.
+
+``EditionChoices`` holds every edition (one query per request, which also reads the request's data
+version: ``EditionChoices.load(request)``) and answers those questions;
+``reads_an_edition`` gives a view the edition asked for, or answers for it when there is none.
+"""
+
+from dataclasses import dataclass
+from functools import cached_property, wraps
+
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from common.sql_rows import ModelColumns, fetch
+from oracle import data_version
+from oracle.models import is_italian_page
+from rulings.models import Language, RulesEdition, edition_in_force
+
+MAIN_LANGUAGE = Language.ENGLISH  # Wizards publishes the rules in English
+EDITION_COLUMNS = ModelColumns(RulesEdition, "e")
+EDITION_TABLE = RulesEdition._meta.db_table
+EDITION_ORDER = "ORDER BY e.effective_date DESC, e.language"
+
+
+@dataclass
+class EditionChoices:
+    """Every rules edition (one query per request) and the choices a page offers from them."""
+
+    rows: list[RulesEdition]
+
+    @classmethod
+    def load(cls, request=None):
+        """Every edition, newest first; for a page (``request``), read in one round trip with
+        the data version when the request has not read it yet."""
+        if request is None:
+            return cls.from_rows(fetch(*cls.statement()))
+        (rows,) = data_version.fetch_with_version(request, [cls.statement()])
+        return cls.from_rows(rows)
+
+    @staticmethod
+    def statement() -> tuple[str, list]:
+        """The query (sql, params) of every edition, for a page to send with its own."""
+        return f"SELECT {EDITION_COLUMNS.sql} FROM {EDITION_TABLE} e {EDITION_ORDER}", []
+
+    @classmethod
+    def from_rows(cls, rows: list[tuple]):
+        """The choices from the rows of ``statement()``'s query."""
+        return cls(EDITION_COLUMNS.instances(rows))
+
+    @cached_property
+    def readable(self) -> list[RulesEdition]:
+        """The editions one can read, newest first: the English ones (any, if none is)."""
+        english = [e for e in self.rows if e.language == MAIN_LANGUAGE]
+        return english or self.rows
+
+    @cached_property
+    def current(self) -> RulesEdition | None:
+        complete = [e for e in self.readable if e.is_complete]
+        return (complete or self.readable or [None])[0]
+
+    @cached_property
+    def official(self) -> list[RulesEdition]:
+        """The complete English editions, newest first: what ``RulesEdition.objects.official()``
+        reads, for the readers of cited numbers (``rule_citations``) without a query."""
+        return [e for e in self.rows if e.language == Language.ENGLISH and e.is_complete]
+
+    def get(self, slug: str) -> RulesEdition | None:
+        return next((e for e in self.readable if e.slug == slug), None)
+
+    def by_pk(self, pk: int) -> RulesEdition | None:
+        return next((e for e in self.rows if e.pk == pk), None)
+
+    def twin(self, edition: RulesEdition, language: str) -> RulesEdition | None:
+        """The edition of the same date in another language (the Italian translation)."""
+        if edition.language == language:
+            return None
+        return next(
+            (
+                e
+                for e in self.rows
+                if e.language == language and e.effective_date == edition.effective_date
+            ),
+            None,
+        )
+
+    def query(self, edition: RulesEdition) -> str:
+        """What links add to read ``edition``: nothing for the current one."""
+        return "" if edition == self.current else f"?edition={edition.slug}"
+
+    def read_in(self, edition: RulesEdition) -> RulesEdition:
+        """The readable edition a translation of another date is read in: the one in force on
+        its date (the Onslaught FAQ of October 2002 quotes the rules as Italian players read
+        them then: that is the oldest edition here, May 2007)."""
+        return edition_in_force(self.readable, edition.effective_date)
+
+    def unreadable(self, slug: str) -> RulesEdition | None:
+        """An edition of that date that is only a translation (no English edition that day)."""
+        return next((e for e in self.rows if e.slug == slug and e not in self.readable), None)
+
+    def italian_sources(self, edition: RulesEdition) -> list[RulesEdition]:
+        """The Italian editions whose text is shown beside ``edition``, best first: the one of
+        the same date, then the partial ones read in it (release notes, FAQs quoting the rules
+        of their time), newest first."""
+        twin = self.twin(edition, Language.ITALIAN)
+        read_here = [
+            e
+            for e in self.rows
+            if e.language == Language.ITALIAN and e != twin and self.read_in(e) == edition
+        ]
+        return ([twin] if twin else []) + read_here
+
+
+class EditionNotFound(Exception):
+    def __init__(self, slug: str):
+        self.slug = slug
+
+
+def requested_edition(request, editions: EditionChoices) -> RulesEdition:
+    """The edition ``?edition=`` names (the current one when it names none)."""
+    slug = request.GET.get("edition", "").strip()
+    if not slug:
+        return editions.current
+    edition = editions.get(slug)
+    if edition is None:
+        raise EditionNotFound(slug)
+    return edition
+
+
+def italian_twin(editions: EditionChoices, edition: RulesEdition) -> RulesEdition | None:
+    """The Italian text to show beside the English, on Italian pages only."""
+    return editions.twin(edition, Language.ITALIAN) if is_italian_page() else None
+
+
+def italian_sources(editions: EditionChoices, edition: RulesEdition) -> list[RulesEdition]:
+    """Every Italian edition a rule page may take its Italian text from, on Italian pages."""
+    return editions.italian_sources(edition) if is_italian_page() else []
+
+
+def not_found(request, message: str, editions: EditionChoices | None = None):
+    context = {"message": message, "editions": editions.readable if editions else []}
+    return render(request, "rulings/rule_not_found.html", context, status=404, using="jinja2")
+
+
+def edition_not_found(request, error: EditionNotFound, editions: EditionChoices):
+    message = _("There is no edition of the rules dated “%(date)s”.") % {"date": error.slug}
+    return not_found(request, message, editions)
+
+
+def no_rules(request):
+    return render(request, "rulings/no_rules.html", status=404, using="jinja2")
+
+
+def redirect_to_edition(request, editions: EditionChoices, edition: RulesEdition):
+    """The same page in ``edition``: where a translation of a date with no English edition
+    (``?edition=2002-10-07``) is read, with its text beside the English on Italian pages."""
+    params = request.GET.copy()
+    if edition == editions.current:
+        params.pop("edition", None)
+    else:
+        params["edition"] = edition.slug
+    query = params.urlencode()
+    return redirect(f"{request.path}?{query}" if query else request.path)
+
+
+def reads_an_edition(view):
+    """Call ``view(request, editions, edition, ...)`` with the edition asked for
+    (``?edition=2007-05-01``, the current one by default), or answer instead when there are
+    no rules yet or no edition of that date."""
+
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        editions = EditionChoices.load(request)
+        if editions.current is None:
+            return no_rules(request)
+        try:
+            edition = requested_edition(request, editions)
+        except EditionNotFound as error:
+            translation = editions.unreadable(error.slug)
+            if translation is not None:
+                return redirect_to_edition(request, editions, editions.read_in(translation))
+            return edition_not_found(request, error, editions)
+        return view(request, editions, edition, *args, **kwargs)
+
+    return wrapper
+
+
+def edition_context(editions: EditionChoices, edition: RulesEdition) -> dict:
+    """What every rules page's template reads about the edition it shows (the edition form,
+    the notice on an older edition's page, the links' query)."""
+    return {
+        "edition": edition,
+        "editions": editions.readable,
+        "current_edition": editions.current,
+        "is_current": edition == editions.current,
+        "query": editions.query(edition),
+    }

@@ -1,0 +1,266 @@
+"""The cards JSON API: search (the query language and the facets of the search page) and a
+card's whole record.
+
+    GET /api/cards/?q=t:creature+k:flying&page=2    a page of results
+    GET /api/cards/<Oracle id>/                     one card: faces, printings, errata, and
+                                                    what other apps add (``card_record``)
+    GET /api/cards/autocomplete/?q=angelo+em        up to 20 card names in either language
+                                                    that start with the text, or have a word
+                                                    that does: {"total": 1, "data": [...]}
+
+Both answer with ``"data": {"cards": "2022-04-25", "rules": "2026-04-17"}``, the date of each
+kind of data (``data_sources``). Answers are UTF-8 JSON with readable accents. Cards are named
+by their Oracle id, which stays the same across imports. HTML links point at the English pages
+(/en/...); messages and the order by name follow the request's language: ``?lang=it`` or
+``lang=en``, else Accept-Language (English unless it asks for Italian). In Italian, results
+are in the order of their Italian names.
+"""
+
+import uuid
+from decimal import Decimal
+from functools import wraps
+
+from django.core.paginator import Paginator
+from django.utils import translation
+from django.utils.cache import patch_cache_control
+from django.utils.translation import gettext as _
+
+from common.links import url_maker
+from common.sql_rows import planned_for_their_values
+from oracle import data_sources, data_version
+from oracle.models import Card, Printing
+from oracle.search.completions import completions
+from oracle.wording_history import history_record
+from web.api import card_record
+from web.json_views import get_only, json_response
+from web.pages.lists.rows import faces_by_card, sets_by_card
+from web.pages.search.filters import CardFilter
+from web.paging import requested_page
+
+RESULTS_PER_PAGE = 50
+HTML_LANGUAGE = "en"
+LANGUAGES = ("en", "it")
+# Completions change only with an import: browsers and proxies may keep them a while.
+COMPLETIONS_MAX_AGE = 300
+
+
+def in_requested_language(view):
+    """Run the view in the language ``?lang=`` names (en, it), if it names one; else in the
+    one LocaleMiddleware chose from Accept-Language."""
+
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        language = str(request.GET.get("lang", "")).strip().lower()
+        if language not in LANGUAGES:
+            return view(request, *args, **kwargs)
+        with translation.override(language):
+            response = view(request, *args, **kwargs)
+        response.headers["Content-Language"] = language
+        return response
+
+    return wrapper
+
+
+@get_only
+def card_autocomplete(request):
+    total, names = completions(str(request.GET.get("q", ""))[:200])
+    response = json_response({"total": total, "data": names})
+    patch_cache_control(response, public=True, max_age=COMPLETIONS_MAX_AGE)
+    return response
+
+
+@get_only
+@in_requested_language
+def card_search(request):
+    card_filter = CardFilter(
+        request.GET, queryset=Card.objects.only("pk", "oracle_id", "name", "slug")
+    )
+    warnings = [problem.as_json() for problem in card_filter.problems]
+    if card_filter.is_unusable:
+        return json_response(
+            {
+                "error": _("The search could not be run: no part of it could be used."),
+                "warnings": warnings,
+                "query": card_filter.canonical,
+            },
+            status=400,
+        )
+    number = requested_page(request.GET.get("page"))
+    if number is None:
+        return json_response(
+            {
+                "error": _("The page must be a whole number from 1."),
+                "warnings": warnings,
+                "query": card_filter.canonical,
+            },
+            status=400,
+        )
+    paginator = Paginator(card_filter.qs, RESULTS_PER_PAGE)
+    # As the results page counts: planned for the search's values (see found_cards).
+    with planned_for_their_values():
+        pages = paginator.num_pages
+        page = paginator.page(number) if number <= pages else None
+        cards = list(page.object_list) if page else []
+    if page is None:
+        return json_response(
+            {
+                "error": _("There is no page %(page)s; the last page is %(pages)s.")
+                % {"page": number, "pages": pages},
+                "pages": pages,
+                "warnings": warnings,
+                "query": card_filter.canonical,
+            },
+            status=404,
+        )
+    return json_response(
+        {
+            "data": _data_dates(request),
+            "total": paginator.count,
+            "page": number,
+            "pages": pages,
+            "next": _page_url(request, number + 1) if page.has_next() else None,
+            "previous": _page_url(request, number - 1) if page.has_previous() else None,
+            "warnings": warnings,
+            "query": card_filter.canonical,
+            "results": _results(request, cards),
+        }
+    )
+
+
+@get_only
+@in_requested_language
+def card_detail(request, oracle_id):
+    try:
+        key = uuid.UUID(oracle_id)
+    except ValueError:
+        key = uuid.UUID(int=0)  # no card has it: the same 404 as an unknown id
+    cards = Card.objects.for_detail().prefetch_related(*card_record.prefetches())
+    card = cards.filter(oracle_id=key).first()
+    if card is None:
+        return json_response(
+            {"error": _("No card has the Oracle id “%(id)s”.") % {"id": oracle_id}}, status=404
+        )
+    return json_response({"data": _data_dates(request)} | _card_record(request, card))
+
+
+def _results(request, cards):
+    ids = [card.pk for card in cards]
+    faces = faces_by_card(ids)
+    sets = sets_by_card(ids)
+    with translation.override(HTML_LANGUAGE):
+        card_url = url_maker("oracle:card-detail")
+    results = []
+    for card in cards:
+        card_faces = faces[card.pk]
+        names_it = [name_it for name_it, *_ in card_faces]
+        results.append(
+            {
+                "id": str(card.oracle_id),
+                "name": card.name,
+                "name_it": " // ".join(names_it) if all(names_it) and names_it else "",
+                "mana_cost": " // ".join(cost for _, cost, _, _ in card_faces if cost),
+                "type_line": " // ".join(type_line for _, _, type_line, _ in card_faces),
+                "set_codes": [printing.code for printing in sets[card.pk]],
+                "url": request.build_absolute_uri(card_url(card.slug)),
+            }
+        )
+    return results
+
+
+def _data_dates(request) -> dict[str, str | None]:
+    return data_sources.api_dates(data_version.for_request(request).dates)
+
+
+def _page_url(request, number):
+    params = request.GET.copy()
+    params["page"] = number
+    return request.build_absolute_uri(f"{request.path}?{params.urlencode()}")
+
+
+def _card_record(request, card):
+    faces = list(card.faces.all())
+    positions = {face.pk: face.position for face in faces}
+    with translation.override(HTML_LANGUAGE):
+        url = request.build_absolute_uri(card.get_absolute_url())
+        printings = [_printing_record(request, p, positions) for p in card.printings.all()]
+    return {
+        "id": str(card.oracle_id),
+        "name": card.name,
+        "name_it": card.italian_name,
+        "url": url,
+        "layout": card.layout,
+        "mana_value": _number(card.mana_value),
+        "colors": list(card.colors),
+        "color_identity": list(card.color_identity),
+        "legalities": card.legalities,
+        "keywords": [
+            {"slug": k.slug, "name": k.name, "name_it": k.name_it, "kind": k.kind}
+            for k in card.keywords.all()
+        ],
+        "faces": [
+            {
+                "position": face.position,
+                "name": face.name,
+                "name_it": face.name_it,
+                "mana_cost": face.mana_cost,
+                "mana_value": _number(face.mana_value),
+                "type_line": face.type_line,
+                "type_line_it": face.type_line_it,
+                "oracle_text": face.oracle_text,
+                "printed_text_it": face.printed_text_it,
+                "power": face.power,
+                "toughness": face.toughness,
+                "loyalty": face.loyalty,
+                "defense": face.defense,
+                "colors": list(face.colors),
+                "color_indicator": list(face.color_indicator),
+            }
+            for face in faces
+        ],
+        "history": history_record(card),
+        "printings": printings,
+        **card_record.added_parts(card),
+        "errata": [
+            {
+                "date": erratum.date.isoformat(),
+                "face": erratum.face.name if erratum.face else "",
+                "field": erratum.field,
+                "old": erratum.old_text,
+                "new": erratum.new_text,
+                "reason": erratum.reason,
+                "reason_it": erratum.reason_it,
+                "source": erratum.source,
+            }
+            for erratum in card.errata.all()
+        ],
+    }
+
+
+def _printing_record(request, printing: Printing, positions):
+    card_set = printing.card_set
+    return {
+        "set": card_set.code,
+        "set_name": card_set.name,
+        "set_name_it": card_set.name_it,
+        "released": card_set.release_date.isoformat() if card_set.release_date else None,
+        "collector_number": printing.collector_number,
+        "rarity": printing.rarity,
+        "name_it": printing.name_it,
+        "url": request.build_absolute_uri(printing.get_absolute_url()),
+        "faces": [
+            {
+                "position": positions.get(printed.face_id, printed.position),
+                "name_it": printed.name_it,
+                "type_line_it": printed.type_line_it,
+                "text_it": printed.text_it,
+                "flavor_text": printed.flavor_text,
+                "flavor_text_it": printed.flavor_text_it,
+            }
+            for printed in printing.faces.all()
+        ],
+    }
+
+
+def _number(value: Decimal):
+    """JSON numbers: 3 for a whole mana value, 0.5 for half of one."""
+    return int(value) if value == int(value) else float(value)

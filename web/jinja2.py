@@ -1,0 +1,166 @@
+"""The Jinja2 environment of the templates in ``templates/jinja2/``: the public pages (their
+frame is ``base.html``) and the partials a page repeats hundreds of times. Django's template
+engine is kept for the admin. A view renders a page with ``render(request, "app/page.html",
+context, using="jinja2")``; ``render_partial`` hands a partial's HTML to Python.
+
+What Django's templates had, a Jinja2 page has under the same names: the filters of
+``mana``, ``rules_text``, ``mended``, ``long_date``, ``italian_dates``, ``colors``, and Django's
+``capfirst``, ``date``, ``floatformat``,
+``intcomma``, ``linebreaksbr`` and ``truncatechars``; the functions ``url(name, *args,
+**kwargs)``, ``static(path)``, ``querystring(...)`` (Django's tag: ``request.GET`` changed by
+keyword arguments, ``None`` removing a key), ``language_info(code)``, ``diff(old, new)``; and,
+from the engine's context processors (settings.TEMPLATES), ``request``, ``csrf_input``,
+``LANGUAGE_CODE``, ``language_links`` and ``data_age_lines()``.
+
+Escaping is Django's: a value with ``__html__`` (a SafeString, Markup) is written as it is,
+anything else escaped as Django's templates escape it, so a partial writes the same bytes its
+Django-template version wrote. ``_()``, ``gettext``, ``ngettext``, ``pgettext`` and
+``{% trans %}`` translate with Django's catalogues, and the project's makemessages finds them
+all (oracle/management/commands/makemessages.py).
+
+``macro`` hands Python a template's macro as a function: the text renderers
+(``web.rendering.text_pieces``) make their markup with them.
+"""
+
+import html
+from collections.abc import Callable
+from functools import cache
+
+from django.contrib.humanize.templatetags.humanize import intcomma
+from django.core.signals import setting_changed
+from django.dispatch import receiver
+from django.template import defaultfilters, engines
+from django.template.defaulttags import querystring as django_querystring
+from django.template.loader import render_to_string
+from django.templatetags.static import static
+from django.urls import reverse
+from django.utils import translation
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.timezone import template_localtime
+from jinja2 import Environment, pass_context
+from markupsafe import Markup
+
+
+def escape_like_django(value):
+    """Every ``{{ value }}``, before Jinja2's own escaping, which writes <, > and & as Django
+    does and leaves Markup alone: quotes are written as Django writes them (&#x27; and &quot;,
+    not &#39; and &#34;) here, only in the text that has some, the partials' output being
+    large."""
+    if type(value) is str:
+        if "'" in value or '"' in value:
+            return Markup(html.escape(value))
+        return value
+    if type(value) is int or hasattr(value, "__html__"):
+        return value
+    return escape_like_django(str(value))
+
+
+def environment(**options) -> Environment:
+    # The page modules import this one for render_partial and macro: theirs are read late.
+    from common import dates
+    from oracle import printed_text
+    from web.rendering import card_text
+    from web.rendering.diff import word_diff
+
+    env = Environment(
+        extensions=["jinja2.ext.i18n"],
+        finalize=escape_like_django,
+        keep_trailing_newline=True,  # as Django's templates do
+        **options,
+    )
+    env.install_gettext_translations(translation, newstyle=True)
+    env.globals.update(
+        url=url,
+        static=static_url,
+        querystring=querystring,
+        language_info=translation.get_language_info,
+    )
+    env.filters.update(
+        capfirst=defaultfilters.capfirst,
+        date=date,
+        floatformat=defaultfilters.floatformat,
+        intcomma=intcomma,
+        linebreaksbr=defaultfilters.linebreaksbr,
+        truncatechars=defaultfilters.truncatechars,
+    )
+    env.filters.update(
+        mana=card_text.render_mana,
+        rules_text=card_text.render_rules_text,
+        mended=printed_text.mend_symbols,
+        long_date=dates.long_date,
+        italian_dates=italian_dates,
+        colors=card_text.color_names,
+    )
+    env.globals.update(diff=word_diff)
+    return env
+
+
+def italian_dates(html):
+    """Elides the article before 8 and 11 in Italian dates on Italian pages ("dall’11 luglio")."""
+    from oracle.models import is_italian_page
+    from web.rendering.card_text import elide_italian_dates
+
+    return elide_italian_dates(html) if is_italian_page() else html
+
+
+def date(value, arg=None) -> str:
+    """Django's ``date`` filter, given an aware datetime in the current time zone as Django's
+    templates give it (the filter ``expects_localtime``)."""
+    return defaultfilters.date(template_localtime(value), arg)
+
+
+@cache
+def static_url(path: str) -> str:
+    """``{% static %}``: a static file's address, which stays the same while the server runs (the
+    storage reads its manifest once), so it is worked out once per file."""
+    return static(path)
+
+
+@receiver(setting_changed)
+def _forget_static_urls(setting, **kwargs):
+    if setting in {"STATIC_URL", "STATIC_ROOT", "STORAGES"}:
+        static_url.cache_clear()
+
+
+def url(name: str, *args, **kwargs) -> str:
+    """``{% url %}``: the path of the view ``name`` ("oracle:card-detail")."""
+    return reverse(name, args=args or None, kwargs=kwargs or None)
+
+
+@pass_context
+def querystring(context, *mappings, **changes) -> str:
+    """Django's ``{% querystring %}``: "?" and the query of ``mappings`` (the request's own
+    when none is given) with ``changes`` made."""
+    return django_querystring(_RequestHolder(context["request"]), *mappings, **changes)
+
+
+class _RequestHolder:
+    """What Django's querystring reads of a template context: its request."""
+
+    def __init__(self, request):
+        self.request = request
+
+
+def render_partial(template_name: str, context: dict) -> SafeString:
+    """A Jinja2 partial's HTML, safe to write in a Django template."""
+    return mark_safe(render_to_string(template_name, context, using="jinja2"))
+
+
+_macros: dict[tuple[str, str], Callable[..., SafeString]] = {}
+
+
+def macro(template_name: str, name: str) -> Callable[..., SafeString]:
+    """The macro ``name`` of a Jinja2 template, as a function that returns safe HTML (looked up
+    once, unless templates are reloaded as they change)."""
+    found = _macros.get((template_name, name))
+    if found is not None:
+        return found
+    env = engines["jinja2"].env
+    jinja_macro = getattr(env.get_template(template_name).module, name)
+
+    def render(*args, **kwargs) -> SafeString:
+        return SafeString(jinja_macro(*args, **kwargs))
+
+    if not env.auto_reload:
+        _macros[(template_name, name)] = render
+    return render

@@ -1,0 +1,243 @@
+"""What the rules app shows on a card's page (``web.pages.card.extensions``): the card's rulings
+and those
+about its keywords and types, the rules it uses, the documents that speak of it, the notice on
+a card known only from a document, and links on the rule numbers in its text.
+
+``register()`` adds them when the app is ready. Four queries per page whatever the card (rules
+editions, rulings, documents, rules used: ``card_page_rows``), sent with the page's own. The
+panels are Jinja2 templates (``templates/jinja2/rulings/_card_*.html``); each ruling's item
+(``rulings/_ruling.html``) is stored rendered (``ruling_markup``), and rendered here where what
+is stored no longer holds, with one more query for the rule numbers their texts cite.
+
+The rulings come in groups, each labelled: the card's own, then those about each of its
+keywords and types. Those still holding stay in place; the outdated ones (``ruling_status``)
+follow under their own heading, collapsed, each with its reason. Withdrawn ones never show.
+"""
+
+from dataclasses import dataclass
+from itertools import groupby
+
+from django.utils import translation
+from django.utils.html import escape
+from django.utils.text import Truncator
+from django.utils.translation import gettext as _
+
+from common.links import url_prefix
+from oracle.models import Card, Layout, is_italian_page
+from rulings.models import CardRule, Ruling, edition_in_force
+from rulings.status.ruling_status import outdated_reasons
+from web.pages.card.extensions import (
+    AFTER_ERRATA,
+    AFTER_KEYWORDS,
+    NOTICE,
+    CardPageExtension,
+    Panel,
+    add_extension,
+)
+from web.pages.card.rulings_rows import (
+    RuleUseRow,
+    page_editions,
+    page_rows,
+    page_statements,
+    reason_label,
+)
+from web.rendering.rule_text import link_citations
+from web.rendering.rulings import render_items, rules_state, stored_item
+
+
+def card_context(card: Card, printing, rows: list[list[tuple]]) -> dict:
+    """The variables of the panels, from the rows of ``page_statements`` (rule editions,
+    rulings, documents, rules used: ``card_page_rows``), sent with the page's own; one more
+    query for the rule numbers the rulings cite when a ruling's stored item no longer holds
+    (``ruling_markup``)."""
+    rows = page_rows(rows)
+    editions = rows.editions
+    own, topics = card_rulings(rows.rulings)
+    every_ruling = [*own, *(ruling for _topic, group in topics for ruling in group)]
+    state = rules_state(editions)
+    language = translation.get_language()
+    unstored = []
+    for ruling in every_ruling:
+        ruling.reasons = outdated_reasons(ruling)
+        ruling.item_html = stored_item(ruling, state, language)
+        if ruling.item_html is None:
+            unstored.append(ruling)
+    if unstored:
+        render_items(unstored, editions)
+    documents = rows.documents
+    groups = [
+        (_("On this card"), own),
+        *((_("About %(topic)s") % {"topic": topic}, group) for topic, group in topics),
+    ]
+    return {
+        "rulings": own,
+        "topic_rulings": topics,
+        "current_groups": split_groups(groups, outdated=False),
+        "outdated_groups": split_groups(groups, outdated=True),
+        "outdated_count": sum(bool(ruling.reasons) for ruling in every_ruling),
+        "every_ruling": every_ruling,
+        "ruling_count": len(every_ruling),
+        "documents": documents,
+        "known_from": documents[0] if card.document_only and documents else None,
+        # Written into a translated sentence, which writes its values as they are: escaped
+        # here as every other value of the page is.
+        "known_from_title": escape(documents[0].title) if documents else "",
+        "rules_used": rules_used(rows.rules_used),
+        "rules_editions": editions,
+    }
+
+
+def split_groups(groups: list, outdated: bool) -> list:
+    """[(label, rulings)] keeping only the outdated rulings, or only the others; groups left
+    empty are dropped. The card's own rulings come first, then each keyword's and type's."""
+    kept = []
+    for label, rulings in groups:
+        chosen = [
+            ruling for ruling in rulings if (ruling.status == Ruling.Status.OUTDATED) == outdated
+        ]
+        if chosen:
+            kept.append((label, chosen))
+    return kept
+
+
+def link_rule_numbers(markup, printed_on, context):
+    """Every rule number in a card's text a link: in today's rules for the Oracle text, in the
+    rules in force when it was printed for a printed text (an old number opens the old rule,
+    whose page says where it is today)."""
+    return link_citations(markup, edition=linked_edition(printed_on, context["rules_editions"]))
+
+
+def linked_edition(printed_on, editions) -> str | None:
+    """The effective date (ISO) of the edition whose rules a text printed on ``printed_on``
+    links to; None for today's rules (the Oracle text, or an edition still in force)."""
+    in_force = edition_in_force(editions, printed_on) if printed_on else None
+    if in_force is None or in_force.effective_date == edition_in_force(editions).effective_date:
+        return None
+    return in_force.effective_date.isoformat()
+
+
+def rule_links_key(printed_on, context) -> str:
+    """What the rule links of a card's text depend on: the edition they open."""
+    return linked_edition(printed_on, context["rules_editions"]) or "today"
+
+
+def rule_links_context() -> dict:
+    """What ``link_rule_numbers`` reads, without a card (one query)."""
+    return {"rules_editions": page_editions()}
+
+
+def card_rulings(rulings: list[Ruling]) -> tuple[list, list]:
+    """(the card's own rulings, [(topic, rulings)]) of its rulings and those about its keywords
+    and card types (``card_page_rows``): the topics are the card's keywords (suspend, morph),
+    then its card types (tribal), named in the page's language."""
+    own, named = [], []
+    italian_page = is_italian_page()
+    for ruling in rulings:
+        if ruling.card_id:
+            own.append(ruling)
+        else:
+            named.append((ruling, topic_name(ruling, italian_page)))
+    named.sort(key=lambda pair: (pair[0].keyword_id is None, pair[1].casefold()))
+    topics = [
+        (name, [ruling for ruling, _name in group])
+        for (_is_type, name), group in groupby(
+            named, key=lambda pair: (pair[0].keyword_id is None, pair[1])
+        )
+    ]
+    return own, topics
+
+
+def topic_name(ruling, italian_page: bool) -> str:
+    """The keyword or card type a ruling is about (``rulings_about`` read their names), named
+    in the page's language."""
+    if ruling.keyword_id:
+        name = (italian_page and ruling.keyword_name_it) or ruling.keyword_name
+    else:
+        name = (italian_page and ruling.type_name_it) or ruling.type_name
+    return name[:1].lower() + name[1:]  # "About suspend", "Su sospendere"
+
+
+@dataclass
+class RuleUsed:
+    """One rule a card uses, as its page lists it."""
+
+    number: str
+    url: str
+    title: str
+    title_language: str  # the title's: "it" where the Italian edition has it
+    excerpt: str  # the rule's first words, for a rule without a title
+    reason_words: str
+
+
+def rules_used(rows: list[RuleUseRow]) -> list[RuleUsed]:
+    """The rules of today's edition the card uses (``card_page_rows``: computed or set by an
+    editor, less those an editor removed), in the rules' order, each with its title (Italian on
+    Italian pages where an Italian edition of the same date has it) and its reason in words."""
+    italian_page = is_italian_page()
+    rule_page = url_prefix("rulings:rule-detail")
+    shown = []
+    for row in rows:
+        italian_title = italian_page and row.italian_title
+        title = italian_title or row.title or row.parent_title or ""
+        shown.append(
+            RuleUsed(
+                number=row.number,
+                url=f"{rule_page}{row.number}/",
+                title=title,
+                title_language="it" if italian_title else "en",
+                excerpt="" if title else Truncator(row.text).words(14),
+                reason_words=reason_words(row, italian_page),
+            )
+        )
+    return shown
+
+
+def reason_words(link: RuleUseRow, italian_page: bool) -> str:
+    """Why the card uses a rule, in words: "Keyword ability: Flying", "Card type: Creature"."""
+    reasons = CardRule.Reason
+    detail = link.detail
+    keyword = (italian_page and link.keyword_name_it) or link.keyword_name or detail
+    card_type = (italian_page and link.type_name_it) or detail
+    if link.reason == reasons.KEYWORD_ABILITY:
+        return _("Keyword ability: %(name)s") % {"name": keyword}
+    if link.reason == reasons.KEYWORD_ACTION:
+        return _("Keyword action: %(name)s") % {"name": keyword}
+    if link.reason == reasons.ABILITY_WORD:
+        return _("Ability word: %(name)s") % {"name": keyword}
+    if link.reason == reasons.CARD_TYPE:
+        return _("Card type: %(name)s") % {"name": card_type}
+    if link.reason == reasons.SUPERTYPE:
+        return _("Supertype: %(name)s") % {"name": card_type}
+    if link.reason == reasons.SUBTYPE:
+        return _("Subtype: %(name)s") % {"name": card_type}
+    if link.reason == reasons.LAYOUT:
+        label = Layout(detail).label if detail in Layout.values else detail
+        return _("Layout: %(name)s") % {"name": label}
+    if link.reason == reasons.FACE_DOWN:
+        # The detail is the keyword (Morph) or one of the linker's phrases ("turned face up"),
+        # which rulings.linking.type_rules marks for translation.
+        how = keyword if link.keyword_name else _(detail)
+        return _("Face down: %(how)s") % {"how": how} if detail else _("Face down")
+    if link.reason == reasons.EDITOR and detail:
+        return _("Set by an editor: %(detail)s") % {"detail": detail}
+    return str(reason_label(link.reason))
+
+
+def register() -> None:
+    """Show the rules app's panels and rule links on every card page."""
+    add_extension(
+        CardPageExtension(
+            name="rulings",
+            statements=page_statements,
+            context=card_context,
+            panels=(
+                Panel(NOTICE, "rulings/_card_document_notice.html"),
+                Panel(AFTER_KEYWORDS, "rulings/_card_rulings.html"),
+                Panel(AFTER_KEYWORDS, "rulings/_card_rules_used.html"),
+                Panel(AFTER_ERRATA, "rulings/_card_documents.html"),
+            ),
+            text_links=link_rule_numbers,
+            text_links_key=rule_links_key,
+            links_context=rule_links_context,
+        )
+    )

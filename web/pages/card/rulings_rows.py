@@ -1,0 +1,244 @@
+"""What a card's page reads of the rules app, in four small indexed queries written by hand
+(``common.sql_rows``: building them with the ORM cost ten times what running them does), which
+the page sends with its own (``page_statements``, given the card's id as SQL; ``page_rows``
+reads their rows):
+
+- the official rules editions (``RulesEdition.objects.official()``: ``page_editions`` alone);
+- the public rulings on the card, its keywords and its card types
+  (``Ruling.objects.for_card_page().about_card(card)``), each with its source document, the
+  names of its keyword or card type and what a page reads of its stored markup;
+- the documents with pages that name the card, have a section about it or a ruling on it;
+- the rules of today's edition (the newest official one) the card uses, with what names them.
+"""
+
+from dataclasses import dataclass
+
+from django.db import connection
+from django.utils import translation
+
+from common.sql_rows import ModelColumns, fetch
+from rulings.models import CardRule, Language, RulesEdition, Ruling, SourceDocument
+
+EDITION = ModelColumns(RulesEdition, "e", keep=("effective_date", "imported_at"))
+# What the page shows of a ruling and works out from it (its status, its document's address).
+RULING = ModelColumns(
+    Ruling,
+    "r",
+    keep=(
+        "card_id",
+        "keyword_id",
+        "card_type_id",
+        "date",
+        "language",
+        "text",
+        "source_document_id",
+        "section_id",
+        "position",
+        "status",
+        "status_set_by_hand",
+        "status_note",
+        "outdated_because",
+    ),
+)
+# What a card page reads of a ruling's stored markup (``Ruling.rendered``: ``ruling_markup``):
+# whether its item holds, and the item in the page's language, not the other markup it keeps.
+STORED_ITEM_KEYS = ("rules", "item")
+# A document as a ruling's source.
+DOCUMENT = ModelColumns(SourceDocument, "d", keep=("title", "kind", "language"))
+SOURCE_DOCUMENT = Ruling._meta.get_field("source_document")
+# A document in a list of those that speak of something (a card, a keyword: views.keywords).
+DOCUMENT_LISTED = ModelColumns(
+    SourceDocument, "d", keep=("title", "kind", "language", "published_on")
+)
+
+
+@dataclass
+class PageRows:
+    """What ``page_rows`` reads for one card's page."""
+
+    editions: list[RulesEdition]  # the official ones
+    rulings: list[Ruling]
+    documents: list[SourceDocument]
+    rules_used: list["RuleUseRow"]  # today's edition's
+
+
+def page_statements(card_id: str, params: list) -> list[tuple[str, list]]:
+    """The queries of the official editions, the rulings about the card whose id is the SQL
+    ``card_id`` (``params`` its parameters), the documents that speak of it and the rules it
+    uses."""
+    return [
+        EDITIONS_QUERY,
+        rulings_query(card_id, params, stored_item_keys()),
+        documents_query(card_id, params),
+        rules_used_query(card_id, params),
+    ]
+
+
+def page_rows(rows: list[list[tuple]]) -> PageRows:
+    """What ``page_statements`` read (``rows``, in its order)."""
+    editions, rulings, documents, rules = rows
+    return PageRows(
+        editions=EDITION.instances(editions),
+        rulings=read_rulings(rulings, stored_item_keys()),
+        documents=DOCUMENT_LISTED.instances(documents),
+        rules_used=[RuleUseRow(*row) for row in rules],
+    )
+
+
+OFFICIAL_EDITIONS = "e.language = %s AND e.is_complete = %s"
+OFFICIAL_PARAMS = [Language.ENGLISH, True]
+EDITIONS_QUERY = (
+    f"SELECT {EDITION.sql} FROM rulings_rulesedition e WHERE {OFFICIAL_EDITIONS}",
+    OFFICIAL_PARAMS,
+)
+
+
+def page_editions() -> list[RulesEdition]:
+    """The official editions (complete, English): id, effective date, when imported."""
+    return EDITION.instances(fetch(*EDITIONS_QUERY))
+
+
+def stored_item_keys() -> tuple[str, ...]:
+    """The keys of ``Ruling.rendered`` a card page reads: ``STORED_ITEM_KEYS`` and the item in
+    the active language."""
+    return (*STORED_ITEM_KEYS, f"item_{translation.get_language()}")
+
+
+def rulings_query(card_id: str, params: list, keys: tuple[str, ...]) -> tuple[str, list]:
+    """The public rulings of the card whose id is ``card_id`` (SQL, ``params`` its parameters)
+    and those about its keywords and card types, in their order (language, date, position),
+    with their source documents, the names of their keywords and card types, and the values
+    under ``keys`` of their stored markup."""
+    stored_sql, stored_params = zip(*(json_text("r.rendered", key) for key in keys), strict=True)
+    return (
+        f"""SELECT {RULING.sql}, {DOCUMENT.sql}, k.name, k.name_it, t.name, t.name_it,
+                {", ".join(stored_sql)}
+            FROM rulings_ruling r
+            LEFT JOIN rulings_sourcedocument d ON d.id = r.source_document_id
+            LEFT JOIN oracle_keyword k ON k.id = r.keyword_id
+            LEFT JOIN oracle_cardtype t ON t.id = r.card_type_id
+            WHERE r.status <> %s AND r.id IN (
+                -- Each kind by its own index (an OR of the three makes PostgreSQL read every
+                -- ruling).
+                SELECT own.id FROM rulings_ruling own WHERE own.card_id = {card_id}
+                UNION
+                SELECT about.id FROM oracle_card_keywords ck
+                JOIN rulings_ruling about ON about.keyword_id = ck.keyword_id
+                WHERE ck.card_id = {card_id}
+                UNION
+                SELECT about.id FROM oracle_cardface f
+                JOIN oracle_cardface_card_types ft ON ft.cardface_id = f.id
+                JOIN rulings_ruling about ON about.card_type_id = ft.cardtype_id
+                WHERE f.card_id = {card_id}
+            )
+            ORDER BY r.language, r.date, r.position, r.id""",
+        [*stored_params, Ruling.Status.WITHDRAWN, *params, *params, *params],
+    )
+
+
+def read_rulings(rows: list[tuple], keys: tuple[str, ...]) -> list[Ruling]:
+    """The rulings of ``rulings_query``'s rows, each with ``source_document`` and
+    ``keyword_name``, ``keyword_name_it``, ``type_name``, ``type_name_it`` (None for another
+    kind of ruling); its ``rendered`` holds only the values under ``keys``."""
+    names_at = RULING.width + DOCUMENT.width
+    rulings, documents = [], {None: None}
+    listened = RULING.listened() or DOCUMENT.listened()
+    for row in rows:
+        ruling = RULING.instance(row, listened=listened)
+        document_id = ruling.source_document_id
+        if document_id not in documents:  # one instance per document
+            documents[document_id] = DOCUMENT.instance(row, RULING.width, listened)
+        SOURCE_DOCUMENT.set_cached_value(ruling, documents[document_id])
+        ruling.keyword_name, ruling.keyword_name_it, ruling.type_name, ruling.type_name_it = row[
+            names_at : names_at + 4
+        ]
+        stored = zip(keys, row[names_at + 4 :], strict=True)
+        ruling.rendered = {key: value for key, value in stored if value is not None}
+        rulings.append(ruling)
+    return rulings
+
+
+def json_text(column: str, key: str) -> tuple[str, str]:
+    """(SQL, parameter): the text under ``key`` of the JSON object in ``column``, NULL when it
+    has none."""
+    if connection.vendor == "postgresql":
+        return f"{column} ->> %s", key
+    return f"json_extract({column}, %s)", f'$."{key}"'
+
+
+def documents_query(card_id: str, params: list) -> tuple[str, list]:
+    """The documents with pages (not rulings databases) that name the card whose id is
+    ``card_id`` (SQL, ``params`` its parameters), have a section about it or a ruling on it,
+    oldest first."""
+    return (
+        f"""SELECT {DOCUMENT_LISTED.sql} FROM rulings_sourcedocument d
+                WHERE d.kind <> %s AND (
+                    d.id IN (SELECT m.document_id FROM rulings_documentmention m
+                             WHERE m.card_id = {card_id})
+                    OR d.id IN (SELECT ds.document_id FROM rulings_documentsection ds
+                                WHERE ds.card_id = {card_id})
+                    OR d.id IN (SELECT r.source_document_id FROM rulings_ruling r
+                                WHERE r.card_id = {card_id})
+                )
+                ORDER BY d.published_on, d.title""",
+        [SourceDocument.Kind.RULINGS_DATABASE, *params, *params, *params],
+    )
+
+
+@dataclass
+class RuleUseRow:
+    """One rule a card uses, as read: the rule, why, and the names its reason may use."""
+
+    number: str
+    title: str
+    text: str
+    parent_title: str | None
+    reason: str
+    detail: str
+    italian_title: str | None  # the same rule's in the Italian edition of the same date
+    keyword_name: str | None  # the keyword the detail names (in any case), by name or slug
+    keyword_name_it: str | None
+    type_name_it: str | None  # the Italian name of the card type the detail names
+
+
+def rules_used_query(card_id: str, params: list) -> tuple[str, list]:
+    """The rules of today's edition (the newest official one) the card whose id is ``card_id``
+    (SQL, ``params`` its parameters) uses (less those an editor removed), in the rules' order.
+    Keyword and card type names are matched in any case through their upper-case indexes."""
+    return (
+        f"""SELECT s.number, s.title, s.text, parent.title, cr.reason, cr.detail,
+            (SELECT it.title FROM rulings_rulesection it
+             JOIN rulings_rulesedition ie ON ie.id = it.edition_id
+             WHERE ie.language = %s AND it.number = s.number AND ie.effective_date = (
+                SELECT today.effective_date FROM rulings_rulesedition today
+                WHERE today.id = s.edition_id
+             )
+             LIMIT 1),
+            (SELECT k.name FROM oracle_keyword k
+             WHERE UPPER(k.name) = UPPER(cr.detail) OR UPPER(k.slug) = UPPER(cr.detail)
+             ORDER BY k.name LIMIT 1),
+            (SELECT k.name_it FROM oracle_keyword k
+             WHERE UPPER(k.name) = UPPER(cr.detail) OR UPPER(k.slug) = UPPER(cr.detail)
+             ORDER BY k.name LIMIT 1),
+            (SELECT t.name_it FROM oracle_cardtype t
+             WHERE UPPER(t.name) = UPPER(cr.detail)
+             ORDER BY t.kind, t.name LIMIT 1)
+        FROM rulings_cardrule cr
+        -- CROSS JOIN: SQLite reads the card's links first (by the card's index), not every
+        -- rule of the edition in order (3,000 rows probed for a dozen); PostgreSQL plans it
+        -- as the inner join it is.
+        CROSS JOIN rulings_rulesection s
+        LEFT JOIN rulings_rulesection parent ON parent.id = s.parent_id
+        WHERE s.id = cr.section_id AND cr.card_id = {card_id} AND cr.excluded = %s
+            AND s.edition_id = (
+                SELECT e.id FROM rulings_rulesedition e WHERE {OFFICIAL_EDITIONS}
+                ORDER BY e.effective_date DESC LIMIT 1
+            )
+        ORDER BY s.position""",
+        [Language.ITALIAN, *params, False, *OFFICIAL_PARAMS],
+    )
+
+
+def reason_label(reason: str) -> str:
+    """A reason's name in words (the value itself for one the model does not know)."""
+    return CardRule.Reason(reason).label if reason in CardRule.Reason.values else reason

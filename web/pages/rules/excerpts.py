@@ -1,0 +1,63 @@
+"""Search words and the excerpts that show them: words folded (no case, no accents), matched
+in folded text, marked in the original spelling."""
+
+import re
+from collections.abc import Iterable
+
+from django.utils.safestring import SafeString
+
+from common.text import fold, fold_with_origins
+from web.rendering.text_pieces import mark, render_inline, text
+
+
+def query_words(query: str) -> list[str]:
+    """The words of a search, folded (lower case, no accents), each once, in order."""
+    return list(dict.fromkeys(re.findall(r"\w+", fold(query or ""))))
+
+
+def matches_all(haystack: str, words: Iterable[str]) -> bool:
+    """True when every (folded) word occurs in the (folded) haystack."""
+    return all(word in haystack for word in words)
+
+
+def highlight(value: str, words: Iterable[str], width: int = 220) -> SafeString:
+    """An excerpt of ``value`` around the first matching word, matches in <mark> (the markup
+    made by a template).
+
+    Matching ignores case and accents ("perche" marks "Perché"); the excerpt keeps the
+    original spelling. Without a match, the start of the text.
+    """
+    value = " ".join((value or "").split())
+    folded, origin = fold_with_origins(value)
+    spans = []
+    for word in words:
+        if word:
+            for match in re.finditer(re.escape(word), folded):
+                spans.append((origin[match.start()], origin[match.end() - 1] + 1))
+    merged = []
+    for start, end in sorted(spans):
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+        else:
+            merged.append((start, end))
+    first = merged[0][0] if merged else 0
+    begin = max(0, first - width // 3)
+    if begin:
+        space = value.find(" ", begin)
+        begin = space + 1 if 0 <= space < first else begin
+    stop = min(len(value), begin + width)
+    if stop < len(value):
+        space = value.rfind(" ", begin, stop)
+        stop = space if space > first else stop
+    pieces, position = [], begin
+    for start, end in merged:
+        if end <= begin or start >= stop:
+            continue
+        start, end = max(start, begin), min(end, stop)
+        pieces.append(text(value[position:start]))
+        pieces.append(mark(value[start:end]))
+        position = end
+    pieces.append(text(value[position:stop]))
+    before = "… " if begin else ""
+    after = " …" if stop < len(value) else ""
+    return render_inline([text(before), *pieces, text(after)])

@@ -1,0 +1,472 @@
+"""The search form: the query box (``oracle.search``'s language) and the facets beside it.
+
+A FilterSet is a form for a queryset (django-filter's guide). Every facet ANDs with the query
+box and with the other facets. Facets that reach a to-many relation (types, keywords, sets,
+rarities) filter through ``pk__in`` subqueries instead of joins: the outer query never needs
+DISTINCT, so counting 24,000 cards stays cheap, and "set FUT, rarity rare" means one printing
+that is both (rare in Future Sight), which two separate joins would not guarantee.
+
+An invalid facet value (an unknown set code, letters in a mana value) is left out and reported
+like the query's own problems; ``is_unusable`` says when nothing the request asked for could
+be used, which the views answer with HTTP 400.
+"""
+
+import hashlib
+import re
+from dataclasses import dataclass, replace
+from functools import cached_property, lru_cache, partial
+from urllib.parse import urlencode
+
+import django_filters
+from django import forms
+from django.core.paginator import Page
+from django.db.models import Exists, OuterRef
+from django.http import QueryDict
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
+
+from oracle.models import (
+    COLOR_ORDER,
+    TOKEN_LAYOUTS,
+    Card,
+    CardFace,
+    CardSet,
+    CardType,
+    Keyword,
+    Layout,
+    Printing,
+    Rarity,
+)
+from oracle.search import Problem, parse
+from oracle.search.conditions import ColorCondition, NumberCondition, ordering
+from oracle.search.conditions.ordering import name_key
+from web.jinja2 import macro
+from web.pages.search import facets
+from web.pages.search.facets import (
+    COLOR_CHOICES,
+    COLORLESS,
+    DIRECTION_CHOICES,
+    ORDER_CHOICES,
+    TYPE_NAMES,
+    ColorMode,
+    type_label,
+)
+from web.pages.search.found_cards import NameOrder, results_page
+
+# Mana values run from 0 to 1,000,000 (Gleemax), in halves (Little Girl).
+MANA_VALUE_FIELD = {"min_value": 0, "max_value": 1_000_000, "max_digits": 8, "decimal_places": 1}
+
+# The facets that narrow the cards; the other parameters (colour mode, order, direction, page)
+# only change how the facets or the results behave.
+FACETS = ("type", "keyword", "card_set", "color", "rarity", "mv_min", "mv_max", "layout")
+
+# The selects with a few options, written out on every page.
+SHORT_SELECTS = ("rarity", "layout", "order", "dir")
+
+# A top-level term of canonical query text: runs of plain characters and quoted phrases.
+QUERY_TERM = re.compile(r'(?:[^\s"]+|"(?:[^"\\]|\\.)*")+')
+
+
+@dataclass(frozen=True)
+class ActiveFacet:
+    label: str
+    value: str
+    removal: dict  # {parameter: None} for {% querystring %}: the link that takes it away
+
+
+def without_nul(data) -> QueryDict:
+    """The request's parameters without NUL characters, which PostgreSQL refuses in a query
+    (DataError: a 500), HTML must not contain, and CharField would refuse the whole query box
+    for. The query language drops them too."""
+    clean = QueryDict(mutable=True)
+    for key, values in data.lists():
+        clean.setlist(key.replace("\x00", ""), [str(v).replace("\x00", "") for v in values])
+    return clean
+
+
+class SetCodeField(forms.ModelChoiceField):
+    """A set by its code, in any case ("fut" or "FUT")."""
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return None
+        code = str(value).strip()
+        try:
+            return self.queryset.get(code__iexact=code)
+        except (CardSet.DoesNotExist, CardSet.MultipleObjectsReturned) as error:
+            raise forms.ValidationError(
+                _("There is no set with the code “%(code)s”."),
+                code="invalid_choice",
+                params={"code": code},
+            ) from error
+
+
+class SetCodeFilter(django_filters.ModelChoiceFilter):
+    field_class = SetCodeField
+
+
+class CardSearchForm(forms.Form):
+    def clean(self):
+        cleaned = super().clean()
+        colors = cleaned.get("color") or []
+        mode = cleaned.get("color_mode") or ColorMode.INCLUDING
+        if COLORLESS in colors and len(colors) > 1 and mode != ColorMode.AT_MOST:
+            self.add_error(
+                "color",
+                _("“Colourless” and a colour cannot both be chosen unless the mode is “at most”."),
+            )
+        low, high = cleaned.get("mv_min"), cleaned.get("mv_max")
+        if low is not None and high is not None and low > high:
+            self.add_error("mv_max", _("The largest mana value is smaller than the smallest."))
+        return cleaned
+
+
+class CardFilter(django_filters.FilterSet):
+    """The search box and the facets of the card search page and of the JSON API.
+
+    Choices and querysets are given as callables: each request deep-copies every filter and form
+    field, and copying a callable is much cheaper than copying a list of translated labels or a
+    queryset. The form's class, the same for every request, is made once (``get_form_class``).
+    """
+
+    q = django_filters.CharFilter(method="filter_query", label=_("Search"))
+    type = django_filters.ChoiceFilter(
+        method="filter_type",
+        choices=lambda: list(TYPE_NAMES.items()),
+        label=pgettext_lazy("card type", "Type"),
+    )
+    keyword = django_filters.ModelChoiceFilter(
+        method="filter_keyword",
+        queryset=lambda request: Keyword.objects.all(),
+        to_field_name="slug",
+        label=_("Keyword"),
+    )
+    card_set = SetCodeFilter(
+        method="filter_set",
+        queryset=lambda request: CardSet.objects.all(),
+        label=pgettext_lazy("card set", "Set"),
+    )
+    color = django_filters.MultipleChoiceFilter(
+        method="filter_color", choices=lambda: COLOR_CHOICES, label=_("Colours")
+    )
+    color_mode = django_filters.ChoiceFilter(
+        method="keep", choices=lambda: ColorMode.CHOICES, empty_label=None, label=_("Colour match")
+    )
+    rarity = django_filters.ChoiceFilter(
+        method="filter_rarity",
+        choices=lambda: Rarity.choices,
+        empty_label=_("any"),
+        label=_("Rarity"),
+    )
+    mv_min = django_filters.NumberFilter(
+        method="filter_mana_value", label=_("Mana value from"), **MANA_VALUE_FIELD
+    )
+    mv_max = django_filters.NumberFilter(
+        method="filter_mana_value", label=_("Mana value up to"), **MANA_VALUE_FIELD
+    )
+    layout = django_filters.ChoiceFilter(
+        field_name="layout",
+        lookup_expr="exact",
+        choices=lambda: Layout.choices,
+        empty_label=_("any"),
+        label=_("Layout"),
+    )
+    order = django_filters.ChoiceFilter(
+        method="keep",
+        choices=lambda: ORDER_CHOICES,
+        empty_label=_("as in the query"),
+        label=_("Sort by"),
+    )
+    dir = django_filters.ChoiceFilter(
+        method="keep",
+        choices=lambda: DIRECTION_CHOICES,
+        empty_label=_("default"),
+        label=_("Direction"),
+    )
+
+    class Meta:
+        model = Card
+        fields = []
+        form = CardSearchForm
+
+    def __init__(self, data=None, *args, **kwargs):
+        super().__init__(None if data is None else without_nul(data), *args, **kwargs)
+
+    _form_class = None
+
+    def get_form_class(self):
+        """The form: a field per filter, none of which depends on the request (each form
+        deep-copies its fields), so the class is made once."""
+        cls = type(self)
+        if cls.__dict__.get("_form_class") is None:
+            cls._form_class = super().get_form_class()
+        return cls._form_class
+
+    # --- What was asked, and what could be used
+
+    @cached_property
+    def query_text(self) -> str:
+        """The query box as typed (stripped), valid or not."""
+        return str(self.data.get("q", "")).strip()
+
+    @cached_property
+    def query(self):
+        """The parsed query box ("" when the box is empty or its text was refused)."""
+        self.form.is_valid()
+        return parse(self.form.cleaned_data.get("q") or "")
+
+    @cached_property
+    def search(self):
+        """The query with the sort selects applied: each one chosen replaces the order:/dir:
+        written in the box (the canonical text prints them last, as order:mv dir:desc)."""
+        order = self._cleaned("order")
+        direction = self._cleaned("dir")
+        if not order and not direction:
+            return self.query
+        replaced = tuple(
+            f"{key}:" for key, value in (("order", order), ("dir", direction)) if value
+        )
+        terms = [
+            term for term in QUERY_TERM.findall(str(self.query)) if not term.startswith(replaced)
+        ]
+        terms += [f"order:{order}"] if order else []
+        terms += [f"dir:{direction}"] if direction else []
+        return parse(" ".join(terms))
+
+    @cached_property
+    def given_facets(self) -> list[str]:
+        return [name for name in FACETS if any(str(v).strip() for v in self.data.getlist(name))]
+
+    @property
+    def is_blank(self) -> bool:
+        """Nothing to search for: no query text and no facet."""
+        return not self.query_text and not self.given_facets
+
+    @property
+    def is_unusable(self) -> bool:
+        """The query text could not be used at all, or nothing else that was asked could."""
+        errors = self.form.errors
+        if self.query_text and ("q" in errors or not self.query.is_usable):
+            return True
+        return bool(
+            not self.query_text
+            and self.given_facets
+            and all(name in errors for name in self.given_facets)
+        )
+
+    @cached_property
+    def problems(self) -> list[Problem]:
+        problems = []
+        for name, messages in self.form.errors.items():
+            field = self.form.fields.get(name)
+            raw = ", ".join(str(v) for v in self.data.getlist(name))
+            if len(raw) > 60:
+                raw = raw[:59] + "…"
+            label = str(field.label) if field is not None else name
+            for message in messages:
+                problems.append(Problem(part=f"{label}: {raw}" if raw else label, message=message))
+        # The box's own (``search`` is re-parsed text), then the names the database lacks.
+        for problem in [*self.query.problems, *self.query.unknown_names()]:
+            if problem.suggestion:
+                problem = replace(problem, corrected=self._corrected(problem))
+            problems.append(problem)
+        return problems
+
+    @property
+    def canonical(self) -> str:
+        """What is searched for, as query text: what the page prints above the results."""
+        return str(self.search)
+
+    def _corrected(self, problem) -> str:
+        """The query text with the suggestion in place of the part it corrects."""
+        if problem.part and problem.part in self.query_text:
+            return self.query_text.replace(problem.part, problem.suggestion, 1)
+        return f"{self.query} {problem.suggestion}".strip()
+
+    def _cleaned(self, name):
+        self.form.is_valid()
+        return self.form.cleaned_data.get(name)
+
+    @property
+    def selected_colors(self) -> list[str]:
+        return [str(value) for value in self.data.getlist("color")]
+
+    @property
+    def selected_color_mode(self) -> str:
+        return self._cleaned("color_mode") or ColorMode.INCLUDING
+
+    def active_facets(self) -> list[ActiveFacet]:
+        """The facets in use, in words, each with the parameters that take it away."""
+        self.form.is_valid()
+        cleaned = self.form.cleaned_data
+        facets = []
+
+        def add(name, value, also=()):
+            label = self.form.fields[name].label
+            removal = dict.fromkeys((name, "page", *also))
+            facets.append(ActiveFacet(str(label), str(value), removal))
+
+        if cleaned.get("type"):
+            add("type", type_label(TYPE_NAMES[cleaned["type"]]))
+        if cleaned.get("keyword"):
+            add("keyword", cleaned["keyword"].display_name)
+        if cleaned.get("card_set"):
+            card_set = cleaned["card_set"]
+            add("card_set", f"{card_set.display_name} ({card_set.code})")
+        if cleaned.get("color"):
+            names = dict(COLOR_CHOICES)
+            colors = ", ".join(str(names[letter]) for letter in cleaned["color"])
+            mode = dict(ColorMode.CHOICES)[self.selected_color_mode]
+            add("color", f"{colors} ({mode})", also=["color_mode"])
+        if cleaned.get("rarity"):
+            add("rarity", Rarity(cleaned["rarity"]).label)
+        for name in ("mv_min", "mv_max"):
+            if cleaned.get(name) is not None:
+                add(name, _number(cleaned[name]))
+        if cleaned.get("layout"):
+            add("layout", Layout(cleaned["layout"]).label)
+        return facets
+
+    # --- Filtering
+
+    def filter_queryset(self, queryset):
+        queryset = super().filter_queryset(queryset)
+        if not self._cleaned("q"):  # the query's scope, else filter_query's
+            queryset = self.search.filter(queryset, self.with_tokens)
+        return queryset.order_by(*self.order_keys)
+
+    @cached_property
+    def order_keys(self) -> list:
+        """The results' order_by(): the query's order, else by name."""
+        return self.search.ordering or ordering("name", "asc")
+
+    def results_page(self, number: int, per_page: int) -> Page:
+        """Page ``number`` (from 1; past the end, the last page) of the cards found, counted, as
+        ``found_cards.FoundCard`` rows (``found_cards.results_page``)."""
+        name_order = None
+        if self.search.order in ("", "name"):
+            descending = self.search.direction == "desc"
+            name_order = NameOrder(name_key().name, descending)
+        return results_page(self.qs, self.order_keys, number, per_page, name_order)
+
+    @property
+    def with_tokens(self) -> bool:
+        """Tokens are searched when the layout filter asks for a token layout (or the query
+        names them: ``Query.scope``)."""
+        return self._cleaned("layout") in TOKEN_LAYOUTS
+
+    def filter_query(self, queryset, name, value):
+        return self.search.filter(queryset, self.with_tokens)
+
+    def keep(self, queryset, name, value):
+        """Parameters that change how others work (colour mode, order) filter nothing."""
+        return queryset
+
+    def filter_type(self, queryset, name, value):
+        """Cards with a face of this type. A type most cards have (Creature) is tested card by
+        card (EXISTS), so the first page sorted by name stops after 50; a rarer one as a list
+        of card ids (IN), which is much faster when few cards match."""
+        english = TYPE_NAMES[value]
+        card_types = CardType.objects.filter(
+            kind__in=[CardType.Kind.TYPE, CardType.Kind.SUPERTYPE], name=english
+        )
+        links = CardFace.card_types.through.objects.filter(cardtype__in=card_types.values("pk"))
+        sizes = facets.cached("type-sizes", facets.type_sizes, self.data_fingerprint)
+        if sizes.get(english, 0) * 3 > sizes.get("", 0):
+            return queryset.filter(Exists(links.filter(cardface__card_id=OuterRef("pk"))))
+        return queryset.filter(pk__in=links.values("cardface__card_id"))
+
+    def filter_keyword(self, queryset, name, value):
+        links = Card.keywords.through.objects.filter(keyword=value)
+        return queryset.filter(pk__in=links.values("card_id"))
+
+    def filter_set(self, queryset, name, value):
+        printings = Printing.objects.filter(card_set=value)
+        rarity = self._cleaned("rarity")
+        if rarity:
+            printings = printings.filter(rarity=rarity)
+        return queryset.filter(pk__in=printings.values("card_id"))
+
+    def filter_rarity(self, queryset, name, value):
+        if self._cleaned("card_set"):
+            return queryset  # filter_set asks for one printing with both
+        return queryset.filter(pk__in=Printing.objects.filter(rarity=value).values("card_id"))
+
+    def filter_color(self, queryset, name, value):
+        """As the query's c: (``ColorCondition``: a double-faced card by each face's colours):
+        including is c>=, exactly c=, at most c<=; only "colourless" is c=c."""
+        letters = "".join(letter for letter in COLOR_ORDER if letter in value).lower()
+        mode = self._cleaned("color_mode") or ColorMode.INCLUDING
+        op = {ColorMode.EXACTLY: "=", ColorMode.AT_MOST: "<="}.get(mode, ">=")
+        condition = ColorCondition("c", op, letters) if letters else ColorCondition("c", "=", "c")
+        return queryset.filter(condition.to_q())
+
+    def filter_mana_value(self, queryset, name, value):
+        """As the query's mv (``NumberCondition``: a modal double-faced card by each face)."""
+        op = ">=" if name == "mv_min" else "<="
+        return queryset.filter(NumberCondition("mv", op, value, use_index=False).to_q())
+
+    # --- What the selects offer, and what they show chosen. The options of the long selects
+    # (sets, keywords, types) are written out once per language, data fingerprint and choice,
+    # and kept in the cache for OPTIONS_TTL: the lists are read only then.
+
+    color_choices = COLOR_CHOICES
+    color_modes = ColorMode.CHOICES
+
+    @cached_property
+    def data_fingerprint(self) -> str:
+        return facets.data_fingerprint()
+
+    def long_options(self) -> dict[str, SafeString]:
+        """The <option>s of the type, keyword and set selects, the chosen one selected."""
+        options = macro("oracle/_select_options.html", "options")
+        optgroups = macro("oracle/_select_options.html", "optgroups")
+        builds = {
+            "type": lambda chosen: optgroups(facets.type_groups(), chosen),
+            "keyword": lambda chosen: optgroups(facets.keyword_groups(), chosen),
+            "card_set": lambda chosen: options(facets.set_choices(), chosen),
+        }
+        language = get_language()
+        found = {}
+        for name, build in builds.items():
+            chosen = self.selected[name]
+            digest = hashlib.md5(chosen.encode(), usedforsecurity=False).hexdigest()
+            kind = f"options-{name}-{language}-{digest}"
+            found[name] = facets.cached(kind, partial(build, chosen), self.data_fingerprint)
+        return found
+
+    @property
+    def choices(self) -> dict[str, list]:
+        """The short selects' (value, label) pairs, the first one empty, by parameter."""
+        return short_select_choices(self.get_form_class(), get_language())
+
+    @cached_property
+    def selected(self) -> dict[str, str]:
+        """The value each select shows chosen, by parameter: as given ("" when absent), the set
+        by its code as stored ("fut" chooses FUT), the type in lower case."""
+        chosen = {name: str(self.data.get(name, "") or "") for name in self.filters}
+        card_set = self._cleaned("card_set")
+        chosen["card_set"] = card_set.code if card_set else ""
+        chosen["type"] = chosen["type"].lower()
+        return chosen
+
+    @property
+    def query_only(self) -> str:
+        """The query string of this search without its facets: ``q=...``."""
+        return urlencode({"q": self.query_text})
+
+
+@lru_cache(maxsize=8)
+def short_select_choices(form_class, language: str) -> dict[str, list[tuple[str, str]]]:
+    """The short selects' (value, label) pairs by parameter, the labels translated into
+    ``language``: the same for every request, so translated once per language."""
+    return {
+        name: [(value, str(label)) for value, label in form_class.base_fields[name].choices]
+        for name in SHORT_SELECTS
+    }
+
+
+def _number(value) -> str:
+    """2 -> "2", 0.5 -> "0.5": mana values as people write them."""
+    return str(int(value)) if value == int(value) else str(value.normalize())

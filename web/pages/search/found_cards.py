@@ -1,0 +1,115 @@
+"""The page of cards a search shows: counted, in order, as plain rows (``FoundCard``).
+
+A results page needs of each card only its id, name and slug (``listing.card_rows`` reads the
+rest for all of them at once). Read as model instances, the fifty cards of a page cost more in
+Python than in the database; read as plain rows, and in the default order (by name) with one
+hand-written statement, they cost a fraction of it.
+"""
+
+from typing import NamedTuple
+
+from django.core.paginator import Page, Paginator
+from django.db import connection
+from django.db.models import Func, IntegerField, Subquery
+
+from common.sql_rows import fetch, planned_for_their_values
+from oracle.models import Card
+from oracle.search.conditions import IdList
+
+# A search that finds at most this many cards is read as their ids first, in one scan of the
+# narrowest index: that gives the count, and the page is sorted from those cards alone (walking
+# the index of the order would read most of it to fill a page of rare matches). One that finds
+# more is counted, and its page read along the index of its order, which dense matches fill at
+# once.
+FEW_FOUND = 1000
+
+# The cards of a page in the order of their names (the column of the page's language), from a
+# list of ids (``IdList``).
+IN_NAME_ORDER = (
+    "SELECT id, name, slug FROM {table} WHERE id IN ({ids}) "
+    "ORDER BY {column} {direction}, name {direction}, id {direction} LIMIT %s OFFSET %s"
+)
+
+
+class FoundCard(NamedTuple):
+    """A card on a results page: what its row and its address are made from."""
+
+    pk: int
+    name: str
+    slug: str
+
+
+class NameOrder(NamedTuple):
+    """The default order, by the name the page shows: its sort key's column, and whether
+    descending (``ordering.ordering("name", ...)``)."""
+
+    column: str
+    descending: bool
+
+
+class CountAll(Func):
+    """COUNT(*), as the whole SELECT of a query that is a scalar subquery (no GROUP BY)."""
+
+    template = "COUNT(*)"
+    output_field = IntegerField()
+
+
+def results_page(
+    found, order_keys: list, number: int, per_page: int, name_order: NameOrder | None
+) -> Page:
+    """Page ``number`` (from 1; past the end, the last page) of the cards ``found`` (a Card
+    queryset, filtered and in ``order_keys``' order) as FoundCards, counted, in two queries.
+    The ids of the first FEW_FOUND + 1 cards found come first: when those are all, they are the
+    count and the page is read from them, not by searching again (in ``name_order`` by a
+    hand-written statement); otherwise the page is read along the index of its order, with the
+    count in the same statement."""
+    ids = list(found.order_by().values_list("pk", flat=True)[: FEW_FOUND + 1])
+    if len(ids) <= FEW_FOUND:
+        paginator = Paginator(ids, per_page)
+        number = paginator.get_page(number).number
+        start = (number - 1) * per_page
+        if name_order is not None:
+            cards = _in_name_order(ids, name_order, start, per_page)
+        else:
+            few = Card.objects.filter(pk__in=IdList(ids)).order_by(*order_keys)
+            rows = few.values_list("pk", "name", "slug")[start : start + per_page]
+            cards = [FoundCard(*row) for row in rows]
+        return Page(cards, number, paginator)
+    count = found.order_by().annotate(count=CountAll()).values("count")
+    paginator = Paginator(found, per_page)
+    start = (number - 1) * per_page
+    # Many found: counting them is most of the page's time, and a plan made without the
+    # search's values may read every card row for it (planned_for_their_values).
+    with planned_for_their_values():
+        rows = _counted_rows(found, count, start, per_page)
+        if not rows:  # past the end: counted, then the last page
+            number = paginator.num_pages
+            start = (number - 1) * per_page
+            return Page(_rows(found, start, per_page), number, paginator)
+    paginator.count = rows[0][3]
+    return Page([FoundCard(*row[:3]) for row in rows], number, paginator)
+
+
+def _counted_rows(found, count, start: int, size: int) -> list[tuple]:
+    """(id, name, slug, how many were found) of the cards ``start`` to ``start + size``."""
+    counted = found.annotate(found_count=Subquery(count))
+    return list(counted.values_list("pk", "name", "slug", "found_count")[start : start + size])
+
+
+def _rows(found, start: int, size: int) -> list[FoundCard]:
+    rows = found.values_list("pk", "name", "slug")[start : start + size]
+    return [FoundCard(*row) for row in rows]
+
+
+def _in_name_order(ids: list[int], order: NameOrder, start: int, size: int) -> list[FoundCard]:
+    """The cards ``start`` to ``start + size`` of ``ids`` in ``order``."""
+    id_list = IdList(ids)
+    ids_sql, params = getattr(id_list, f"as_{connection.vendor}", id_list.as_sql)(None, connection)
+    quote = connection.ops.quote_name
+    statement = IN_NAME_ORDER.format(
+        table=quote(Card._meta.db_table),
+        ids=ids_sql,
+        column=quote(order.column),
+        direction="DESC" if order.descending else "ASC",
+    )
+    return [FoundCard(*row) for row in fetch(statement, [*params, size, start])]

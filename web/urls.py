@@ -1,0 +1,66 @@
+"""Every URL of the site. Public pages live under /en/ and /it/ ("/" redirects by the browser's
+language); the JSON API speaks one language and lives outside the language prefixes, as do the
+admin and the health check. The namespaces (``oracle:``, ``rulings:``, ``cards-api:``,
+``rules-api:``) name the part of the site a page belongs to."""
+
+from django.conf import settings
+from django.conf.urls.i18n import i18n_patterns
+from django.contrib import admin
+from django.urls import include, path
+from django.utils.translation import gettext_lazy as _
+
+from web.api import cards as cards_api
+from web.api import rules as rules_api
+from web.health import healthz
+from web.views import cards, documents, keywords, rules
+
+admin.site.site_header = _("Oracolo administration")
+admin.site.site_title = _("Oracolo")
+
+card_pages = [
+    path("", cards.home, name="home"),
+    path("cards/", cards.card_list, name="card-list"),
+    path("help/search/", cards.search_help, name="search-help"),
+    path("cards/random/", cards.random_card, name="random-card"),
+    path("cards/<slug:slug>/", cards.card_detail, name="card-detail"),
+    path("sets/", cards.set_list, name="set-list"),
+    path("sets/<str:code>/", cards.set_detail, name="set-detail"),
+    path("sets/<str:code>/<str:number>/", cards.printing_detail, name="printing-detail"),
+    path("about/", cards.about, name="about"),
+]
+
+rule_pages = [
+    path("rules/", rules.contents, name="rule-contents"),
+    path("rules/glossary/", rules.glossary, name="glossary"),
+    path("rules/search/", rules.search, name="rule-search"),
+    path("rules/<str:number>/", rules.rule_detail, name="rule-detail"),
+    path("sources/", documents.document_list, name="document-list"),
+    path("sources/<int:pk>/", documents.document_detail, name="document-detail"),
+    path("keywords/", keywords.keyword_list, name="keyword-list"),
+    path("keywords/<slug:slug>/", keywords.keyword_detail, name="keyword-detail"),
+]
+
+cards_api_urls = [
+    path("cards/", cards_api.card_search, name="card-list"),
+    path("cards/autocomplete/", cards_api.card_autocomplete, name="card-autocomplete"),
+    path("cards/<str:oracle_id>/", cards_api.card_detail, name="card-detail"),
+]
+
+rules_api_urls = [
+    path("rules/", rules_api.rules_index, name="index"),
+    path("rules/<str:number>/", rules_api.rule_detail, name="rule-detail"),
+]
+
+urlpatterns = [
+    path("healthz", healthz, name="healthz"),
+    path(settings.ADMIN_URL, admin.site.urls),
+    # The language switch of the admin, which has no language prefix (set_language's cookie).
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("api/", include((cards_api_urls, "cards-api"))),
+    path("api/", include((rules_api_urls, "rules-api"))),
+]
+
+urlpatterns += i18n_patterns(
+    path("", include((rule_pages, "rulings"))),
+    path("", include((card_pages, "oracle"))),
+)

@@ -1,0 +1,305 @@
+import random
+from collections import Counter
+
+from django.core.paginator import Paginator
+from django.db.models import Count, Q
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.http import urlencode
+from django.utils.safestring import SafeString, mark_safe
+from django.views.decorators.cache import never_cache
+
+from oracle import data_sources, data_version
+from oracle.models import Card, CardName, CardSet, Layout, Rarity, is_italian_page, names_for_page
+from oracle.search.tokens import quote
+from web.jinja2 import render_partial
+from web.pages.card import extensions as card_page
+from web.pages.card import images as card_images
+from web.pages.card import printings as card_printings
+from web.pages.card.detail import card_for_page, card_for_printing
+from web.pages.card.markup import CardParts
+from web.pages.lists.rows import card_rows, printing_rows, set_rows
+from web.pages.lists.stored_rows import set_table_rows
+from web.pages.search.filters import CardFilter
+from web.pages.search.help import SEARCH_EXAMPLES, help_sections
+from web.pages.search.name_suggestions import name_suggestions
+from web.paging import page_number
+
+CARDS_PER_PAGE = 50
+ROWS_TEMPLATE = "oracle/_card_rows.html"
+
+
+def search_examples():
+    """(query, what it finds) in the page's language."""
+    italian = is_italian_page()
+    return [(it if italian else en, text) for en, it, text in SEARCH_EXAMPLES]
+
+
+def home(request):
+    # Sets with the printings they list: no art-series objects (a token set lists its tokens).
+    listed = ~Q(printings__layout=Layout.ART_SERIES)
+    latest_sets = CardSet.objects.annotate(card_count=Count("printings", filter=listed)).filter(
+        card_count__gt=0
+    )
+    stats = {
+        "cards": Card.objects.game_cards().count(),
+        "sets": CardSet.objects.count(),
+    }
+    context = {"latest_sets": latest_sets[:12], "stats": stats, "examples": search_examples()}
+    return render(request, "oracle/home.html", context, using="jinja2")
+
+
+def card_list(request):
+    """Search results: the query box and the facets, combined.
+
+    Nothing asked (no query, no facet): the form and a few examples, not all 24,000 cards.
+    Exactly one card found and nothing to warn about: straight to the card. A query that
+    cannot be used at all: status 400, with the reasons on the page. A name that finds no card:
+    the closest names, or that the data has no such card (``name_suggestions``).
+    """
+    card_filter = CardFilter(request.GET, queryset=Card.objects.only("pk", "name", "slug"))
+    context = {"filter": card_filter, "examples": search_examples()}
+    if card_filter.is_blank:
+        return render_search(request, context)
+    if card_filter.is_unusable:
+        return render_search(request, context, status=400)
+    page = card_filter.results_page(page_number(request.GET.get("page")), CARDS_PER_PAGE)
+    if page.paginator.count == 1 and not card_filter.problems:
+        return redirect("oracle:card-detail", page.object_list[0].slug)
+    view = result_view(request)
+    rows = card_rows(page.object_list, with_sets=True, with_images=view == "images")
+    other_language = "en" if is_italian_page() else "it"
+    context |= {
+        "searched": True,
+        "page_obj": page,
+        "rows": rows,
+        # The table's rows made as one piece of markup, not written through the page's template
+        # piece by piece.
+        "rows_html": search_rows_html(rows, other_language) if view == "list" else "",
+        "view": view,
+        "other_language": other_language,
+        "card_images_enabled": card_images.images_enabled(),
+    }
+    if not rows and not card_filter.given_facets:
+        context["name_suggestions"] = name_suggestions(card_filter.query)
+    return render_search(request, context)
+
+
+def search_rows_html(rows, other_language) -> SafeString:
+    """The rows of the results table (``oracle/_card_rows.html``)."""
+    return render_partial(ROWS_TEMPLATE, {"rows": rows, "other_language": other_language})
+
+
+def render_search(request, context, status=None):
+    return render(request, "oracle/card_list.html", context, status=status, using="jinja2")
+
+
+def result_view(request):
+    """How a list of cards is shown: "images" (a grid of pictures, ``?view=images``, when card
+    pictures are on) or "list" (a table)."""
+    wanted = request.GET.get("view")
+    return "images" if wanted == "images" and card_images.images_enabled() else "list"
+
+
+def search_help(request):
+    return render(request, "oracle/search_help.html", {"sections": help_sections()}, using="jinja2")
+
+
+def card_detail(request, slug):
+    """A card with everything known about it, or a redirect when ``slug`` is another of its
+    names."""
+    more = SentWithCard(request)
+    read = card_for_page(slug, more)
+    rows = more.keep(read.more)
+    if read.card is None:
+        return card_by_other_name(slug)
+    return card_page_response(request, read.card, rows=rows)
+
+
+def printing_detail(request, code, number):
+    """A card's page showing one of its printings (by its set code and collector number)."""
+    more = SentWithCard(request)
+    read = card_for_printing(code, number, more)
+    rows = more.keep(read.more)
+    card = read.card
+    if card is None:
+        raise Http404("No printing has this set code and number.")
+    code = code.lower()
+    printing = next(
+        p
+        for p in card.printings.all()
+        if p.card_set.code.lower() == code and p.collector_number == number
+    )
+    return card_page_response(request, card, printing, rows)
+
+
+class SentWithCard:
+    """The statements a card's page sends with the card's own (``card_detail.read_card``): the
+    data version when the request has not read it yet (``data_version.unread_statement``), then
+    those of what other apps add to the page (``card_page.statements``)."""
+
+    def __init__(self, request):
+        self.request = request
+        self.version = data_version.unread_statement(request)
+        self.asked = {}
+
+    def __call__(self, card_id: str, params: list) -> list[tuple[str, list]]:
+        self.asked = card_page.statements(card_id, params)
+        statements = [self.version] if self.version else []
+        return statements + [statement for sent in self.asked.values() for statement in sent]
+
+    def keep(self, rows: list[list[tuple]]) -> dict[str, list[list[tuple]]]:
+        """The version kept for the request; the extensions' rows, by extension."""
+        if self.version:
+            data_version.keep_for_request(self.request, rows[0])
+            rows = rows[1:]
+        return card_page.rows_by_extension(self.asked, rows)
+
+
+def card_page_response(request, card, printing=None, rows=None):
+    """The card's page, showing ``printing`` (or the default one). A fixed number of queries
+    whatever the card, sent together (``SentWithCard``): the data version, the card and its
+    parts (``card_detail.card_for_page``: 5) and those of what other apps add to the page
+    (their panels and the links in its text: ``web.pages.card.extensions``); ``rows`` are theirs."""
+    printings = list(card.printings.all())
+    chosen = printing is not None
+    if printing is None:
+        printing = default_printing(card, printings)
+    faces = list(card.faces.all())
+    pictured = card_images.picture_printing(printings, printing, chosen=chosen)
+    printed = {pf.face_id: pf for pf in printing.faces.all()} if printing else {}
+    display_name, other_name = names_for_page(card.name, card.italian_name)
+    context = {
+        "card": card,
+        "display_name": display_name,
+        "other_name": other_name,
+        "layout": choice_label(Layout, card.layout),
+        "faces": [(face, printed.get(face.pk)) for face in faces],
+        "printing": printing,
+        "printings": printings,
+        "errata": list(card.errata.all()),
+        "keywords": list(card.keywords.all()),
+        "pictured": pictured,
+        "card_images": card_images.card_page_images(card, pictured, faces),
+        "pictured_links": card_printings.printing_links(pictured) if pictured else None,
+    }
+    added = card_page.additions(card, printing, taken=[*context, "panels", "parts"], rows=rows)
+    context |= added.context
+    printed_on = printing.card_set.release_date if printing else None
+    context |= {
+        "panels": added.panels,
+        # Each part stored while it holds, else rendered (web.pages.card.markup).
+        "parts": CardParts(
+            card, printings, printing, added.text_links(None), added.text_links(printed_on)
+        ),
+    }
+    return render(request, "oracle/card_detail.html", context, using="jinja2")
+
+
+def choice_label(choices, value: str) -> str:
+    """``value``'s label among ``choices``, as ``get_<field>_display()`` gives it without going
+    through every choice; the value itself for one they do not have."""
+    try:
+        return choices(value).label
+    except ValueError:
+        return value
+
+
+def card_by_other_name(slug):
+    """A card's address by another of its names (the Italian one, a face's, an older
+    translation's): a redirect to the card, or to the cards that share the name."""
+    names = dict(
+        CardName.objects.whole().filter(slug=slug).values_list("card_id", "name").order_by("name")
+    )
+    if not names:
+        raise Http404("No card has this address.")
+    if len(names) == 1:
+        (card_id,) = names
+        return redirect(Card.objects.only("slug").get(pk=card_id))
+    # Several cards have this name (two translations that read alike): list them.
+    query = " or ".join(f"!{quote(name)}" for name in sorted(set(names.values())))
+    return redirect(f"{reverse('oracle:card-list')}?{urlencode({'q': query})}")
+
+
+@never_cache
+def random_card(request):
+    """A card chosen at random: any card but tokens and the like, or one the query and facets
+    find (``?q=t:drago``). A search that finds nothing says so on the search page."""
+    card_filter = CardFilter(request.GET, queryset=Card.objects.only("pk", "slug"))
+    if card_filter.is_blank:
+        cards = Card.objects.game_cards().filter(document_only=False)
+    elif card_filter.is_unusable:
+        context = {"filter": card_filter, "examples": search_examples()}
+        return render_search(request, context, status=400)
+    else:
+        cards = card_filter.qs
+    slugs = cards.order_by("pk").values_list("slug", flat=True)
+    count = slugs.count()
+    if not count:
+        page = Paginator([], CARDS_PER_PAGE).get_page(1)
+        context = {
+            "filter": card_filter,
+            "examples": search_examples(),
+            "searched": True,
+            "page_obj": page,
+            "rows": [],
+            "random_found_nothing": True,
+        }
+        return render_search(request, context)
+    slug = slugs[random.randrange(count)]
+    return redirect("oracle:card-detail", slug)
+
+
+def default_printing(card, printings):
+    """The newest printing with Italian text, so both languages stand side by side; one whose
+    Italian name is really translated first (some Italian entries keep the English name)."""
+    italian = [p for p in printings if p.has_italian]
+    translated = [p for p in italian if p.name_it != card.name]
+    return next(iter(translated or italian or printings), None)
+
+
+def set_list(request):
+    return render(request, "oracle/set_list.html", {"rows": set_rows()}, using="jinja2")
+
+
+def set_detail(request, code):
+    card_set = get_object_or_404(CardSet, code__iexact=code)
+    if card_set.code.lower() != code:
+        return redirect(card_set, permanent=True)
+    # A token set's page lists its tokens; art-series objects are no cards and are not listed.
+    view = result_view(request)
+    if view == "images":
+        rows, rows_html = printing_rows(card_set, with_images=True), ""
+        counted = Counter(row.rarity for row in rows)
+    else:  # the table: its rows as markup, stored where they can be
+        table = set_table_rows(card_set)
+        rows, rows_html, counted = [], table.markup, table.rarities
+    rarities = [
+        Rarity(value).count_in_words(counted[value]) for value in Rarity.values if counted[value]
+    ]
+    return render(
+        request,
+        "oracle/set_detail.html",
+        {
+            "set": card_set,
+            "rows": rows,
+            "rows_html": rows_html,
+            "art_only": not (rows or rows_html) and card_set.printings.exists(),
+            "rarities": rarities,
+            "view": view,
+            "card_images_enabled": card_images.images_enabled(),
+        },
+        using="jinja2",
+    )
+
+
+def about(request):
+    """Where the data comes from, which version, under which licence, and when it came in: each
+    source's part (``oracle.data_sources``), from its template in either template engine."""
+    sections = [
+        mark_safe(render_to_string(template, {"section": section}, request))
+        for template, section in data_sources.about_sections()
+    ]
+    return render(request, "oracle/about.html", {"sections": sections}, using="jinja2")

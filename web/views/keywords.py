@@ -1,0 +1,228 @@
+"""Keyword pages: every keyword ability, keyword action and ability word; one keyword with its
+names, reminder text, defining rule, rulings and cards.
+
+The list costs one query. A keyword's page costs eight whatever the keyword, in three round
+trips (``common.sql_rows.fetch_together``): the keyword, the rules editions and the data version;
+then its rule and subrules in the current rules with their Italian texts (``defining_rule``), a
+few of its cards with their count and its cards per card type, as the rule linker counted them,
+and the documents with a section about it; then the rulings about it, their text stored rendered
+(``ruling_markup``), which bring their documents too. One more resolves the rule numbers the
+rulings cite when what is stored for one of them no longer holds
+(``rule_text.link_rule_numbers_in_rulings``).
+"""
+
+from dataclasses import dataclass
+from datetime import date
+
+from django.db.models import F, Func, OuterRef, Subquery
+from django.http import Http404
+from django.shortcuts import render
+from django.utils.translation import gettext_lazy as _
+
+from common.links import url_maker, url_prefix
+from common.sql_rows import ModelColumns, fetch_together
+from common.text import fold
+from oracle import data_version
+from oracle.models import Card, Keyword, is_italian_page, names_for_page
+from oracle.search.tokens import quote
+from rulings.linking.samples import cards_with_keyword, keyword_samples_statement
+from rulings.models import DocumentSection, KeywordCardType, Language, Ruling, SourceDocument
+from rulings.rules.editions import EditionChoices
+from rulings.status.ruling_status import outdated_reasons
+from web.pages.card.rulings_rows import DOCUMENT_LISTED
+from web.pages.keywords.defining_rule import defining_rule, defining_rule_statement
+from web.pages.search.facets import CARD_TYPE_NAMES
+from web.rendering.rule_text import link_rule_numbers_in_rulings
+from web.rendering.rulings import rules_state, stored_markup
+
+Kind = Keyword.Kind
+KEYWORD_COLUMNS = ModelColumns(Keyword, "k")
+# The list page's groups, in order, with their headings.
+KIND_TITLES = {
+    Kind.ABILITY: _("Keyword abilities"),
+    Kind.ACTION: _("Keyword actions"),
+    Kind.ABILITY_WORD: _("Ability words"),
+}
+
+
+# --- The list ---------------------------------------------------------------------------------
+
+
+@dataclass
+class KeywordRow:
+    url: str
+    name: str  # in the page's language when there is one
+    other_name: str
+    language: str  # of ``name``
+    other_language: str
+    card_count: int
+    rule_number: str
+    rule_url: str
+    document_only: bool
+
+
+def keyword_list(request):
+    """Every keyword, grouped by kind (``?kind=action`` shows one kind), by name in the
+    page's language, accents ignored."""
+    kind = request.GET.get("kind", "")
+    kind = kind if kind in Kind.values else ""
+    italian = is_italian_page()
+    # Counted in a subquery that reads only the index of the card <-> keyword table.
+    links = Card.keywords.through.objects.filter(keyword=OuterRef("pk")).order_by()
+    card_count = Subquery(links.values(n=Func(F("keyword_id"), function="COUNT")))
+    keywords = (
+        Keyword.objects.annotate(card_count=card_count)
+        .order_by()
+        .values_list(
+            "slug", "name", "name_it", "kind", "rule_number", "card_count", "document_only"
+        )
+    )
+    groups = {value: [] for value in KIND_TITLES}
+    detail_url = url_maker("rulings:keyword-detail")
+    rules = url_prefix("rulings:rule-detail")
+    for slug, name, name_it, keyword_kind, number, count, document_only in keywords:
+        shown, other = names_for_page(name, name_it)
+        groups.setdefault(keyword_kind, []).append(
+            KeywordRow(
+                url=detail_url(slug),
+                name=shown,
+                other_name=other,
+                language="it" if italian and shown == name_it else "en",
+                other_language="en" if italian and shown == name_it else "it",
+                card_count=count,
+                rule_number=number,
+                rule_url=f"{rules}{number}/" if number else "",
+                document_only=document_only,
+            )
+        )
+    for rows in groups.values():
+        rows.sort(key=lambda row: (fold(row.name), row.url))
+    shown = [
+        (value, title_of(value), rows)
+        for value, rows in groups.items()
+        if not kind or value == kind
+    ]
+    context = {
+        "kind": kind,
+        "kinds": [(value, title_of(value), len(groups[value])) for value in groups],
+        "groups": shown,
+        "italian": italian,
+        "total": sum(len(rows) for rows in groups.values()),
+    }
+    return render(request, "rulings/keyword_list.html", context, using="jinja2")
+
+
+def title_of(kind: str) -> str:
+    return KIND_TITLES.get(kind, kind)
+
+
+# --- One keyword ------------------------------------------------------------------------------
+
+
+def keyword_detail(request, slug):
+    keyword_rows, edition_rows = data_version.fetch_with_version(
+        request, [keyword_statement(slug), EditionChoices.statement()]
+    )
+    if not keyword_rows:
+        raise Http404("No keyword has this address.")
+    keyword = KEYWORD_COLUMNS.instance(keyword_rows[0])
+    editions = EditionChoices.from_rows(edition_rows)
+    statements = {
+        "cards": keyword_samples_statement(keyword.pk),
+        "types": types_statement(keyword.pk),
+        "documents": documents_statement(keyword.pk),
+    }
+    rule_statement = defining_rule_statement(keyword.rule_number, editions)
+    if rule_statement is not None:
+        statements["rule"] = rule_statement
+    rows = dict(zip(statements, fetch_together(list(statements.values())), strict=True))
+    rule = defining_rule(keyword.rule_number, editions, rows.get("rule"))
+    rulings = keyword_rulings(keyword, editions)
+    outdated = [ruling for ruling in rulings if ruling.reasons]
+    name_shown, name_other = names_for_page(keyword.name, keyword.name_it)
+    search_name = keyword.name_it if is_italian_page() and keyword.name_it else keyword.name
+    # The cards the search k:... finds: no tokens.
+    query = f"k:{quote(search_name.lower())}"
+    context = {
+        "keyword": keyword,
+        "name": name_shown,
+        "other_name": name_other,
+        "english_name_known": not keyword.document_only
+        or fold(keyword.name) != fold(keyword.name_it or ""),
+        "rule": rule,
+        "rulings": rulings,
+        "current_rulings": [ruling for ruling in rulings if not ruling.reasons],
+        "outdated_groups": [("", outdated)] if outdated else [],
+        "outdated_count": len(outdated),
+        "documents": documents_speaking_of(rulings, rows["documents"]),
+        "cards": cards_with_keyword(keyword.pk, query, rows["cards"]),
+        "types": types_of_cards(rows["types"]),
+    }
+    return render(request, "rulings/keyword_detail.html", context, using="jinja2")
+
+
+def keyword_statement(slug: str) -> tuple[str, list]:
+    return f"SELECT {KEYWORD_COLUMNS.sql} FROM {Keyword._meta.db_table} k WHERE k.slug = %s", [slug]
+
+
+def documents_statement(keyword_id: int) -> tuple[str, list]:
+    """The documents with a section about the keyword (those of its rulings come with them)."""
+    sections = DocumentSection._meta.db_table
+    sql = (
+        f"SELECT {DOCUMENT_LISTED.sql} FROM {SourceDocument._meta.db_table} d WHERE d.id IN "
+        f"(SELECT s.document_id FROM {sections} s WHERE s.keyword_id = %s)"
+    )
+    return sql, [keyword_id]
+
+
+def documents_speaking_of(rulings: list[Ruling], rows: list[tuple]) -> list[SourceDocument]:
+    """The documents of the keyword's public ``rulings`` and those with a section about it
+    (the rows of ``documents_statement``'s query), oldest first (undated ones last)."""
+    documents = {r.source_document_id: r.source_document for r in rulings if r.source_document_id}
+    documents |= {document.pk: document for document in DOCUMENT_LISTED.instances(rows)}
+    return sorted(
+        documents.values(),
+        key=lambda d: (d.published_on is None, d.published_on or date.min, d.title),
+    )
+
+
+def keyword_rulings(keyword: Keyword, editions: EditionChoices) -> list[Ruling]:
+    """The rulings about the keyword, Italian ones first on Italian pages, oldest first, each
+    with ``reasons``: why it no longer holds, empty when it does, and ``text_html``: its text
+    with its rule numbers linked, as stored (``ruling_markup``) or, where what is stored no
+    longer holds, rendered here (rule_text.link_rule_numbers_in_rulings: one query)."""
+    # A ruling shows its document's title, not the text the document was read from.
+    rulings = list(keyword.rulings.for_card_page().defer("source_document__original_text"))
+    state = rules_state(editions.official)
+    unstored = []
+    for ruling in rulings:
+        ruling.text_html = stored_markup(ruling, state)
+        if ruling.text_html is None:
+            unstored.append(ruling)
+    if unstored:
+        link_rule_numbers_in_rulings(unstored, editions.official)
+    for ruling in rulings:
+        ruling.reasons = outdated_reasons(ruling)
+    first = Language.ITALIAN if is_italian_page() else Language.ENGLISH
+    rulings.sort(key=lambda ruling: (ruling.language != first, ruling.date, ruling.position))
+    return rulings
+
+
+def types_statement(keyword_id: int) -> tuple[str, tuple]:
+    """The query (sql, params) of the keyword's cards per card type, as the rule linker counted
+    them (``rulings.linking.samples.store_samples``)."""
+    counts = KeywordCardType.objects.filter(keyword=keyword_id).values_list(
+        "card_type__name", "card_type__name_it", "count"
+    )
+    return counts.order_by().query.sql_with_params()
+
+
+def types_of_cards(rows: list[tuple]) -> list[tuple[str, int]]:
+    """(card type in the page's language, how many of the keyword's cards have it), most first,
+    from the rows of ``types_statement``'s query."""
+    italian = is_italian_page()
+    counted = []
+    for name, name_it, count in rows:
+        label = name_it if italian and name_it else CARD_TYPE_NAMES.get(name, name)
+        counted.append((str(label), count))
+    return sorted(counted, key=lambda row: (-row[1], fold(row[0])))

@@ -87,13 +87,11 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "web.context_processors.language_links",
-                "web.context_processors.data_age",
             ],
         },
     },
     {
-        # The public pages and their partials (config/jinja2.py); Django's engine above
+        # The public pages and their partials (web/jinja2.py); Django's engine above
         # renders the admin.
         "NAME": "jinja2",
         "BACKEND": "django.template.backends.jinja2.Jinja2",

@@ -11,7 +11,6 @@ from oracle.models.card_markup import CardMarkup
 from oracle.models.cards import (
     COLOR_ORDER,
     FACE_DOWN_KEYWORDS,
-    LEGALITY_LABELS,
     TOKEN_LAYOUTS,
     Card,
     CardFace,
@@ -36,7 +35,6 @@ from oracle.models.sets import CardSet
 __all__ = [
     "COLOR_ORDER",
     "FACE_DOWN_KEYWORDS",
-    "LEGALITY_LABELS",
     "TOKEN_LAYOUTS",
     "Card",
     "CardDataImport",

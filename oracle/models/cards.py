@@ -6,7 +6,7 @@ from django.dispatch import receiver
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from oracle.formats import STATUS_LABELS, legality_grid
+from oracle.formats import legality_grid
 from oracle.models.keywords_and_types import CardType, Keyword
 from oracle.models.page_language import joined_name, localized, names_for_page
 
@@ -38,7 +38,6 @@ class Layout(models.TextChoices):
 COLOR_ORDER = "WUBRG"
 FACE_DOWN_KEYWORDS = {"morph", "megamorph", "disguise", "cloak", "manifest", "manifest-dread"}
 
-LEGALITY_LABELS = STATUS_LABELS
 
 
 # Token layouts: these objects come from MTGJSON's "tokens" lists, as art-series objects do.
@@ -238,14 +237,6 @@ class Card(models.Model):
     def can_be_face_down(self):
         """Morph and its kin let the card be cast face down as a nameless 2/2 (rule 708)."""
         return any(keyword.slug in FACE_DOWN_KEYWORDS for keyword in self.keywords.all())
-
-    @property
-    def legal_formats(self):
-        """(format, translated status) pairs, by format name."""
-        return [
-            (fmt, LEGALITY_LABELS.get(status, status))
-            for fmt, status in sorted(self.legalities.items())
-        ]
 
     @property
     def legality_grid(self):

@@ -108,10 +108,6 @@ class Printing(models.Model):
         return self.frame_version == "future"
 
     @property
-    def is_digital(self):
-        return self.is_online_only or self.card_set.is_online_only
-
-    @property
     def has_italian(self):
         return bool(self.name_it)
 

@@ -858,7 +858,7 @@ class PrintingFactsTests(TemporaryFilesMixin, EmptyDatabaseTestCase):
         self.assertTrue(self.card(SERRA).is_reserved)
         self.assertFalse(self.card(DELVER).is_reserved)
         shock_printing = self.card(DELVER).printings.get()
-        self.assertTrue(shock_printing.is_online_only and shock_printing.is_digital)
+        self.assertTrue(shock_printing.is_online_only)
         self.assertTrue(self.card(BONECRUSHER).printings.get().is_funny)
         for text, expected in [
             ("is:reserved", ["Mox Pearl"]),

@@ -46,7 +46,6 @@ FORMAT = "oracolo-editorial"
 FORMAT_VERSION = 1
 # Set by the database, or worked out again by Oracolo: never part of an editor's work.
 NOT_EXPORTED = {"id", "outdated_because", "rendered", "section"}
-HISTORY_FIELDS = ("history_date", "history_type", "history_change_reason")
 
 
 class EditorialImportError(Exception):

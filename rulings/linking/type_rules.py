@@ -20,7 +20,7 @@ in the rules text:
 import re
 from dataclasses import dataclass, field
 
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from common.text import fold
 from oracle.models import FACE_DOWN_KEYWORDS, Layout
@@ -49,21 +49,20 @@ FACE_DOWN_TITLE = "Face-Down Spells and Permanents"
 LOYALTY_TITLE = "Loyalty Abilities"
 # Text about face-down permanents, and the words the link stores as its detail: exiling a card
 # face down is another rule (406.3), so "exile ... face down" is not here.
+# The details are translated where the card page shows them (gettext_noop marks them).
 FACE_DOWN_TEXT = [
-    (re.compile(r"\bface[- ]down (?:creature|permanent|spell)", re.I), "face-down permanents"),
-    (re.compile(r"\bturns? [^.]*\bface down", re.I), "turns cards face down"),
-    (re.compile(r"\bcast [^.]*\bface down", re.I), "cast face down"),
-    (re.compile(r"\bbattlefield face down", re.I), "put onto the battlefield face down"),
-    (re.compile(r"\bturn(?:s|ed)? [^.]*\bface up", re.I), "turned face up"),
+    (
+        re.compile(r"\bface[- ]down (?:creature|permanent|spell)", re.I),
+        gettext_noop("face-down permanents"),
+    ),
+    (re.compile(r"\bturns? [^.]*\bface down", re.I), gettext_noop("turns cards face down")),
+    (re.compile(r"\bcast [^.]*\bface down", re.I), gettext_noop("cast face down")),
+    (
+        re.compile(r"\bbattlefield face down", re.I),
+        gettext_noop("put onto the battlefield face down"),
+    ),
+    (re.compile(r"\bturn(?:s|ed)? [^.]*\bface up", re.I), gettext_noop("turned face up")),
 ]
-# Those details in the reader's language, for the pages: detail -> label.
-FACE_DOWN_LABELS = {
-    "face-down permanents": _("face-down permanents"),
-    "turns cards face down": _("turns cards face down"),
-    "cast face down": _("cast face down"),
-    "put onto the battlefield face down": _("put onto the battlefield face down"),
-    "turned face up": _("turned face up"),
-}
 LOYALTY_COST = re.compile(r"^\[[+−-]?[\dX]+\]:", re.M)  # "[+1]:", "[−2]:", "[0]:"
 TYPE_LIST = re.compile(r"The card types are (?P<list>[^.]+)\.")
 BASIC_LAND_TYPE_LIST = re.compile(r"The basic land types are (?P<list>[^.]+)\.")

@@ -20,7 +20,6 @@ from rulings.linking.compute import CardFacts, FaceFacts, RuleLinker
 from rulings.linking.keyword_rules import NOT_IN_RULES, coverage, phrase
 from rulings.linking.rules_index import RulesIndex, Section
 from rulings.linking.sync import search_rules_for
-from rulings.linking.type_rules import FACE_DOWN_LABELS, FACE_DOWN_TEXT
 from rulings.models import CardRule, Language, RuleSection, RulesEdition, Ruling
 from web.testing import BundledDataTestCase, EmptyDatabaseTestCase
 
@@ -144,7 +143,6 @@ class LinkerOnTextTests(SimpleTestCase):
         morph = self.links("Morph {U}\nWhen this creature is turned face up, draw a card.")
         self.assertEqual(morph["708"].detail, "Morph")
         self.assertNotIn("708", self.numbers("Exile the top card of your library face down."))
-        self.assertEqual(set(FACE_DOWN_LABELS), {words for _, words in FACE_DOWN_TEXT})
 
     def test_loyalty_abilities_of_a_planeswalker(self):
         text = "[+1]: Draw a card.\n[−2]: Target creature gets -2/-2.\n[0]: Scry 1."

@@ -13,7 +13,7 @@ from django.utils.translation import get_language, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
 
 from common.text import ITALIAN_MONTHS
-from web.rendering.text_pieces import LineReader, render_inline, render_paragraphs, symbol_piece
+from web.rendering.text_pieces import LineReader, render_inline, render_paragraphs
 
 COLOR_NAMES = {
     "W": lambda: _("white"),
@@ -112,12 +112,6 @@ def symbol_class(symbol: str) -> str:
     if symbol.startswith("h") and len(symbol) == 2:
         return f"ms-{symbol[1]} ms-half"
     return "ms-" + symbol.replace("/", "")
-
-
-def render_symbol(symbol: str) -> SafeString:
-    """One symbol: the icon, named for screen readers (role="img" and its words, also its
-    tooltip); the symbol as written ("{2}") stays in the page for copy and paste."""
-    return render_inline([symbol_piece([symbol], describe_symbol, symbol_class)])
 
 
 def line_reader(finders=(), reminders: bool = False, runs: bool = True) -> LineReader:

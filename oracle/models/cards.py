@@ -39,7 +39,6 @@ COLOR_ORDER = "WUBRG"
 FACE_DOWN_KEYWORDS = {"morph", "megamorph", "disguise", "cloak", "manifest", "manifest-dread"}
 
 
-
 # Token layouts: these objects come from MTGJSON's "tokens" lists, as art-series objects do.
 TOKEN_LAYOUTS = (Layout.TOKEN, Layout.DOUBLE_FACED_TOKEN, Layout.EMBLEM)
 

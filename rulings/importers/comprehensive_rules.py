@@ -40,7 +40,14 @@ from rulings.importers.rules_glossary import (
     GlossaryRecord,
     read_glossary,
 )
-from rulings.rules.numbers import number_key, parent_number
+from rulings.rules.numbers import (
+    CHAPTER_NUMBER,
+    RULE_NUMBER,
+    SECTION_NUMBER,
+    SUBRULE_LETTERS,
+    number_key,
+    parent_number,
+)
 
 CHAPTER, SECTION, RULE, SUBRULE = 1, 2, 3, 4  # RuleSection.Level values
 LEVEL_NAMES = {CHAPTER: "chapter", SECTION: "section", RULE: "rule", SUBRULE: "subrule"}
@@ -60,12 +67,14 @@ ITALIAN_HEADER = re.compile(
     re.IGNORECASE,
 )
 
-CHAPTER_LINE = re.compile(r"^(?P<number>[1-9])\.\s+(?P<text>\S.*)$")
-SECTION_LINE = re.compile(r"^(?P<number>[1-9]\d\d)\.\s+(?P<text>\S.*)$")
-RULE_LINE = re.compile(r"^(?P<number>[1-9]\d\d\.\d+)(?:\.\s*|\s+)(?P<text>\S.*)$")
-SUBRULE_LINE = re.compile(r"^(?P<number>[1-9]\d\d\.\d+[a-z]+)\.?\s+(?P<text>\S.*)$")
+CHAPTER_LINE = re.compile(rf"^(?P<number>{CHAPTER_NUMBER})\.\s+(?P<text>\S.*)$")
+SECTION_LINE = re.compile(rf"^(?P<number>{SECTION_NUMBER})\.\s+(?P<text>\S.*)$")
+RULE_LINE = re.compile(rf"^(?P<number>{RULE_NUMBER})(?:\.\s*|\s+)(?P<text>\S.*)$")
+SUBRULE_LINE = re.compile(rf"^(?P<number>{RULE_NUMBER}{SUBRULE_LETTERS})\.?\s+(?P<text>\S.*)$")
 # "606. 8b Players win ...": a subrule number broken by a space (May 2007, July 2009 files).
-BROKEN_NUMBER = re.compile(r"^(?P<section>[1-9]\d\d)\.\s+(?P<rest>\d+(?:[a-z]+\.?|\.)\s)")
+BROKEN_NUMBER = re.compile(
+    rf"^(?P<section>{SECTION_NUMBER})\.\s+(?P<rest>\d+(?:{SUBRULE_LETTERS}\.?|\.)\s)"
+)
 # Starts like a rule number but is none of the above: "1002.1 ...", "702.37. " with no text.
 NUMBER_LIKE = re.compile(r"^\d{1,4}\.\d")
 EXAMPLE_LINE = re.compile(r"^(?:Examples?|Esempi[oi]?)\s*:\s*(?P<text>.*)$", re.IGNORECASE)

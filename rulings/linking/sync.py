@@ -45,13 +45,11 @@ from rulings.linking.rules_index import RulesIndex, Section
 from rulings.linking.samples import store_samples
 from rulings.models import CardRule, Language, RuleMapping, RuleSection, RulesEdition, Ruling
 from rulings.rules.citations import TodaysNumbers, cited_numbers
-from rulings.rules.numbers import ancestors_of, number_key
+from rulings.rules.numbers import NAMING_WORDS, RULE_NUMBER, ancestors_of, number_key
 
 Origin = CardRule.Origin
 # A quick look before the full search for references: "702.9", "rule 702", "section 7".
-MAY_CITE_A_RULE = re.compile(
-    r"\d\d\d\.\d|\b(?:rules?|regol[ae]|sections?|sezion[ei]|chapters?|capitol[oi])\b", re.I
-)
+MAY_CITE_A_RULE = re.compile(rf"{RULE_NUMBER}|\b(?:{NAMING_WORDS})\b", re.I)
 Row = SimpleNamespace  # what update_by_pk needs of a row: its pk and the fields to write
 
 

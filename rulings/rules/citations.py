@@ -27,18 +27,26 @@ from datetime import date
 from django.db import connection
 
 from rulings.models import RuleMapping, RuleSection, RulesEdition, edition_in_force
-from rulings.rules.numbers import normalise_number
+from rulings.rules.numbers import (
+    CHAPTER_NUMBER,
+    NAMING_WORDS,
+    NUMBER_PATTERN,
+    RULE_NUMBER,
+    SECTION_NUMBER,
+    SUBRULE_LETTERS,
+    normalise_number,
+)
 
 # --- Finding citations ------------------------------------------------------------------------
 
-RULE = r"[1-9]\d{2}\.\d+[a-z]?"  # 702.9, 702.9a
-SECTION = r"[1-9]\d{2}(?![\d.]\d)"  # 702 (not the start of 702.9)
-CHAPTER = r"[1-9](?![\d.]\d)"  # 5
+RULE = rf"{RULE_NUMBER}(?:{SUBRULE_LETTERS})?"  # 702.9, 702.9a
+SECTION = rf"{SECTION_NUMBER}(?![\d.]\d)"  # 702 (not the start of 702.9)
+CHAPTER = rf"{CHAPTER_NUMBER}(?![\d.]\d)"  # 5
 # The end of a range: a whole number (903.11), or only the part that changes (–h, –8).
-RANGE_END = rf"[–-](?:{RULE}|\d+[a-z]?|[a-z])(?!\w)"
+RANGE_END = rf"[–-](?:{RULE}|\d+(?:{SUBRULE_LETTERS})?|{SUBRULE_LETTERS})(?!\w)"
 ONE = rf"(?:{RULE}|{SECTION}|{CHAPTER})(?!\w)(?:{RANGE_END})?"
 # The words that announce a section or chapter number, in English and Italian.
-NAMING_WORD = r"(?i:\b(?:rules?|sections?|chapters?|regol[ae]|sezion[ei]|capitol[oi])\b)"
+NAMING_WORD = rf"(?i:\b(?:{NAMING_WORDS})\b)"
 SEPARATOR = r"(?:\s*,\s*(?i:(?:and|or|e|o)\s+)?|\s+(?i:and|or|through|to|e|o|a)\s+)"
 
 TOKENS = re.compile(
@@ -55,10 +63,10 @@ TOKENS = re.compile(
 # One reference inside a match of TOKENS, split into its parts.
 REFERENCE = re.compile(
     rf"(?<![\w.])(?P<start>{RULE}|{SECTION}|{CHAPTER})(?!\w)"
-    rf"(?:[–-](?:(?P<end>{RULE})|\d+[a-z]?|[a-z])(?!\w))?"
+    rf"(?:[–-](?:(?P<end>{RULE})|\d+(?:{SUBRULE_LETTERS})?|{SUBRULE_LETTERS})(?!\w))?"
 )
 # Every number shaped like a rule number, cited or not: more than the references, found fast.
-CANDIDATE = re.compile(r"(?<![\w.])[1-9](?:\d\d(?:\.\d+[a-z]?)?)?(?!\w)")
+CANDIDATE = re.compile(rf"(?<![\w.]){NUMBER_PATTERN}(?!\w)")
 
 
 @dataclass(frozen=True)

@@ -46,11 +46,23 @@ CURRENT = "current"  # the number was read in the current edition itself
 NUMBER = "number"  # the same number in the current edition, with no mapping to go by
 NUMBER_CONFIDENCE = 0.6
 
-NUMBER_PATTERN = r"[1-9](?:\d\d(?:\.\d+[a-z]{0,2})?)?"
+# The grammar of rule numbers, written here alone: a chapter (7), a section (702), a rule
+# (702.9) and a subrule (702.9a; after z come aa, ab...), and the words that name them.
+CHAPTER_NUMBER = r"[1-9]"
+SECTION_NUMBER = r"[1-9]\d\d"
+RULE_NUMBER = rf"{SECTION_NUMBER}\.\d+"
+SUBRULE_LETTERS = r"[a-z]{1,2}"
+# A section, rule or subrule: 702, 702.9, 702.9a.
+CITED_NUMBER = rf"{SECTION_NUMBER}(?:\.\d+(?:{SUBRULE_LETTERS})?)?"
+# Any of the four: 7, 702, 702.9, 702.9a.
+NUMBER_PATTERN = rf"{CHAPTER_NUMBER}(?:\d\d(?:\.\d+(?:{SUBRULE_LETTERS})?)?)?"
+NAMING_WORDS = r"rules?|regol[ae]|sections?|sezion[ei]|chapters?|capitol[oi]"
+# The stems of those words, for a quick look at a text before reading its citations.
+NAMING_STEMS = ("rule", "regol", "section", "sezion", "chapter", "capitol")
 VALID_NUMBER = re.compile(rf"^{NUMBER_PATTERN}$")
 NUMBER_PARTS = re.compile(r"^(\d)(\d\d)?(?:\.(\d+)([a-z]*))?$")
 LOOKUP_NUMBER = re.compile(
-    rf"(?:\b(?:rules?|regol[ae]|sections?|sezion[ei]|cr)\b\.?\s*|§\s*)?"
+    rf"(?:\b(?:{NAMING_WORDS}|cr)\b\.?\s*|§\s*)?"
     rf"(?<![\d.])(?P<number>{NUMBER_PATTERN})(?![\d])\.?(?![\d])",
     re.IGNORECASE,
 )

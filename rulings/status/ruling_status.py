@@ -32,6 +32,8 @@ from common.dates import long_date
 from common.upsert import update_by_pk
 from rulings.models import Ruling
 from rulings.rules.citations import cited_numbers, resolve_cited_numbers_by_day
+from rulings.rules.numbers import NAMING_STEMS
+from rulings.rules.numbers import RULE_NUMBER as RULE_NUMBER_PATTERN
 from rulings.status.retired_terms import find_retired_terms
 
 STATUS_FIELDS = ["status", "outdated_because"]
@@ -54,13 +56,12 @@ def term_reasons(ruling: Ruling) -> list[dict]:
 # What a text citing a rule must contain: a rule number, or a word that names a rule, a section
 # or a chapter. Most rulings cite none: these plain checks find them out much faster than
 # reading their citations.
-RULE_NUMBER = re.compile(r"\d\d\d\.\d")
-NAMING_WORDS = ("rule", "regol", "section", "sezion", "chapter", "capitol")
+RULE_NUMBER = re.compile(RULE_NUMBER_PATTERN)
 
 
 def may_cite(text: str) -> bool:
     lowered = text.lower()
-    return any(word in lowered for word in NAMING_WORDS) or bool(RULE_NUMBER.search(text))
+    return any(word in lowered for word in NAMING_STEMS) or bool(RULE_NUMBER.search(text))
 
 
 def gone_rule_reasons(rulings: list[Ruling]) -> dict[int, list[dict]]:

@@ -3,11 +3,11 @@ a card's mana cost, type line or P/T, a label, a title or prose. No database."""
 
 import re
 
+from rulings.rules.numbers import CITED_NUMBER
+
 LEVEL1_HEADING = re.compile(r"^\*{3}\s*(?P<title>\S.*?)\s*\*{3}$")
 # "502.26. Metamorfosi", "502.26a Text", "504. Title", "504.1. Text", "*307.1 Text" (a wiki).
-QUOTED_RULE = re.compile(
-    r"^\*?(?P<number>\d{3}(?:\.\d{1,3}[a-z]?)?)(?P<period>\.?)\s+(?P<text>\S.*)$"
-)
+QUOTED_RULE = re.compile(rf"^\*?(?P<number>{CITED_NUMBER})(?P<period>\.?)\s+(?P<text>\S.*)$")
 BULLET = re.compile(r"^(?P<indent>\s*)•\s*(?P<text>.*)$")
 REMINDER = re.compile(r"\(([^()]*)\)")
 NUMBERED_ITEM = re.compile(r"^\s+\d{1,2}[.)]\s+\S")

@@ -38,7 +38,13 @@ from rulings.importers.release_notes.document import Block, Document, ReadError
 from rulings.importers.release_notes.report import ImportReport
 from rulings.importers.renumbering import title_key
 from rulings.models import Language, RuleSection, RulesEdition
-from rulings.rules.numbers import level_of, number_key, parent_number
+from rulings.rules.numbers import (
+    CITED_NUMBER,
+    NUMBER_PATTERN,
+    level_of,
+    number_key,
+    parent_number,
+)
 
 # "(la terza frase è nuova)" in the line that introduces the quoted rules.
 CHANGE_NOTE = re.compile(
@@ -46,9 +52,9 @@ CHANGE_NOTE = re.compile(
     r"[^()]*)\)",
     re.IGNORECASE,
 )
-NUMBER_PREFIX = re.compile(r"^\s*\*?\s*(?P<number>[1-9]\d{0,2}(?:\.\d+[a-z]*)?)\.?(?:\s+|$)")
+NUMBER_PREFIX = re.compile(rf"^\s*\*?\s*(?P<number>{NUMBER_PATTERN})\.?(?:\s+|$)")
 # Language-neutral marks a rule's text shares with its translation.
-RULE_REFERENCE = re.compile(r"(?<![\d.{])[1-9]\d\d(?:\.\d+[a-z]?)?(?![\d}])")
+RULE_REFERENCE = re.compile(rf"(?<![\d.{{]){CITED_NUMBER}(?![\d}}])")
 SYMBOL = re.compile(r"\{[^}]+\}|\b\d+/\d+\b")
 ITALIAN_VOWEL_ENDING = re.compile(r"[aeiou]\b")
 AGREES = 0.5  # share of a quoted rule's marks the English rule of that number must have

@@ -60,7 +60,7 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # ETag, Last-Modified and Cache-Control of public pages, the optional page cache
-    # (config/http_caching.py): after the static files, before anything reads the session.
+    # (web/http_caching.py): after the static files, before anything reads the session.
     "web.http_caching.HttpCachingMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",

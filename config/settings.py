@@ -157,11 +157,20 @@ if CACHE_URL:
     # Sessions read from the shared cache, written through to the database (they survive a
     # restart of Redis).
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+else:
+    # Each process keeps its own: rendered pages (a few thousand) and the search form's lists.
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("PAGE_CACHE_ENTRIES", "3000"))},
+        }
+    }
 # Public pages: how long browsers and proxies may keep them before revalidating (seconds), and
-# how long the page cache keeps a rendered page (0: no page cache). Both are keyed by the data
-# version, which every import and every editor's change raises (config/http_caching.py).
+# how long the page cache keeps a rendered page (0: no page cache; tests turn it on where they
+# test it). Both are keyed by the data version, which every import and every editor's change
+# raises (web/http_caching.py).
 PAGE_MAX_AGE = int(os.environ.get("PAGE_MAX_AGE", "60"))
-PAGE_CACHE_SECONDS = int(os.environ.get("PAGE_CACHE_SECONDS", "0"))
+PAGE_CACHE_SECONDS = int(os.environ.get("PAGE_CACHE_SECONDS", "0" if TESTING else "86400"))
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

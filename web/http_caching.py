@@ -9,9 +9,11 @@ a session) depends on the data, the page's language and the code that renders it
   after the view, which may have read it with its own queries: a card's page does);
 - it carries ``Cache-Control: public, max-age=PAGE_MAX_AGE``, so browsers and proxies keep it
   briefly and then revalidate;
-- with ``PAGE_CACHE_SECONDS`` above 0 the rendered page is kept in the cache (``CACHE_URL``: Redis
-  shared by every instance) under a key holding the data version, so any change of the data
-  makes the next request render afresh.
+- the rendered page is kept in Django's cache for ``PAGE_CACHE_SECONDS`` (0: no page cache), in
+  each process's memory or, with ``CACHE_URL``, in Redis shared by every instance, under a key
+  holding this release's code, the data version and the host, so any change of the data makes
+  the next request render afresh. Pages are rendered on first request; ``manage.py
+  warm_cache`` renders them ahead, into a shared cache.
 
 With ``DEBUG`` on (``make run``) nothing is cached, so an edited template shows at once.
 Anything else is left alone, except that a page answered to someone with a session (an editor
@@ -88,7 +90,11 @@ def _validators(code: str, released: datetime, version, language: str) -> tuple[
 
 
 def _cache_key(request, code: str, version, language: str) -> str:
-    return f"page:{code}:{version.number}:{language}:{request.method}:{request.get_full_path()}"
+    # The host is part of the key: an API answer holds absolute URLs made from it.
+    return (
+        f"page:{code}:{version.number}:{language}:{request.method}:"
+        f"{request.get_host()}:{request.get_full_path()}"
+    )
 
 
 class HttpCachingMiddleware:
@@ -101,6 +107,8 @@ class HttpCachingMiddleware:
             response = self.get_response(request)
             self._after_private(request, response)
             return response
+        # A host the site does not serve is refused (400) before anything cached is answered.
+        request.get_host()
         code, released = release()
         language = _page_language(request)
         cached = bool(settings.PAGE_CACHE_SECONDS)

@@ -203,6 +203,15 @@ def _add_group(oracle_id, set_code, group, is_token, data: MtgjsonData, where: s
     first = group[0]
     layout = first["layout"]
     card = data.cards.get(oracle_id)
+    name = _card_name(group)
+    if card is not None and name != card.name and not card.from_reversible:
+        if layout != "reversible_card":
+            # Not a rename: a rename comes in a later file. Taking it as one would move this
+            # printing, its keywords and rulings onto the other card.
+            raise ReadError(
+                f"{where}: Oracle id {oracle_id} is given to two cards, {card.name!r:.80} "
+                f"and {name!r:.80}; each card has an Oracle id of its own"
+            )
     if (
         card is None
         or (card.from_reversible and layout != "reversible_card")
@@ -242,18 +251,21 @@ def _add_group(oracle_id, set_code, group, is_token, data: MtgjsonData, where: s
     data.printings[place] = _printing_record(oracle_id, set_code, group)
 
 
+def _card_name(group: list[dict]) -> str:
+    first = group[0]
+    # A meld back and each side of a reversible card are cards of their own, named by the face.
+    if first["layout"] in ("meld", "reversible_card"):
+        return first.get("faceName") or first["name"]
+    return first["name"]
+
+
 def _card_record(oracle_id, group: list[dict], is_token: bool) -> CardRecord:
     first = group[0]
     layout = first["layout"]
     faces = [_face_record(entry) for entry in group]
-    # A meld back and each side of a reversible card are cards of their own, named by the face.
-    if layout in ("meld", "reversible_card"):
-        name = first.get("faceName") or first["name"]
-    else:
-        name = first["name"]
     return CardRecord(
         oracle_id=oracle_id,
-        name=name,
+        name=_card_name(group),
         layout=layout,
         mana_value=to_decimal(first.get("manaValue", first.get("convertedManaCost", 0))),
         colors=color_letters(color for entry in group for color in entry.get("colors") or []),

@@ -609,6 +609,13 @@ MTGJSON_CASES = [
         file_name="x.json",
     ),
     Case(
+        "mtgjson: one Oracle id for two cards",
+        MTGJSON,
+        second_card(identifiers={"scryfallOracleId": ORACLE_ID}),
+        f"Oracle id {ORACLE_ID} is given to two cards, 'Test Drake' and 'Test Wurm'",
+        file_name="x.json",
+    ),
+    Case(
         "mtgjson: a card without a name",
         MTGJSON,
         with_card(name=DROP),

@@ -10,7 +10,11 @@ class RulingsConfig(AppConfig):
 
     def ready(self):
         from oracle import data_version
-        from rulings import data_source, search_terms
+        from rulings import (
+            data_source,
+            receivers,  # noqa: F401  (connects the card import's signal)
+            search_terms,
+        )
         from rulings.editorial.editors import ensure_editors_group
         from rulings.models import CardRule, RuleMapping, Ruling
         from web.api import card_rulings as card_record

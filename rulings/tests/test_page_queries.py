@@ -38,8 +38,8 @@ RULE_PAGE = sent(*RULE_PAGE_GROUPS)
 # card types and documents; its rulings (web.views.keywords).
 KEYWORD_PAGE = sent(3, 4, 1)
 # A document page: the document, the names it mentions, its rulings, the editions and the data
-# version; its sections (web.views.documents).
-DOCUMENT_PAGE = sent(5, 1)
+# version; its sections; the rule numbers they cite (web.views.documents).
+DOCUMENT_PAGE = sent(5, 1, 1)
 
 # (page, its address, its queries). One of them, on every page, is the data version of its ETag
 # with the footer's data dates (web.testing.DATA_AGE_QUERIES).
@@ -153,9 +153,9 @@ class PageQueriesTests(BundledDocumentsTestCase):
             with self.subTest(url=url), self.assertNumQueries(2 * KEYWORD_PAGE):
                 self.assertEqual(self.groups_sent(url, keywords), [3, 4])
 
-    def test_a_document_page_sends_its_queries_in_two_round_trips(self):
+    def test_a_document_page_sends_its_queries_in_three_round_trips(self):
         # The document, the names it mentions, its rulings and the editions with the data
-        # version, then its sections.
+        # version, then its sections, then the rule numbers they cite.
         url = f"/it/sources/{SourceDocument.objects.get(slug='onslaught-morph-faq').pk}/"
         with self.assertNumQueries(2 * DOCUMENT_PAGE):
             self.assertEqual(self.groups_sent(url, document_page), [5])

@@ -8,19 +8,18 @@ from unittest import mock
 from django.core.management import call_command
 
 from oracle.models import Card, CardMarkup, PrintingRowMarkup
-from rulings.models import DocumentSection, Ruling, StoredRuleTree
+from rulings.models import Ruling, StoredRuleTree
 from web.stores import registry as stored_markup
 from web.stores.registry import MarkupStore
 from web.testing import BundledDocumentsTestCase
 
-REPORTED = ["rulings", "section pages", "document sections", "set rows", "card pages"]
+REPORTED = ["rulings", "section pages", "set rows", "card pages"]
 
 
 class StoreMarkupCommandTests(BundledDocumentsTestCase):
     def empty_every_store(self):
         Ruling.objects.update(rendered={})
         StoredRuleTree.objects.all().delete()
-        DocumentSection.objects.update(rendered={})
         PrintingRowMarkup.objects.all().delete()
         CardMarkup.objects.all().delete()
 
@@ -45,16 +44,12 @@ class StoreMarkupCommandTests(BundledDocumentsTestCase):
         self.assertGreater(stored["set rows"], 0)
         self.assertEqual(stored["section pages"], StoredRuleTree.objects.count())
         self.assertGreater(stored["section pages"], 0)
-        self.assertFalse(DocumentSection.objects.filter(rendered={}).exists())
         self.assertFalse(Ruling.objects.filter(rendered={}).exists())
         card = Card.objects.get(name="Tarmogoyf")
         self.assertEqual(self.client.get(card.get_absolute_url()).status_code, 200)
 
         again = self.store()
-        self.assertEqual(
-            [again["rulings"], again["set rows"], again["card pages"], again["document sections"]],
-            [0, 0, 0, 0],
-        )
+        self.assertEqual([again["rulings"], again["set rows"], again["card pages"]], [0, 0, 0])
 
     def test_all_asks_every_store_for_everything(self):
         asked = []

@@ -12,7 +12,6 @@ from rulings.importers.release_notes.reader import read_document
 from rulings.importers.release_notes.sync import sync_document
 from rulings.models import Language, SourceDocument
 from web.pages.rules.stored_trees import quoted_texts_digest, store_rule_trees
-from web.rendering.rulings import store_stale_ruling_markup
 
 
 class Command(ImportCommand):
@@ -72,7 +71,6 @@ class Command(ImportCommand):
                     force=force,
                     log=log,
                 )
-                store_stale_ruling_markup()
                 if quoted_texts_digest() != quoted:
                     store_rule_trees()
                 data_version.changed()

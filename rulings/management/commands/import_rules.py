@@ -15,7 +15,6 @@ from web.pages.card.markup import store_stale_card_markup
 from web.pages.rules.bodies import store_rule_bodies
 from web.pages.rules.glossary import store_definitions
 from web.pages.rules.stored_trees import store_rule_trees
-from web.rendering.rulings import store_stale_ruling_markup
 
 
 class Command(ImportCommand):
@@ -84,7 +83,6 @@ class Command(ImportCommand):
                 store_definitions()
                 store_rule_bodies()
                 store_rule_trees()
-                store_stale_ruling_markup()
                 if changes_linking(result.edition):
                     # The rule links of printed card texts follow the official editions.
                     store_stale_card_markup()

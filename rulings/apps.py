@@ -19,13 +19,11 @@ class RulingsConfig(AppConfig):
         from rulings.models import CardRule, RuleMapping, Ruling
         from web.api import card_rulings as card_record
         from web.pages.card import rulings as card_page
-        from web.stores import rulings as stored_markup
 
         search_terms.register()
         card_page.register()
         card_record.register()
         data_source.register()
-        stored_markup.register()
         # Editors' work raises the data version (pages' ETags, the page cache); link_rules
         # deletes computed links in bulk, so those two watch saves only.
         data_version.watch_model(Ruling)

@@ -7,7 +7,6 @@ from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
 from rulings.models import RuleMapping, RuleSection, RulesEdition
-from web.pages.rules.stored_trees import store_trees_showing
 
 
 class KeptMappingFilter(admin.SimpleListFilter):
@@ -99,13 +98,3 @@ class RuleMappingAdmin(admin.ModelAdmin):
         if obj.current_section_id:  # an editor chose a target: no missing one is kept
             obj.missing_number = ""
         super().save_model(request, obj, form, change)
-
-    def delete_model(self, request, obj):
-        target = obj.current_section_id
-        super().delete_model(request, obj)
-        store_trees_showing([target])  # its rule's section no longer lists the old number
-
-    def delete_queryset(self, request, queryset):
-        targets = [mapping.current_section_id for mapping in queryset]
-        super().delete_queryset(request, queryset)
-        store_trees_showing(targets)

@@ -77,7 +77,8 @@ PAGES = [
     ("rules: section", "/it/rules/702/", RULE_PAGE),
     ("rules: one rule", "/it/rules/702.9/", RULE_PAGE),
     ("rules: a subrule", "/it/rules/702.9b/", RULE_PAGE),
-    ("rules: glossary", "/it/rules/glossary/", sent(2, 1)),
+    # The editions with the data version; the definitions; the rules they cite.
+    ("rules: glossary", "/it/rules/glossary/", sent(2, 1, 1)),
     ("keyword page", "/it/keywords/flying/", KEYWORD_PAGE),
     ("keyword page of another kind", "/it/keywords/suspend/", KEYWORD_PAGE),
     ("document page", "/it/sources/{release_notes}/", DOCUMENT_PAGE),

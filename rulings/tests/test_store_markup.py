@@ -1,6 +1,6 @@
-"""``manage.py store_markup``: every store (oracle's and the rules app's, through
-``web.stores.registry``) brought up to date by one command, on the bundled cards, rules and
-documents with every store emptied, as on a database migrated from a release without them."""
+"""``manage.py store_markup``: every store (oracle's, through ``web.stores.registry``) brought up
+to date by one command, on the bundled cards, rules and documents with every store emptied, as
+on a database migrated from a release without them."""
 
 from io import StringIO
 from unittest import mock
@@ -8,17 +8,15 @@ from unittest import mock
 from django.core.management import call_command
 
 from oracle.models import Card, CardMarkup, PrintingRowMarkup
-from rulings.models import StoredRuleTree
 from web.stores import registry as stored_markup
 from web.stores.registry import MarkupStore
 from web.testing import BundledDocumentsTestCase
 
-REPORTED = ["section pages", "set rows", "card pages"]
+REPORTED = ["set rows", "card pages"]
 
 
 class StoreMarkupCommandTests(BundledDocumentsTestCase):
     def empty_every_store(self):
-        StoredRuleTree.objects.all().delete()
         PrintingRowMarkup.objects.all().delete()
         CardMarkup.objects.all().delete()
 
@@ -40,8 +38,6 @@ class StoreMarkupCommandTests(BundledDocumentsTestCase):
         self.assertEqual(stored["card pages"], 2 * Card.objects.count())
         self.assertEqual(stored["set rows"], PrintingRowMarkup.objects.count())
         self.assertGreater(stored["set rows"], 0)
-        self.assertEqual(stored["section pages"], StoredRuleTree.objects.count())
-        self.assertGreater(stored["section pages"], 0)
         card = Card.objects.get(name="Tarmogoyf")
         self.assertEqual(self.client.get(card.get_absolute_url()).status_code, 200)
 

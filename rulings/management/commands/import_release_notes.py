@@ -11,7 +11,6 @@ from rulings.importers.release_notes.document import Document, ReadError
 from rulings.importers.release_notes.reader import read_document
 from rulings.importers.release_notes.sync import sync_document
 from rulings.models import Language, SourceDocument
-from web.pages.rules.stored_trees import quoted_texts_digest, store_rule_trees
 
 
 class Command(ImportCommand):
@@ -59,7 +58,6 @@ class Command(ImportCommand):
         log = self._progress if verbosity >= 2 else None
         try:
             with transaction.atomic():
-                quoted = quoted_texts_digest()
                 report = sync_document(
                     parsed,
                     path=path,
@@ -71,8 +69,6 @@ class Command(ImportCommand):
                     force=force,
                     log=log,
                 )
-                if quoted_texts_digest() != quoted:
-                    store_rule_trees()
                 data_version.changed()
         except ReadError as error:
             raise CommandError(f"Nothing was imported. {error}") from error

@@ -1,16 +1,14 @@
 """Keep imported rulings, and the rules cards use, in step with card imports (see
 oracle.signals.cards_synced). Receivers run in the order they are defined here: the rule links
-read the rulings just written. And keep each ruling's stored markup (``ruling_markup``) in step
-with its text and with the rule mappings an editor changes."""
+read the rulings just written."""
 
-from django.db.models.signals import post_save
 from django.dispatch import receiver
 from simple_history.utils import bulk_create_with_history
 
 from common.upsert import SyncStats, chunks, update_by_pk
 from oracle.signals import cards_synced
 from rulings.linking.sync import link_cards
-from rulings.models import Language, RuleMapping, Ruling, SourceDocument
+from rulings.models import Language, Ruling, SourceDocument
 from rulings.status.ruling_status import apply_statuses
 from rulings.status.upstream_rewording import (
     SourceRuling,
@@ -18,11 +16,6 @@ from rulings.status.upstream_rewording import (
     first_wordings,
     pair_rewordings,
     record_rewording,
-)
-from web.rendering.rulings import (
-    store_markup_citing,
-    store_ruling_markup,
-    store_stale_ruling_markup,
 )
 
 MTGJSON_RULINGS_SLUG = "gatherer-rulings-mtgjson"
@@ -114,14 +107,6 @@ def sync_imported_rulings(sender, data, card_pks, log, **kwargs):
     return {"rulings": stats}
 
 
-@receiver(cards_synced, dispatch_uid="rulings.store_imported_ruling_markup")
-def store_imported_ruling_markup(sender, data, card_pks, log, **kwargs):
-    """Store the markup of the rulings just written (and of any other without it)."""
-    if log:
-        log("Rendering the rulings…")
-    store_stale_ruling_markup()
-
-
 @receiver(cards_synced, dispatch_uid="rulings.link_imported_cards")
 def link_imported_cards(sender, data, card_pks, log, **kwargs):
     """Link the imported cards to the rules they use (hand-made links are kept)."""
@@ -129,26 +114,3 @@ def link_imported_cards(sender, data, card_pks, log, **kwargs):
         log("Linking the cards to the rules…")
     report = link_cards(card_pks.values())
     return {"rule links": report.links, "rule search column": report.search_rules}
-
-
-@receiver(post_save, sender=Ruling, dispatch_uid="rulings.store_saved_ruling_markup")
-def store_saved_ruling_markup(sender, instance, raw=False, **kwargs):
-    """A ruling saved (in the admin, by an editor's code) gets its markup stored again."""
-    if not raw:
-        store_ruling_markup(Ruling.objects.filter(pk=instance.pk))
-
-
-@receiver(post_save, sender=SourceDocument, dispatch_uid="rulings.store_document_ruling_markup")
-def store_document_ruling_markup(sender, instance, raw=False, **kwargs):
-    """A document saved (its title, in the admin): its rulings' items name it."""
-    if not raw:
-        store_ruling_markup(Ruling.objects.filter(source_document=instance), stale_only=True)
-
-
-@receiver(post_save, sender=RuleMapping, dispatch_uid="rulings.store_markup_after_mapping")
-def store_markup_after_mapping(sender, instance, raw=False, **kwargs):
-    """Where an old rule leads today changed: the rulings that may cite it are stored again.
-    (Imports write mappings in bulk and store every ruling's markup after; the mapping admin
-    does the same as this when it deletes one.)"""
-    if not raw:
-        store_markup_citing(instance.old_number)

@@ -164,3 +164,10 @@ def macro(template_name: str, name: str) -> Callable[..., SafeString]:
     if not env.auto_reload:
         _macros[(template_name, name)] = render
     return render
+
+
+@receiver(setting_changed)
+def _forget_macros(setting, **kwargs):
+    """Other templates (a test's ``TEMPLATES``): the macros are looked up again in them."""
+    if setting == "TEMPLATES":
+        _macros.clear()

@@ -7,9 +7,6 @@ from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
 from rulings.models import RuleMapping, RuleSection, RulesEdition
-from web.pages.documents.page import store_document_sections
-from web.pages.rules.stored_trees import store_trees_showing
-from web.rendering.rulings import store_markup_citing
 
 
 class KeptMappingFilter(admin.SimpleListFilter):
@@ -101,19 +98,3 @@ class RuleMappingAdmin(admin.ModelAdmin):
         if obj.current_section_id:  # an editor chose a target: no missing one is kept
             obj.missing_number = ""
         super().save_model(request, obj, form, change)
-
-    def delete_model(self, request, obj):
-        number, target = obj.old_number, obj.current_section_id
-        super().delete_model(request, obj)
-        store_markup_citing(number)  # where the rulings citing it lead today changed
-        store_trees_showing([target])  # its rule's section no longer lists the old number
-        store_document_sections()  # documents that cite the old number
-
-    def delete_queryset(self, request, queryset):
-        numbers = [mapping.old_number for mapping in queryset]
-        targets = [mapping.current_section_id for mapping in queryset]
-        super().delete_queryset(request, queryset)
-        for number in set(numbers):
-            store_markup_citing(number)
-        store_trees_showing(targets)
-        store_document_sections()

@@ -45,7 +45,7 @@ from rulings.models import (
 FORMAT = "oracolo-editorial"
 FORMAT_VERSION = 1
 # Set by the database, or worked out again by Oracolo: never part of an editor's work.
-NOT_EXPORTED = {"id", "outdated_because", "rendered", "section"}
+NOT_EXPORTED = {"id", "outdated_because", "section"}
 
 
 class EditorialImportError(Exception):

@@ -3,27 +3,6 @@
 from django.db import migrations, models
 
 
-def render_definitions(apps, schema_editor):
-    """The definitions of the glossaries already imported, rendered as the page shows them
-    (later, an import that changes the rules stores them: web.pages.rules.glossary.store_definitions).
-    The current edition is the newest complete English one, as rulings.rules.editions says."""
-    from web.pages.rules.glossary import rendered_definitions
-
-    RulesEdition = apps.get_model("rulings", "RulesEdition")
-    GlossaryEntry = apps.get_model("rulings", "GlossaryEntry")
-    editions = list(RulesEdition.objects.order_by("-effective_date", "language"))
-    english = [e for e in editions if e.language == "en"] or editions
-    current = ([e for e in english if e.is_complete] or english or [None])[0]
-    for edition in editions:
-        entries = list(GlossaryEntry.objects.filter(edition=edition).values_list("pk", "text"))
-        if not entries:
-            continue
-        edition.slug = edition.effective_date.isoformat()  # the model's property
-        stored = rendered_definitions(edition, entries, edition == current)
-        for pk, value in stored.items():
-            GlossaryEntry.objects.filter(pk=pk).update(rendered=value)
-
-
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -36,5 +15,6 @@ class Migration(migrations.Migration):
             name='rendered',
             field=models.JSONField(blank=True, default=dict, editable=False),
         ),
-        migrations.RunPython(render_definitions, migrations.RunPython.noop),
+        # It filled the column, which 0020_no_stored_markup removed: nothing to do now.
+        migrations.RunPython(migrations.RunPython.noop, migrations.RunPython.noop),
     ]

@@ -3,28 +3,6 @@
 from django.db import migrations, models
 
 
-def render_bodies(apps, schema_editor):
-    """The bodies of the rules imported already, rendered as their pages show them (later, an
-    import that changes the rules stores them: web.pages.rules.bodies.store_rule_bodies). The
-    editions read are the English ones; the current one is the newest complete one, as
-    rulings.rules.editions says."""
-    from web.pages.rules.bodies import rendered_bodies
-
-    RulesEdition = apps.get_model("rulings", "RulesEdition")
-    RuleSection = apps.get_model("rulings", "RuleSection")
-    editions = list(RulesEdition.objects.order_by("-effective_date", "language"))
-    readable = [e for e in editions if e.language == "en"] or editions
-    current = ([e for e in readable if e.is_complete] or readable or [None])[0]
-    for edition in readable:
-        rows = list(
-            RuleSection.objects.filter(edition=edition).values_list("pk", "text", "examples")
-        )
-        edition.slug = edition.effective_date.isoformat()  # the model's property
-        stored = rendered_bodies(edition, rows, edition == current)
-        for pk, value in stored.items():
-            RuleSection.objects.filter(pk=pk).update(rendered=value)
-
-
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -37,5 +15,6 @@ class Migration(migrations.Migration):
             name='rendered',
             field=models.JSONField(blank=True, default=dict, editable=False),
         ),
-        migrations.RunPython(render_bodies, migrations.RunPython.noop),
+        # It filled the column, which 0020_no_stored_markup removed: nothing to do now.
+        migrations.RunPython(migrations.RunPython.noop, migrations.RunPython.noop),
     ]

@@ -14,7 +14,6 @@ from rulings.models.rules import (
     RuleSection,
     RulesEdition,
     RulesEditionQuerySet,
-    StoredRuleTree,
     edition_in_force,
 )
 from rulings.models.rulings import Ruling, RulingQuerySet
@@ -34,6 +33,5 @@ __all__ = [
     "RulesEditionQuerySet",
     "SampleCard",
     "SourceDocument",
-    "StoredRuleTree",
     "edition_in_force",
 ]

@@ -108,9 +108,6 @@ class DocumentSection(models.Model):
         related_name="document_sections",
         verbose_name=_("card type"),
     )
-    # The section's markup on its page in each language ({"en": ..., "it": ...}) and a digest
-    # of what it was made from ("digest"): web.pages.documents.page.store_document_sections.
-    rendered = models.JSONField(default=dict, blank=True, editable=False)
 
     class Meta:
         ordering = ["document", "position"]

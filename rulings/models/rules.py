@@ -135,9 +135,6 @@ class RuleSection(models.Model):
     text = models.TextField(_("text"), blank=True)
     examples = models.JSONField(_("examples"), default=list, blank=True)
     position = models.PositiveIntegerField(_("order"))
-    # The body's markup on a page in each language ({"en": ..., "it": ...}) and whether it was
-    # made for the current edition ("as_current"): web.pages.rules.bodies.store_rule_bodies.
-    rendered = models.JSONField(default=dict, blank=True, editable=False)
     # Partial editions quoted by documents (release notes): where the text was quoted from, and
     # what the document says changed ("la terza frase è nuova").
     source_document = models.ForeignKey(
@@ -166,30 +163,6 @@ class RuleSection(models.Model):
         return reverse("rulings:rule-detail", args=[self.number])
 
 
-class StoredRuleTree(models.Model):
-    """The rules a section holds as one page of it shows them (the markup of
-    ``rulings/_rule_tree.html``), made for a page in one language from the editions as they
-    were (``state``): ``web.pages.rules.stored_trees``. A page whose editions have changed since
-    renders
-    the tree itself."""
-
-    section = models.ForeignKey(RuleSection, on_delete=models.CASCADE, related_name="stored_trees")
-    page = models.PositiveSmallIntegerField()  # of the section, from 1
-    language = models.CharField(max_length=8)  # of the page
-    state = models.CharField(max_length=40)
-    markup = models.TextField()
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(
-                fields=["section", "language", "page"], name="storedruletree_unique_page"
-            )
-        ]
-
-    def __str__(self):
-        return f"{self.section.number} ({self.language}, {self.page})"
-
-
 class GlossaryEntry(models.Model):
     """One term of an edition's glossary, with its definition as printed."""
 
@@ -200,10 +173,6 @@ class GlossaryEntry(models.Model):
     slug = models.SlugField(max_length=200)
     text = models.TextField(_("definition"))
     position = models.PositiveIntegerField(_("order"))
-    # The definition's markup on a page in each language ({"en": ..., "it": ...}) and whether
-    # it was made for the current edition ("as_current"):
-    # web.pages.rules.glossary.store_definitions.
-    rendered = models.JSONField(default=dict, blank=True, editable=False)
 
     class Meta:
         ordering = ["edition", "position"]

@@ -149,9 +149,6 @@ class Ruling(models.Model):
     upstream_date = models.DateField(
         _("date from the source"), null=True, blank=True, editable=False
     )
-    # Its text as a card page shows it, for a page in each language, with what it was made
-    # from: web.rendering.rulings.store_ruling_markup.
-    rendered = models.JSONField(default=dict, blank=True, editable=False)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
@@ -161,7 +158,6 @@ class Ruling(models.Model):
             "outdated_because",
             "upstream_text",
             "upstream_date",
-            "rendered",
         ]
     )
     objects = RulingQuerySet.as_manager()

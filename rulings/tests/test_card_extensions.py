@@ -101,9 +101,9 @@ class CardPageAndApiTests(EmptyDatabaseTestCase):
         # The card and its parts (sent as one query where the database takes them together);
         # the data version with the cards' date.
         self.assertEqual(alone, (1 if sends_together() else 5) + 1)
-        # Rules editions, rulings (their text stored rendered), documents, rules used (the rules'
-        # date comes with the data version), sent together likewise.
-        self.assertEqual(with_rulings - alone, 1 if sends_together() else 4)
+        # Rules editions, rulings, documents, rules used (the rules' date comes with the data
+        # version), sent together likewise; then the rule numbers the rulings cite.
+        self.assertEqual(with_rulings - alone, (1 if sends_together() else 4) + 1)
 
     def test_the_card_record_has_its_rulings_in_both_languages_because_rulings_added_them(self):
         url = f"/api/cards/{self.card.oracle_id}/"

@@ -18,10 +18,11 @@ RULE_ITEM = re.compile(
     r'<span class="rule-reason">— (?P<reason>[^<]*)</span>',
     re.DOTALL,
 )
-# The card and its parts (5); rule editions, rulings (their text stored rendered: no query for
-# the rules they cite), documents that speak of it, rules used (4); the footer's dates. Where the
-# database takes them together, the card's are one query and the rules app's another.
+# The card and its parts (5); rule editions, rulings, documents that speak of it, rules used
+# (4); the footer's dates. Where the database takes them together, the card's are one query and
+# the rules app's another. A card with rulings: one more, for the rule numbers they cite.
 CARD_PAGE_QUERIES = (2 if sends_together() else 5 + 4) + DATA_AGE_QUERIES
+RULINGS_QUERIES = 1
 
 
 def rules_used(response) -> list[dict]:
@@ -120,28 +121,31 @@ class RulesUsedTests(BundledDocumentsTestCase):
         self.assertEqual(english["702.9"]["title"], "Flying")
 
     def test_a_card_page_costs_the_same_queries_whatever_the_card(self):
+        with_rulings = CARD_PAGE_QUERIES + RULINGS_QUERIES
         slugs = [
-            "tarox-bladewing",  # rulings in both languages, a document, rules
-            "arc-blade",  # rulings about its keyword too
-            "zoetic-cavern",  # morph: the FAQ's notes, face down
-            "mistform-wall",  # named in a list only
+            ("tarox-bladewing", with_rulings),  # rulings in both languages, a document, rules
+            ("arc-blade", with_rulings),  # rulings about its keyword too
+            ("zoetic-cavern", with_rulings),  # morph: the FAQ's notes, face down
+            ("mistform-wall", CARD_PAGE_QUERIES),  # named in a list only, no ruling
             # No rulings, no keywords, never named in a document.
-            Card.objects.filter(
-                rulings=None, keywords=None, document_mentions=None, document_only=False
-            )
-            .first()
-            .slug,
+            (
+                Card.objects.filter(
+                    rulings=None, keywords=None, document_mentions=None, document_only=False
+                )
+                .first()
+                .slug,
+                CARD_PAGE_QUERIES,
+            ),
         ]
-        for slug in slugs:
+        for slug, queries in slugs:
             for language in ("en", "it"):
                 with self.subTest(card=slug, language=language):
-                    self.assertEqual(
-                        self.queries_for(f"/{language}/cards/{slug}/"), CARD_PAGE_QUERIES
-                    )
-        # A card known from a document only has no printing: the same queries.
+                    self.assertEqual(self.queries_for(f"/{language}/cards/{slug}/"), queries)
+        # A card known from a document only has no printing: the same queries (it has the
+        # document's rulings about its keyword).
         torch = Card.objects.get(document_only=True, faces__name_it="Torcia Umana")
         self.assertFalse(torch.printings.exists())
-        self.assertEqual(self.queries_for(f"/it/cards/{torch.slug}/"), CARD_PAGE_QUERIES)
+        self.assertEqual(self.queries_for(f"/it/cards/{torch.slug}/"), with_rulings)
 
     def queries_for(self, url: str) -> int:
         with CaptureQueriesContext(connection) as queries:

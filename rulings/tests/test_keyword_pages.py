@@ -149,37 +149,27 @@ class KeywordPagesTests(BundledDocumentsTestCase):
         cards = section(self.page("/en/keywords/morph/"), "keyword-cards")
         self.assertIn(f'<li>Artifact <span class="muted">{artifacts + 1}</span></li>', cards)
 
-    def test_the_defining_rule_shows_the_stored_body_and_renders_one_that_is_not(self):
+    def test_the_defining_rule_links_the_rules_it_cites_that_today_s_rules_have(self):
         current = RulesEdition.objects.current(Language.ENGLISH)
         morph = RuleSection.objects.get(edition=current, number="702.37a")
-        stored = section(self.page("/it/keywords/morph/"), "keyword-rule")
+        rule = section(self.page("/it/keywords/morph/"), "keyword-rule")
+        self.assertIn('<a class="rule-ref" href="/it/rules/708/">708</a>', rule)
+        # Changed without a save (a bulk update): shown as it is now, a number today's rules
+        # lack left as text.
         RuleSection.objects.filter(pk=morph.pk).update(
-            rendered={**morph.rendered, "it": '<div class="rule-text">As stored.</div>'}
+            text="Morph is a static ability. See rule 708 and rule 799.9."
         )
-        changed = section(self.page("/it/keywords/morph/"), "keyword-rule")
-        self.assertIn('<div class="rule-text">As stored.</div>', changed)
-        # Nothing stored, or stored while another edition was the current one: rendered here.
-        RuleSection.objects.filter(edition=current).update(rendered={})
-        self.assertEqual(section(self.page("/it/keywords/morph/"), "keyword-rule"), stored)
-        RuleSection.objects.filter(pk=morph.pk).update(
-            rendered={"as_current": False, "it": '<div class="rule-text">As stored.</div>'}
-        )
-        self.assertEqual(section(self.page("/it/keywords/morph/"), "keyword-rule"), stored)
+        rule = section(self.page("/en/keywords/morph/"), "keyword-rule")
+        self.assertIn('See rule <a class="rule-ref" href="/en/rules/708/">708</a>', rule)
+        self.assertIn("and rule 799.9.", rule)
 
-    def test_the_rulings_show_their_stored_markup_and_render_it_when_it_no_longer_holds(self):
-        rulings = Ruling.objects.filter(keyword__slug="morph")
-        stored = section(self.page("/it/keywords/morph/"), "keyword-rulings")
-        ruling = rulings.exclude(rendered={}).first()
-        Ruling.objects.filter(pk=ruling.pk).update(
-            rendered={**ruling.rendered, "it": "<p>As stored.</p>"}
-        )
+    def test_the_rulings_show_as_they_are_now(self):
+        ruling = Ruling.objects.filter(keyword__slug="morph").first()
+        Ruling.objects.filter(pk=ruling.pk).update(text="Changed in bulk: see rule 702.37c.")
+        rulings = section(self.page("/it/keywords/morph/"), "keyword-rulings")
         self.assertIn(
-            "<p>As stored.</p>", section(self.page("/it/keywords/morph/"), "keyword-rulings")
+            'Changed in bulk: see rule <a class="rule-ref" href="/it/rules/702.37c/"', rulings
         )
-        rulings.update(rendered={})
-        with CaptureQueriesContext(connection) as queries:
-            self.assertEqual(section(self.page("/it/keywords/morph/"), "keyword-rulings"), stored)
-        self.assertEqual(len(queries), 8 + DATA_AGE_QUERIES)  # one to resolve their numbers
 
     def test_morph_in_italian_with_the_italian_text_of_its_rule(self):
         page = self.page("/it/keywords/morph/")
@@ -297,7 +287,7 @@ class KeywordPagesTests(BundledDocumentsTestCase):
                 with CaptureQueriesContext(connection) as queries:
                     self.page(f"/{language}/keywords/{slug}/")
                 counts[f"{language}/{slug}"] = len(queries)
-        self.assertEqual(set(counts.values()), {7 + DATA_AGE_QUERIES}, counts)
+        self.assertEqual(set(counts.values()), {8 + DATA_AGE_QUERIES}, counts)
 
 
 class KeywordPageRulingStatusTests(BundledDocumentsTestCase):

@@ -27,34 +27,41 @@ def sent(*groups: int) -> int:
     return len(groups) if sends_together() else sum(groups)
 
 
-# A card page: the data version, the card and its parts (5), the rules app's (4), all together.
+# A card page: the data version, the card and its parts (5), the rules app's (4), all together;
+# with rulings, then the rule numbers they cite (web.pages.card.rulings).
 CARD_PAGE_STATEMENTS = 1 + 5 + 4
 CARD_PAGE = sent(CARD_PAGE_STATEMENTS)
+CARD_PAGE_WITH_RULINGS = sent(CARD_PAGE_STATEMENTS, 1)
 # A rule page: the data version with the editions, the tree with the cards (of the current
 # rules), the old-number mappings, then the rest (web.pages.rules.page).
 RULE_PAGE_GROUPS = [2, 2, 1, 1]
 RULE_PAGE = sent(*RULE_PAGE_GROUPS)
 # A keyword page: the keyword with the editions and the data version; its defining rule, cards,
-# card types and documents; its rulings (web.views.keywords).
-KEYWORD_PAGE = sent(3, 4, 1)
+# card types and documents; its rulings; the rule numbers its rule and rulings cite
+# (web.views.keywords).
+KEYWORD_PAGE = sent(3, 4, 1, 1)
 # A document page: the document, the names it mentions, its rulings, the editions and the data
-# version; its sections (web.views.documents).
-DOCUMENT_PAGE = sent(5, 1)
+# version; its sections; the rule numbers they cite (web.views.documents).
+DOCUMENT_PAGE = sent(5, 1, 1)
 
 # (page, its address, its queries). One of them, on every page, is the data version of its ETag
 # with the footer's data dates (web.testing.DATA_AGE_QUERIES).
 PAGES = [
     ("card without rulings", "/it/cards/dust-of-moments/", CARD_PAGE),
-    ("card with rulings", "/it/cards/hypergenesis/", CARD_PAGE),
-    ("split card (two faces)", "/it/cards/boom-bust/", CARD_PAGE),
-    ("double-faced card", "/it/cards/delver-of-secrets-insectile-aberration/", CARD_PAGE),
-    ("card in English", "/en/cards/hypergenesis/", CARD_PAGE),
+    ("card with rulings", "/it/cards/hypergenesis/", CARD_PAGE_WITH_RULINGS),
+    ("split card (two faces)", "/it/cards/boom-bust/", CARD_PAGE_WITH_RULINGS),
+    (
+        "double-faced card",
+        "/it/cards/delver-of-secrets-insectile-aberration/",
+        CARD_PAGE_WITH_RULINGS,
+    ),
+    ("card in English", "/en/cards/hypergenesis/", CARD_PAGE_WITH_RULINGS),
     (
         "double-faced card known from a document",
         "/it/cards/peter-parker-amazing-spider-man/",
         CARD_PAGE,
     ),
-    ("printing", "/it/sets/fut/1/", CARD_PAGE),
+    ("printing", "/it/sets/fut/1/", CARD_PAGE_WITH_RULINGS),
     ("set list", "/it/sets/", 3),
     ("set list in English", "/en/sets/", 3),
     ("set page", "/it/sets/fut/", 3),
@@ -70,7 +77,8 @@ PAGES = [
     ("rules: section", "/it/rules/702/", RULE_PAGE),
     ("rules: one rule", "/it/rules/702.9/", RULE_PAGE),
     ("rules: a subrule", "/it/rules/702.9b/", RULE_PAGE),
-    ("rules: glossary", "/it/rules/glossary/", sent(2, 1)),
+    # The editions with the data version; the definitions; the rules they cite.
+    ("rules: glossary", "/it/rules/glossary/", sent(2, 1, 1)),
     ("keyword page", "/it/keywords/flying/", KEYWORD_PAGE),
     ("keyword page of another kind", "/it/keywords/suspend/", KEYWORD_PAGE),
     ("document page", "/it/sources/{release_notes}/", DOCUMENT_PAGE),
@@ -97,25 +105,30 @@ class PageQueriesTests(BundledDocumentsTestCase):
             sent.append(len(statements))
             return fetch_together(statements)
 
-        for url in ("/it/cards/hypergenesis/", "/en/cards/boom-bust/", "/it/sets/fut/1/"):
+        for url, queries in [
+            ("/it/cards/hypergenesis/", CARD_PAGE_WITH_RULINGS),
+            ("/en/cards/boom-bust/", CARD_PAGE_WITH_RULINGS),
+            ("/it/sets/fut/1/", CARD_PAGE_WITH_RULINGS),
+            ("/en/cards/dust-of-moments/", CARD_PAGE),
+        ]:
             with self.subTest(url=url):
                 self.client.get(url)
                 sent.clear()
                 with (
                     mock.patch.object(card_detail, "fetch_together", recording),
-                    CaptureQueriesContext(connection) as queries,
+                    CaptureQueriesContext(connection) as captured,
                 ):
                     response = self.client.get(url)
                 self.assertEqual(response.status_code, 200)
                 self.assertEqual(sent, [CARD_PAGE_STATEMENTS])
-                self.assertEqual(len(queries), CARD_PAGE)
+                self.assertEqual(len(captured), queries)
 
     def test_a_card_page_asked_again_reads_the_version_once(self):
         # A conditional request reads the version before the view (to answer 304), and the
-        # page then sends only its own queries.
+        # page then sends only its own queries, then the rule numbers its rulings cite.
         url = "/it/cards/hypergenesis/"
         self.client.get(url)
-        with self.assertNumQueries(1 + (1 if sends_together() else 5 + 4)):
+        with self.assertNumQueries(1 + (1 if sends_together() else 5 + 4) + 1):
             response = self.client.get(url, headers={"if-none-match": 'W/"stale"'})
         self.assertEqual(response.status_code, 200)
 
@@ -148,14 +161,16 @@ class PageQueriesTests(BundledDocumentsTestCase):
             with self.subTest(url=url):
                 self.assertEqual(self.groups_sent(url, rule_page), groups)
 
-    def test_a_keyword_page_sends_its_queries_in_three_round_trips(self):
+    def test_a_keyword_page_sends_its_queries_in_four_round_trips(self):
+        # The keyword, the editions and the data version; its rule, cards, card types and
+        # documents; then its rulings, and the rule numbers they and its rule cite.
         for url in ("/it/keywords/morph/", "/en/keywords/grandeur/"):
             with self.subTest(url=url), self.assertNumQueries(2 * KEYWORD_PAGE):
                 self.assertEqual(self.groups_sent(url, keywords), [3, 4])
 
-    def test_a_document_page_sends_its_queries_in_two_round_trips(self):
+    def test_a_document_page_sends_its_queries_in_three_round_trips(self):
         # The document, the names it mentions, its rulings and the editions with the data
-        # version, then its sections.
+        # version, then its sections, then the rule numbers they cite.
         url = f"/it/sources/{SourceDocument.objects.get(slug='onslaught-morph-faq').pk}/"
         with self.assertNumQueries(2 * DOCUMENT_PAGE):
             self.assertEqual(self.groups_sent(url, document_page), [5])

@@ -1,36 +1,17 @@
-"""The rules a section holds are stored as its pages show them (web.pages.rules.stored_trees): made
-by a
-rules import, again when a mapping or a document they show changes, by the command on a
-database without them; a section's page shows what is stored while the editions it was made
-from are as they were, and renders its tree itself otherwise, the same markup."""
+"""The rules a section holds, as its pages show them (``rulings/_rule_tree.html``), rendered on
+each request from the rules as they are: a mapping an editor changes, a rules import or a
+quoting document saved shows on the next request."""
 
-import re
 from datetime import date
-from io import StringIO
-from math import ceil
 from pathlib import Path
 from tempfile import TemporaryDirectory
-from unittest import mock
 
 from django.contrib.auth.models import User
-from django.core.management import call_command
-from django.db import connection
-from django.db.models import Count
-from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
-from django.utils import timezone
 
-from rulings.models import (
-    Language,
-    RuleMapping,
-    RuleSection,
-    RulesEdition,
-    StoredRuleTree,
-)
+from rulings.models import Language, RuleMapping, RuleSection, RulesEdition
 from rulings.rules.editions import EditionChoices
 from rulings.tests.helpers import MAY_2007_RULES, import_rules, rules_file_cut_before
-from web.pages.rules.section_pages import RULES_PER_PAGE
-from web.pages.rules.stored_trees import editions_state
 from web.testing import BundledDataTestCase, BundledDocumentsTestCase
 
 SECTION_PAGES = [
@@ -45,10 +26,6 @@ SECTION_PAGES = [
 ]
 
 
-def squeeze(html: str) -> str:
-    return re.sub(r"\s+", " ", html)
-
-
 def rule_item(page: str, number: str) -> str:
     """The item of rule ``number`` in a page's tree, up to the next rule's."""
     start = page.index(f'<li id="{number}" ')
@@ -56,113 +33,50 @@ def rule_item(page: str, number: str) -> str:
     return page[start:end]
 
 
-class StoredRuleTreeTests(BundledDataTestCase):
-    def get(self, url):
-        with CaptureQueriesContext(connection) as queries:
-            response = self.client.get(url)
-        self.assertEqual(response.status_code, 200)
-        return response, len(queries)
+class RuleTreeTests(BundledDataTestCase):
+    def page(self, url) -> str:
+        response = self.client.get(url)
+        self.assertEqual(response.status_code, 200, url)
+        return response.content.decode()
 
-    def stored(self, number: str, language: str, page: int = 1, edition=None) -> str:
-        """The markup stored for page ``page`` of section ``number`` (of the current edition),
-        checked to hold."""
-        edition = edition or RulesEdition.objects.current(Language.ENGLISH)
-        row = StoredRuleTree.objects.get(
-            section__edition=edition, section__number=number, language=language, page=page
-        )
-        self.assertEqual(row.state, editions_state(EditionChoices.load()))
-        return row.markup
-
-    def test_a_section_page_shows_the_stored_tree_and_renders_the_same_without_it(self):
-        stored = {}
-        for url in SECTION_PAGES:
-            response, queries = self.get(url)
-            self.assertIsNotNone(response.context["page"].tree_html, url)
-            stored[url] = (response.content.decode(), queries)
-        StoredRuleTree.objects.all().delete()
+    def test_each_page_of_a_section_shows_its_rules(self):
         for url in SECTION_PAGES:
             with self.subTest(url=url):
-                response, queries = self.get(url)
-                self.assertIsNone(response.context["page"].tree_html)
-                self.assertEqual(squeeze(response.content.decode()), squeeze(stored[url][0]))
-                self.assertEqual(queries, stored[url][1])
+                page = self.page(url)
+                self.assertIn('<ol class="rule-tree">', page)
+                self.assertRegex(page, r'<li id="\d+\.\d+" class="rule-item level-3')
+        # 702 on five pages of 40 rules: the last one's rules on its fifth.
+        self.assertIn('<li id="702.192a" ', self.page("/it/rules/702/?page=5"))
 
-    def test_what_is_stored_shows_while_the_editions_hold_and_the_tree_is_rendered_otherwise(self):
-        current = RulesEdition.objects.current(Language.ENGLISH)
-        row = StoredRuleTree.objects.get(
-            section__edition=current, section__number="702", language="en", page=1
-        )
-        row.markup = row.markup.replace("Morph", "Stored morph")
-        row.save()
-        self.assertIn("Stored morph", self.get("/en/rules/702/")[0].content.decode())
-        self.assertNotIn("Stored morph", self.get("/it/rules/702/")[0].content.decode())
-        self.assertNotIn("Stored morph", self.get("/en/rules/702/?page=2")[0].content.decode())
-        # Stored by a release whose templates or translations were others: rendered here.
-        with mock.patch("web.pages.rules.stored_trees.fingerprint", return_value="another release"):
-            page = self.get("/en/rules/702/")[0].content.decode()
-        self.assertNotIn("Stored morph", page)
-        self.assertIn('<span lang="en">Morph</span>', page)
-        # An edition imported again since: the page renders its tree.
-        RulesEdition.objects.filter(pk=current.pk).update(imported_at=timezone.now())
-        response = self.get("/en/rules/702/")[0]
-        self.assertIsNone(response.context["page"].tree_html)
-        page = response.content.decode()
-        self.assertNotIn("Stored morph", page)
-        self.assertIn('<span lang="en">Morph</span>', page)
-
-    def test_a_mapping_changed_in_the_admin_stores_the_tree_that_shows_it_again(self):
+    def test_a_mapping_changed_in_the_admin_shows_under_its_new_rule(self):
         self.client.force_login(User.objects.create_superuser("editor", password="pw-for-tests"))
         mapping = RuleMapping.objects.get(
             old_section__edition__effective_date=date(2007, 5, 1), old_section__number="502.26b"
         )
-        self.assertIn("502.26b", rule_item(self.stored("702", "en"), "702.37c"))
+        self.assertIn("502.26b", rule_item(self.page("/en/rules/702/"), "702.37c"))
         current = RulesEdition.objects.current(Language.ENGLISH)
         target = RuleSection.objects.get(edition=current, number="702.37d")
         change = reverse("admin:rulings_rulemapping_change", args=[mapping.pk])
         self.assertEqual(self.client.post(change, {"current_section": target.pk}).status_code, 302)
         for language in ("en", "it"):
-            stored = self.stored("702", language)
-            self.assertNotIn("502.26b", rule_item(stored, "702.37c"))
-            self.assertIn("502.26b", rule_item(stored, "702.37d"))
-        page = self.get("/it/rules/702/")[0].content.decode()
-        self.assertIn("502.26b", rule_item(page, "702.37d"))
+            page = self.page(f"/{language}/rules/702/")
+            self.assertNotIn("502.26b", rule_item(page, "702.37c"))
+            self.assertIn("502.26b", rule_item(page, "702.37d"))
 
         delete = reverse("admin:rulings_rulemapping_delete", args=[mapping.pk])
         self.assertEqual(self.client.post(delete, {"post": "yes"}).status_code, 302)
-        self.assertNotIn("502.26b", self.stored("702", "en"))
-        self.assertNotIn("502.26b", self.get("/en/rules/702/")[0].content.decode())
+        self.assertNotIn("502.26b", self.page("/en/rules/702/"))
 
-    def test_a_rules_import_stores_every_tree_again(self):
-        before = StoredRuleTree.objects.values_list("state", flat=True).first()
+    def test_a_rules_import_shows_on_the_section_pages(self):
         folder = Path(self.enterContext(TemporaryDirectory()))
         import_rules(rules_file_cut_before(MAY_2007_RULES, "502.26b", folder), allow_shrink=True)
-        state = editions_state(EditionChoices.load())
-        self.assertNotEqual(before, state)
-        self.assertEqual(set(StoredRuleTree.objects.values_list("state", flat=True)), {state})
         # 502.26b is no longer in the May 2007 rules: no rule today lists it.
-        self.assertNotIn("502.26b", rule_item(self.stored("702", "en"), "702.37c"))
-        may_2007 = RulesEdition.objects.get(language="en", effective_date=date(2007, 5, 1))
-        self.assertNotIn('id="502.26b"', self.stored("502", "en", edition=may_2007))
-
-    def test_the_command_stores_every_section_page(self):
-        StoredRuleTree.objects.all().delete()
-        out = StringIO()
-        call_command("store_rule_trees", stdout=out)
-        count = StoredRuleTree.objects.count()
-        self.assertIn(f"{count} section pages stored", out.getvalue())
-        sections = RuleSection.objects.filter(
-            level=RuleSection.Level.SECTION, edition__in=EditionChoices.load().readable
-        ).annotate(rules=Count("children"))
-        # Every section with rules in it, in both languages, 40 rules a page (702: five).
-        pages = sum(
-            ceil(rules / RULES_PER_PAGE) for rules in sections.values_list("rules", flat=True)
-        )
-        self.assertEqual(count, 2 * pages)
-        self.assertIn('<li id="702.192a" ', self.stored("702", "it", page=5))
+        self.assertNotIn("502.26b", rule_item(self.page("/en/rules/702/"), "702.37c"))
+        self.assertNotIn('id="502.26b"', self.page("/en/rules/502/?edition=2007-05-01"))
 
 
-class StoredTreeDocumentTests(BundledDocumentsTestCase):
-    def test_a_document_saved_stores_the_trees_that_name_it_again(self):
+class RuleTreeDocumentTests(BundledDocumentsTestCase):
+    def test_a_document_saved_shows_its_new_title_where_its_rules_are_quoted(self):
         quoted = (
             RuleSection.objects.filter(
                 edition__language=Language.ITALIAN, source_document__isnull=False
@@ -171,11 +85,16 @@ class StoredTreeDocumentTests(BundledDocumentsTestCase):
             .first()
         )
         document = quoted.source_document
+        editions = EditionChoices.load()
+        read_in = editions.read_in(editions.by_pk(quoted.edition_id))
+        section = quoted.number.partition(".")[0]
+        url = f"/it/rules/{section}/{editions.query(read_in)}"
         old_title = f">{document.title}</a>"
-        self.assertTrue(StoredRuleTree.objects.filter(markup__contains=old_title).exists())
+        self.assertIn(old_title, self.page(url))
         document.title = "A new title"
         document.save()
-        self.assertFalse(StoredRuleTree.objects.filter(markup__contains=old_title).exists())
-        self.assertTrue(StoredRuleTree.objects.filter(markup__contains=">A new title</a>").exists())
-        state = editions_state(EditionChoices.load())
-        self.assertEqual(set(StoredRuleTree.objects.values_list("state", flat=True)), {state})
+        page = self.page(url)
+        self.assertNotIn(old_title, page)
+        self.assertIn(">A new title</a>", page)
+
+    page = RuleTreeTests.page

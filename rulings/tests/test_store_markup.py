@@ -1,6 +1,6 @@
-"""``manage.py store_markup``: every store (oracle's and the rules app's, through
-``web.stores.registry``) brought up to date by one command, on the bundled cards, rules and
-documents with every store emptied, as on a database migrated from a release without them."""
+"""``manage.py store_markup``: every store (oracle's, through ``web.stores.registry``) brought up
+to date by one command, on the bundled cards, rules and documents with every store emptied, as
+on a database migrated from a release without them."""
 
 from io import StringIO
 from unittest import mock
@@ -8,19 +8,15 @@ from unittest import mock
 from django.core.management import call_command
 
 from oracle.models import Card, CardMarkup, PrintingRowMarkup
-from rulings.models import DocumentSection, Ruling, StoredRuleTree
 from web.stores import registry as stored_markup
 from web.stores.registry import MarkupStore
 from web.testing import BundledDocumentsTestCase
 
-REPORTED = ["rulings", "section pages", "document sections", "set rows", "card pages"]
+REPORTED = ["set rows", "card pages"]
 
 
 class StoreMarkupCommandTests(BundledDocumentsTestCase):
     def empty_every_store(self):
-        Ruling.objects.update(rendered={})
-        StoredRuleTree.objects.all().delete()
-        DocumentSection.objects.update(rendered={})
         PrintingRowMarkup.objects.all().delete()
         CardMarkup.objects.all().delete()
 
@@ -39,22 +35,14 @@ class StoreMarkupCommandTests(BundledDocumentsTestCase):
         self.empty_every_store()
         stored = self.store()
         self.assertEqual(list(stored), REPORTED)
-        self.assertEqual(stored["rulings"], Ruling.objects.count())
         self.assertEqual(stored["card pages"], 2 * Card.objects.count())
         self.assertEqual(stored["set rows"], PrintingRowMarkup.objects.count())
         self.assertGreater(stored["set rows"], 0)
-        self.assertEqual(stored["section pages"], StoredRuleTree.objects.count())
-        self.assertGreater(stored["section pages"], 0)
-        self.assertFalse(DocumentSection.objects.filter(rendered={}).exists())
-        self.assertFalse(Ruling.objects.filter(rendered={}).exists())
         card = Card.objects.get(name="Tarmogoyf")
         self.assertEqual(self.client.get(card.get_absolute_url()).status_code, 200)
 
         again = self.store()
-        self.assertEqual(
-            [again["rulings"], again["set rows"], again["card pages"], again["document sections"]],
-            [0, 0, 0, 0],
-        )
+        self.assertEqual([again["set rows"], again["card pages"]], [0, 0])
 
     def test_all_asks_every_store_for_everything(self):
         asked = []

@@ -169,17 +169,25 @@ def link_citations_on(value: str, day: date | None):
     return link_citations(value, edition=in_force.slug if older else None)
 
 
-def link_rule_numbers_in_rulings(rulings, editions=None) -> None:
+def numbers_cited_by_day(rulings) -> dict[date, set[str]]:
+    """{date: the numbers the rulings of that date cite}: what ``link_rule_numbers_in_rulings``
+    resolves."""
+    cited = {}
+    for ruling in rulings:
+        cited.setdefault(ruling.date, set()).update(rule_shaped_numbers(ruling.text))
+    return cited
+
+
+def link_rule_numbers_in_rulings(rulings, editions=None, resolved=None) -> None:
     """Give each ruling ``text_html``: its text with mana symbols and reminder text, and every
     rule number in it a link to today's rule, the number read in the rules in force on the
     ruling's date ("502.26b" in a 2007 ruling opens 702.37c, titled "today 702.37c"). Two
     queries for all the rulings, whatever their dates; one when the official ``editions`` are
-    given."""
+    given; none when the page resolved ``numbers_cited_by_day(rulings)`` with numbers of its
+    own (``resolved``: ``resolve_cited_numbers_by_day``'s answer)."""
     rulings = list(rulings)
-    cited = {}
-    for ruling in rulings:
-        cited.setdefault(ruling.date, set()).update(rule_shaped_numbers(ruling.text))
-    resolved = resolve_cited_numbers_by_day(cited, editions)
+    if resolved is None:
+        resolved = resolve_cited_numbers_by_day(numbers_cited_by_day(rulings), editions)
     renderers = {}  # one per date: rulings of a set's release share it
     for ruling in rulings:
         renderer = renderers.get(ruling.date)

@@ -4,10 +4,10 @@ name and rule number linked.
 A rulings database (MTGJSON's Gatherer rulings) is a source document too, but it has no text to
 read: its rulings are on the card pages, and it has no page of its own.
 
-A document page costs six queries whatever the document, in two round trips
+A document page costs seven queries whatever the document, in three round trips
 (``common.sql_rows.fetch_together``): the document, the card names it mentions, its rulings, the
-rules editions and the data version; then its sections. One more, for the rule numbers they
-cite, when a section's stored markup no longer holds (``web.pages.documents.page``).
+rules editions and the data version; then its sections; then the rule numbers they cite
+(``web.pages.documents.page``).
 """
 
 from django.db.models import Count, IntegerField, OuterRef, Subquery, Value

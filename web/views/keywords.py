@@ -1,14 +1,14 @@
 """Keyword pages: every keyword ability, keyword action and ability word; one keyword with its
 names, reminder text, defining rule, rulings and cards.
 
-The list costs one query. A keyword's page costs eight whatever the keyword, in three round
+The list costs one query. A keyword's page costs nine whatever the keyword, in four round
 trips (``common.sql_rows.fetch_together``): the keyword, the rules editions and the data version;
 then its rule and subrules in the current rules with their Italian texts (``defining_rule``), a
 few of its cards with their count and its cards per card type, as the rule linker counted them,
-and the documents with a section about it; then the rulings about it, their text stored rendered
-(``ruling_markup``), which bring their documents too. One more resolves the rule numbers the
-rulings cite when what is stored for one of them no longer holds
-(``rule_text.link_rule_numbers_in_rulings``).
+and the documents with a section about it; then the rulings about it, which bring their
+documents too; then, in one query, the rule numbers the rulings cite (read in the rules of their
+dates: ``rule_text.link_rule_numbers_in_rulings``) and those its rule cites, which are links
+where today's rules have them.
 """
 
 from dataclasses import dataclass
@@ -27,13 +27,17 @@ from oracle.models import Card, Keyword, is_italian_page, names_for_page
 from oracle.search.tokens import quote
 from rulings.linking.samples import cards_with_keyword, keyword_samples_statement
 from rulings.models import DocumentSection, KeywordCardType, Language, Ruling, SourceDocument
+from rulings.rules.citations import resolve_cited_numbers_by_day
 from rulings.rules.editions import EditionChoices
 from rulings.status.ruling_status import outdated_reasons
 from web.pages.card.rulings_rows import DOCUMENT_LISTED
-from web.pages.keywords.defining_rule import defining_rule, defining_rule_statement
+from web.pages.keywords.defining_rule import (
+    defining_rule,
+    defining_rule_statement,
+    rule_citations,
+)
 from web.pages.search.facets import CARD_TYPE_NAMES
-from web.rendering.rule_text import link_rule_numbers_in_rulings
-from web.rendering.rulings import rules_state, stored_markup
+from web.rendering.rule_text import link_rule_numbers_in_rulings, numbers_cited_by_day
 
 Kind = Keyword.Kind
 KEYWORD_COLUMNS = ModelColumns(Keyword, "k")
@@ -136,8 +140,14 @@ def keyword_detail(request, slug):
     if rule_statement is not None:
         statements["rule"] = rule_statement
     rows = dict(zip(statements, fetch_together(list(statements.values())), strict=True))
-    rule = defining_rule(keyword.rule_number, editions, rows.get("rule"))
-    rulings = keyword_rulings(keyword, editions)
+    rulings = keyword_rulings(keyword)
+    # The numbers the rulings cite (on their dates) and those the rule cites (today): one query.
+    cited = numbers_cited_by_day(rulings)
+    cited[None] = rule_citations(rows.get("rule"))
+    resolved = resolve_cited_numbers_by_day(cited, editions.official)
+    link_rule_numbers_in_rulings(rulings, resolved=resolved)
+    cited_today = resolved.get(None, {})
+    rule = defining_rule(keyword.rule_number, editions, rows.get("rule"), cited_today)
     outdated = [ruling for ruling in rulings if ruling.reasons]
     name_shown, name_other = names_for_page(keyword.name, keyword.name_it)
     search_name = keyword.name_it if is_italian_page() and keyword.name_it else keyword.name
@@ -186,21 +196,12 @@ def documents_speaking_of(rulings: list[Ruling], rows: list[tuple]) -> list[Sour
     )
 
 
-def keyword_rulings(keyword: Keyword, editions: EditionChoices) -> list[Ruling]:
+def keyword_rulings(keyword: Keyword) -> list[Ruling]:
     """The rulings about the keyword, Italian ones first on Italian pages, oldest first, each
-    with ``reasons``: why it no longer holds, empty when it does, and ``text_html``: its text
-    with its rule numbers linked, as stored (``ruling_markup``) or, where what is stored no
-    longer holds, rendered here (rule_text.link_rule_numbers_in_rulings: one query)."""
+    with ``reasons``: why it no longer holds, empty when it does (their text is linked by
+    ``keyword_detail``: ``rule_text.link_rule_numbers_in_rulings``)."""
     # A ruling shows its document's title, not the text the document was read from.
     rulings = list(keyword.rulings.for_card_page().defer("source_document__original_text"))
-    state = rules_state(editions.official)
-    unstored = []
-    for ruling in rulings:
-        ruling.text_html = stored_markup(ruling, state)
-        if ruling.text_html is None:
-            unstored.append(ruling)
-    if unstored:
-        link_rule_numbers_in_rulings(unstored, editions.official)
     for ruling in rulings:
         ruling.reasons = outdated_reasons(ruling)
     first = Language.ITALIAN if is_italian_page() else Language.ENGLISH

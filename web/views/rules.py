@@ -34,7 +34,6 @@ from web.pages.rules.excerpts import query_words
 from web.pages.rules.glossary import glossary_by_letter
 from web.pages.rules.page import build_rule_page, no_such_rule_message, rule_url
 from web.pages.rules.search import MAX_QUERY, answer_lookup, search_words, typed_lookup
-from web.pages.rules.stored_trees import stored_tree_key
 from web.paging import page_number
 
 Level = RuleSection.Level
@@ -52,7 +51,7 @@ def rule_detail(request, editions: EditionChoices, edition: RulesEdition, number
         query = request.META.get("QUERY_STRING", "")
         return redirect(rule_url(canonical, f"?{query}" if query else ""), permanent=True)
     asked = page_number(request.GET.get("page"))
-    page = build_rule_page(editions, edition, number, asked, stored_tree_key(editions))
+    page = build_rule_page(editions, edition, number, asked)
     if page is None:
         return rule_elsewhere(request, editions, edition, number)
     current = editions.current

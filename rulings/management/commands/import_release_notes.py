@@ -11,9 +11,6 @@ from rulings.importers.release_notes.document import Document, ReadError
 from rulings.importers.release_notes.reader import read_document
 from rulings.importers.release_notes.sync import sync_document
 from rulings.models import Language, SourceDocument
-from web.pages.documents.page import store_document_sections
-from web.pages.rules.stored_trees import quoted_texts_digest, store_rule_trees
-from web.rendering.rulings import store_stale_ruling_markup
 
 
 class Command(ImportCommand):
@@ -61,7 +58,6 @@ class Command(ImportCommand):
         log = self._progress if verbosity >= 2 else None
         try:
             with transaction.atomic():
-                quoted = quoted_texts_digest()
                 report = sync_document(
                     parsed,
                     path=path,
@@ -73,10 +69,6 @@ class Command(ImportCommand):
                     force=force,
                     log=log,
                 )
-                store_stale_ruling_markup()
-                store_document_sections()
-                if quoted_texts_digest() != quoted:
-                    store_rule_trees()
                 data_version.changed()
         except ReadError as error:
             raise CommandError(f"Nothing was imported. {error}") from error

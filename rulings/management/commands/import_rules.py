@@ -12,11 +12,6 @@ from rulings.importers.rules_sync import sync_rules
 from rulings.linking.sync import link_cards
 from rulings.models import Language, RulesEdition
 from web.pages.card.markup import store_stale_card_markup
-from web.pages.documents.page import store_document_sections
-from web.pages.rules.bodies import store_rule_bodies
-from web.pages.rules.glossary import store_definitions
-from web.pages.rules.stored_trees import store_rule_trees
-from web.rendering.rulings import store_stale_ruling_markup
 
 
 class Command(ImportCommand):
@@ -82,11 +77,6 @@ class Command(ImportCommand):
             if result.changed and changes_linking(result.edition) and not no_link:
                 links = link_cards(log=log)
             if result.changed:
-                store_definitions()
-                store_rule_bodies()
-                store_rule_trees()
-                store_document_sections()
-                store_stale_ruling_markup()
                 if changes_linking(result.edition):
                     # The rule links of printed card texts follow the official editions.
                     store_stale_card_markup()

@@ -6,7 +6,6 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from common.import_lock import ImportCommand
-from web.pages.rules.stored_trees import trees_stored_once
 
 BUNDLED_DOCUMENTS = Path("fixtures") / "documents"
 MANIFEST = "documents.json"
@@ -29,8 +28,7 @@ class Command(ImportCommand):
             entries = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
         except (OSError, ValueError) as error:
             raise CommandError(f"{folder / MANIFEST}: {error}") from error
-        with trees_stored_once():
-            self.import_documents(folder, entries, force, verbosity)
+        self.import_documents(folder, entries, force, verbosity)
 
     def import_documents(self, folder, entries, force, verbosity):
         for entry in entries:

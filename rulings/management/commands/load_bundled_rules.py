@@ -7,7 +7,6 @@ from django.db import transaction
 
 from common.import_lock import ImportCommand
 from rulings.models import RulesEdition
-from web.pages.rules.stored_trees import trees_stored_once
 
 BUNDLED_RULES = Path("fixtures") / "rules" / "en"
 
@@ -46,7 +45,7 @@ class Command(ImportCommand):
                 "them again)."
             )
             return
-        with trees_stored_once(), transaction.atomic():
+        with transaction.atomic():
             for path in wanted:
                 call_command(
                     "import_rules",

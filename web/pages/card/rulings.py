@@ -4,10 +4,10 @@ about its keywords and types, the rules it uses, the documents that speak of it,
 a card known only from a document, and links on the rule numbers in its text.
 
 ``register()`` adds them when the app is ready. Four queries per page whatever the card (rules
-editions, rulings, documents, rules used: ``card_page_rows``), sent with the page's own. The
-panels are Jinja2 templates (``templates/jinja2/rulings/_card_*.html``); each ruling's item
-(``rulings/_ruling.html``) is stored rendered (``ruling_markup``), and rendered here where what
-is stored no longer holds, with one more query for the rule numbers their texts cite.
+editions, rulings, documents, rules used: ``card_page_rows``), sent with the page's own, and
+one more for the rule numbers the rulings cite when the card has rulings. The panels are Jinja2
+templates (``templates/jinja2/rulings/_card_*.html``); each ruling's item
+(``rulings/_ruling.html``) is rendered here (``web.rendering.rulings.render_items``).
 
 The rulings come in groups, each labelled: the card's own, then those about each of its
 keywords and types. Those still holding stay in place; the outdated ones (``ruling_status``)
@@ -17,7 +17,6 @@ follow under their own heading, collapsed, each with its reason. Withdrawn ones 
 from dataclasses import dataclass
 from itertools import groupby
 
-from django.utils import translation
 from django.utils.html import escape
 from django.utils.text import Truncator
 from django.utils.translation import gettext as _
@@ -42,28 +41,21 @@ from web.pages.card.rulings_rows import (
     reason_label,
 )
 from web.rendering.rule_text import link_citations
-from web.rendering.rulings import render_items, rules_state, stored_item
+from web.rendering.rulings import render_items
 
 
 def card_context(card: Card, printing, rows: list[list[tuple]]) -> dict:
     """The variables of the panels, from the rows of ``page_statements`` (rule editions,
     rulings, documents, rules used: ``card_page_rows``), sent with the page's own; one more
-    query for the rule numbers the rulings cite when a ruling's stored item no longer holds
-    (``ruling_markup``)."""
+    query for the rule numbers the rulings cite, when the card has rulings."""
     rows = page_rows(rows)
     editions = rows.editions
     own, topics = card_rulings(rows.rulings)
     every_ruling = [*own, *(ruling for _topic, group in topics for ruling in group)]
-    state = rules_state(editions)
-    language = translation.get_language()
-    unstored = []
     for ruling in every_ruling:
         ruling.reasons = outdated_reasons(ruling)
-        ruling.item_html = stored_item(ruling, state, language)
-        if ruling.item_html is None:
-            unstored.append(ruling)
-    if unstored:
-        render_items(unstored, editions)
+    if every_ruling:
+        render_items(every_ruling, editions)
     documents = rows.documents
     groups = [
         (_("On this card"), own),

@@ -5,16 +5,13 @@ reads their rows):
 
 - the official rules editions (``RulesEdition.objects.official()``: ``page_editions`` alone);
 - the public rulings on the card, its keywords and its card types
-  (``Ruling.objects.for_card_page().about_card(card)``), each with its source document, the
-  names of its keyword or card type and what a page reads of its stored markup;
+  (``Ruling.objects.for_card_page().about_card(card)``), each with its source document and the
+  names of its keyword or card type;
 - the documents with pages that name the card, have a section about it or a ruling on it;
 - the rules of today's edition (the newest official one) the card uses, with what names them.
 """
 
 from dataclasses import dataclass
-
-from django.db import connection
-from django.utils import translation
 
 from common.sql_rows import ModelColumns, fetch
 from rulings.models import CardRule, Language, RulesEdition, Ruling, SourceDocument
@@ -40,9 +37,6 @@ RULING = ModelColumns(
         "outdated_because",
     ),
 )
-# What a card page reads of a ruling's stored markup (``Ruling.rendered``: ``ruling_markup``):
-# whether its item holds, and the item in the page's language, not the other markup it keeps.
-STORED_ITEM_KEYS = ("rules", "item")
 # A document as a ruling's source.
 DOCUMENT = ModelColumns(SourceDocument, "d", keep=("title", "kind", "language"))
 SOURCE_DOCUMENT = Ruling._meta.get_field("source_document")
@@ -68,7 +62,7 @@ def page_statements(card_id: str, params: list) -> list[tuple[str, list]]:
     uses."""
     return [
         EDITIONS_QUERY,
-        rulings_query(card_id, params, stored_item_keys()),
+        rulings_query(card_id, params),
         documents_query(card_id, params),
         rules_used_query(card_id, params),
     ]
@@ -79,7 +73,7 @@ def page_rows(rows: list[list[tuple]]) -> PageRows:
     editions, rulings, documents, rules = rows
     return PageRows(
         editions=EDITION.instances(editions),
-        rulings=read_rulings(rulings, stored_item_keys()),
+        rulings=read_rulings(rulings),
         documents=DOCUMENT_LISTED.instances(documents),
         rules_used=[RuleUseRow(*row) for row in rules],
     )
@@ -98,21 +92,12 @@ def page_editions() -> list[RulesEdition]:
     return EDITION.instances(fetch(*EDITIONS_QUERY))
 
 
-def stored_item_keys() -> tuple[str, ...]:
-    """The keys of ``Ruling.rendered`` a card page reads: ``STORED_ITEM_KEYS`` and the item in
-    the active language."""
-    return (*STORED_ITEM_KEYS, f"item_{translation.get_language()}")
-
-
-def rulings_query(card_id: str, params: list, keys: tuple[str, ...]) -> tuple[str, list]:
+def rulings_query(card_id: str, params: list) -> tuple[str, list]:
     """The public rulings of the card whose id is ``card_id`` (SQL, ``params`` its parameters)
     and those about its keywords and card types, in their order (language, date, position),
-    with their source documents, the names of their keywords and card types, and the values
-    under ``keys`` of their stored markup."""
-    stored_sql, stored_params = zip(*(json_text("r.rendered", key) for key in keys), strict=True)
+    with their source documents and the names of their keywords and card types."""
     return (
-        f"""SELECT {RULING.sql}, {DOCUMENT.sql}, k.name, k.name_it, t.name, t.name_it,
-                {", ".join(stored_sql)}
+        f"""SELECT {RULING.sql}, {DOCUMENT.sql}, k.name, k.name_it, t.name, t.name_it
             FROM rulings_ruling r
             LEFT JOIN rulings_sourcedocument d ON d.id = r.source_document_id
             LEFT JOIN oracle_keyword k ON k.id = r.keyword_id
@@ -132,14 +117,14 @@ def rulings_query(card_id: str, params: list, keys: tuple[str, ...]) -> tuple[st
                 WHERE f.card_id = {card_id}
             )
             ORDER BY r.language, r.date, r.position, r.id""",
-        [*stored_params, Ruling.Status.WITHDRAWN, *params, *params, *params],
+        [Ruling.Status.WITHDRAWN, *params, *params, *params],
     )
 
 
-def read_rulings(rows: list[tuple], keys: tuple[str, ...]) -> list[Ruling]:
+def read_rulings(rows: list[tuple]) -> list[Ruling]:
     """The rulings of ``rulings_query``'s rows, each with ``source_document`` and
     ``keyword_name``, ``keyword_name_it``, ``type_name``, ``type_name_it`` (None for another
-    kind of ruling); its ``rendered`` holds only the values under ``keys``."""
+    kind of ruling)."""
     names_at = RULING.width + DOCUMENT.width
     rulings, documents = [], {None: None}
     listened = RULING.listened() or DOCUMENT.listened()
@@ -152,18 +137,8 @@ def read_rulings(rows: list[tuple], keys: tuple[str, ...]) -> list[Ruling]:
         ruling.keyword_name, ruling.keyword_name_it, ruling.type_name, ruling.type_name_it = row[
             names_at : names_at + 4
         ]
-        stored = zip(keys, row[names_at + 4 :], strict=True)
-        ruling.rendered = {key: value for key, value in stored if value is not None}
         rulings.append(ruling)
     return rulings
-
-
-def json_text(column: str, key: str) -> tuple[str, str]:
-    """(SQL, parameter): the text under ``key`` of the JSON object in ``column``, NULL when it
-    has none."""
-    if connection.vendor == "postgresql":
-        return f"{column} ->> %s", key
-    return f"json_extract({column}, %s)", f'$."{key}"'
 
 
 def documents_query(card_id: str, params: list) -> tuple[str, list]:

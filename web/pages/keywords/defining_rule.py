@@ -8,6 +8,7 @@ where it was quoted.
 """
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from string import ascii_lowercase
 
@@ -16,9 +17,13 @@ from django.utils.safestring import SafeString
 
 from common.sql_rows import fetch, positional
 from rulings.models import Language, RuleMapping, RuleSection, RulesEdition, SourceDocument
+from rulings.rules.citations import (
+    CitedNumber,
+    resolve_cited_numbers_by_day,
+    rule_shaped_numbers,
+)
 from rulings.rules.editions import EditionChoices
 from rulings.rules.numbers import level_of
-from web.pages.rules.bodies import stored_body
 from web.pages.rules.italian_texts import LIKELY_MATCH, ItalianLabels, italian_note
 from web.pages.rules.page import rule_url
 from web.rendering.rule_text import RuleTextRenderer, side_by_side
@@ -79,7 +84,7 @@ WITH today AS MATERIALIZED (
     JOIN {section} sub ON sub.parent_id = r.id
     WHERE r.edition_id = %(current)s AND r.number = %(number)s AND sub.level = {subrule}
 )
-SELECT 2, s.id, s.edition_id, s.number, s.level, s.title, s.text, s.examples, s.rendered,
+SELECT 2, s.id, s.edition_id, s.number, s.level, s.title, s.text, s.examples,
     s.note, s.position, s.source_document_id, d.title, today.number, old.edition_id,
     m.confidence
 FROM today
@@ -89,13 +94,13 @@ JOIN {section} s ON s.number = old.number AND s.edition_id IN ({italian})
 LEFT JOIN {document} d ON d.id = s.source_document_id
 WHERE m.confidence >= %(likely)s
 UNION ALL
-SELECT 1, s.id, s.edition_id, s.number, s.level, s.title, s.text, s.examples, s.rendered,
+SELECT 1, s.id, s.edition_id, s.number, s.level, s.title, s.text, s.examples,
     s.note, s.position, s.source_document_id, d.title, NULL, NULL, NULL
 FROM today
 JOIN {section} s ON s.number = today.number AND s.edition_id IN ({italian})
 LEFT JOIN {document} d ON d.id = s.source_document_id
 UNION ALL
-SELECT 0, s.id, s.edition_id, s.number, s.level, s.title, s.text, s.examples, s.rendered,
+SELECT 0, s.id, s.edition_id, s.number, s.level, s.title, s.text, s.examples,
     s.note, s.position, NULL, NULL, NULL, NULL, NULL
 FROM today
 JOIN {section} s ON s.id = today.id
@@ -142,7 +147,7 @@ def read_defining_rule(rows: list[tuple]):
 
 
 def section_of(columns, document_id, document_title) -> RuleSection:
-    pk, edition_id, number, level, title, text, examples, rendered, note, position = columns
+    pk, edition_id, number, level, title, text, examples, note, position = columns
     row = RuleSection(
         pk=pk,
         edition_id=edition_id,
@@ -151,7 +156,6 @@ def section_of(columns, document_id, document_title) -> RuleSection:
         title=title,
         text=text,
         examples=json.loads(examples) if isinstance(examples, str) else examples,
-        rendered=rendered,  # JSON text on SQLite: stored_body reads either
         note=note,
         position=position,
         source_document_id=document_id,
@@ -161,12 +165,33 @@ def section_of(columns, document_id, document_title) -> RuleSection:
     return row
 
 
+def rule_citations(rows: list[tuple] | None) -> set[str]:
+    """The numbers the English texts of the rule and its subrules cite, from the rows of
+    ``defining_rule_statement``'s query: those today's rules have are linked."""
+    sections, _italian, _under_old_numbers = read_defining_rule(rows or [])
+    return numbers_cited_in(sections)
+
+
+def numbers_cited_in(sections: Iterable[RuleSection]) -> set[str]:
+    cited = set()
+    for row in sections:
+        for text in (row.text, *row.examples):
+            cited |= rule_shaped_numbers(text)
+    return cited
+
+
 def defining_rule(
-    number: str, editions: EditionChoices, rows: list[tuple] | None = None
+    number: str,
+    editions: EditionChoices,
+    rows: list[tuple] | None = None,
+    cited_today: dict[str, CitedNumber] | None = None,
 ) -> DefiningRule | None:
     """The rule with its subrules in the current rules, each with an Italian text when an
     Italian edition has one (one query, whatever the rule, even with none:
-    ``defining_rule_statement``, whose ``rows`` a page may have read with its own)."""
+    ``defining_rule_statement``, whose ``rows`` a page may have read with its own). The numbers
+    its texts cite are links where today's rules have them: ``cited_today`` is what
+    ``resolve_cited_numbers_by_day`` says of ``rule_citations(rows)`` (for the day None), when
+    the page asked it with its own numbers; else one more query asks it here."""
     current = editions.current
     if current is None:
         return None
@@ -177,14 +202,15 @@ def defining_rule(
     translations = italian_texts(number, current, editions, italian, under_old_numbers)
     if not sections:
         return None
-    rule_text = None  # made when a stored body is stale
+    if cited_today is None:
+        cited = {None: numbers_cited_in(here)}
+        cited_today = resolve_cited_numbers_by_day(cited, editions.official).get(None, {})
+    today = {found for found, cited in cited_today.items() if cited.in_edition}
+    rule_text = RuleTextRenderer(today)  # links the numbers today's rules have
     labels = ItalianLabels(current.effective_date)
     blocks = []
     for row in sections:
-        english = stored_body(row.rendered, True)
-        if english is None:
-            rule_text = rule_text or RuleTextRenderer()
-            english = rule_text.body(row.text, row.examples, current.language)
+        english = rule_text.body(row.text, row.examples, current.language)
         found = translations.get(row.number)
         italian = ""
         if found is not None:

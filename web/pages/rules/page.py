@@ -28,7 +28,6 @@ from rulings.models import Language, RuleMapping, RuleSection, RulesEdition
 from rulings.rules.citations import rule_shaped_numbers
 from rulings.rules.editions import MAIN_LANGUAGE, EditionChoices, italian_sources
 from web.jinja2 import macro
-from web.pages.rules.bodies import stored_body
 from web.pages.rules.confidence import confidence_words
 from web.pages.rules.italian_texts import (
     ItalianLabels,
@@ -175,10 +174,6 @@ class RulePage:
     cards: CardSample | None = None
     cards_rule: str = ""
     section_pages: SectionPages | None = None  # a section too long for one page
-    # A section whose rules are stored as the markup this page shows
-    # (``web.pages.rules.stored_trees``):
-    # that markup (the node's children are then its rules, without theirs).
-    tree_html: SafeString | None = None
 
     @cached_property
     def versions_by_edition(self) -> dict[int, Version]:
@@ -193,14 +188,12 @@ def build_rule_page(
     edition: RulesEdition,
     number: str,
     page_number: int = 1,
-    stored: tuple[str, str] | None = None,
     with_cards: bool = True,
 ):
     """The page of rule ``number`` in ``edition`` (page ``page_number`` of a section too long
-    for one page); None when that edition has no such rule. ``stored`` is the key of a stored
-    tree the page may show (``rule_trees.stored_tree_key``); None renders the tree here.
-    Without ``with_cards``, the cards that use the rule are not read (``cards`` is None)."""
-    statements = [tree_statement(edition, number, page_number, stored)]
+    for one page); None when that edition has no such rule. Without ``with_cards``, the cards
+    that use the rule are not read (``cards`` is None)."""
+    statements = [tree_statement(edition, number, page_number)]
     # The cards of a rule of the current rules are known from its number: asked with its tree.
     cards_now = with_cards and edition == editions.current
     if cards_now:
@@ -261,7 +254,6 @@ class RulePageBuilder:
             today=today,
             context_title=titled[-1].title if titled else "",
             section_pages=self.section_pages,
-            tree_html=None if self.rule.tree is None else SafeString(self.rule.tree),
         )
 
     def node_for(self, row: Row) -> Node:
@@ -285,9 +277,6 @@ class RulePageBuilder:
         if level == Level.SECTION:
             rules = [row.number for row in inside if row.parent_id == rule.id]
             self.section_pages = split_section(rules, self.page_number, self.node.url)
-        if rule.tree is not None:  # what the section holds is stored as markup: only its rules
-            self.node.children = [self.node_for(row) for row in inside]
-            return
         pages = self.section_pages
         for row in inside:
             parent = self.shown.get(row.parent_id)
@@ -422,9 +411,7 @@ class RulePageBuilder:
             row = node.section
             if row.level <= Level.RULE:
                 labels.restart()  # each rule of a section says where its Italian text comes from
-            english = stored_body(row.rendered, self.is_current)
-            if english is None:
-                english = rule_text.body(row.text, row.examples, edition.language)
+            english = rule_text.body(row.text, row.examples, edition.language)
             italian = ""
             translated = node.italian
             if translated is not None:

@@ -1,9 +1,9 @@
 """The rules a rule page reads besides its tree and its mappings, in one query written in SQL.
 
-Whole rows (``RuleSection`` instances, their document with its title only, without the stored
-markup) for the rule's number in other editions, the Italian texts of the rules shown, the
-Italian texts under old numbers and the rules the mappings name; and only which of the numbers
-the page's texts cite this edition has (a section cites a hundred: their rows are not read).
+Whole rows (``RuleSection`` instances, their document with its title only) for the rule's
+number in other editions, the Italian texts of the rules shown, the Italian texts under old
+numbers and the rules the mappings name; and only which of the numbers the page's texts cite
+this edition has (a section cites a hundred: their rows are not read).
 The ORM's version, one filter with five ``OR``-ed lists, took longer to build than to run.
 """
 
@@ -15,7 +15,7 @@ from django.db import connection
 from common.sql_rows import ModelColumns, fetch
 from rulings.models import RuleSection, SourceDocument
 
-SECTION = ModelColumns(RuleSection, "s", leave_out=["rendered"])
+SECTION = ModelColumns(RuleSection, "s")
 
 
 @dataclass

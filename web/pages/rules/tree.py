@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from django.db import connection
 
 from common.sql_rows import positional
-from rulings.models import RuleSection, RulesEdition, StoredRuleTree
+from rulings.models import RuleSection, RulesEdition
 from rulings.rules.numbers import ancestors_of
 from web.pages.rules.section_pages import RULES_PER_PAGE
 
@@ -30,36 +30,28 @@ class Row:
     text: str
     examples: list
     position: int
-    rendered: dict | str  # its body's markup, made at import (web.pages.rules.bodies); SQLite
-    # hands it back as JSON text, read only for the rules a page shows (``stored_body``)
-    # The rule asked for, a section: the markup of the rules it holds as its page shows them,
-    # when it is stored and still holds (web.pages.rules.stored_trees); None otherwise.
-    tree: str | None = None
 
     @property
     def pk(self):
         return self.id
 
 
-COLUMN_NAMES = [name for name in Row.__dataclass_fields__ if name != "tree"]
+COLUMN_NAMES = list(Row.__dataclass_fields__)
 ROW_COLUMNS = ", ".join(f"s.{name}" for name in COLUMN_NAMES)
 # The same, where a row's text is not shown (a rule of a long section on another page of it):
-# its text, examples and stored markup are not read.
+# its text and examples are not read.
 HEADING_ONLY = {
     "text": "CASE WHEN {hidden} THEN '' ELSE s.text END",
     "examples": "CASE WHEN {hidden} THEN NULL ELSE s.examples END",
-    "rendered": "CASE WHEN {hidden} THEN NULL ELSE s.rendered END",
 }
 PAGED_COLUMNS = ", ".join(
     f"{HEADING_ONLY[name]} AS {name}" if name in HEADING_ONLY else f"s.{name}"
     for name in COLUMN_NAMES
 )
-# A row of a section read a page at a time, outside the page read; or any row of a section
-# whose page is stored.
+# A row of a section read a page at a time, outside the page read.
 OFF_PAGE = (
     "p.rule_count > %(per_page)s AND (s.position < p.first_position"
     " OR s.position >= COALESCE(p.next_page_position, b.end_position))"
-    " OR EXISTS (SELECT 1 FROM stored)"
 )
 
 # The rule, the rules above it (by number), what it contains (from just after it to the next
@@ -72,16 +64,10 @@ OFF_PAGE = (
 # than to run.
 #
 # A section of more than ``per_page`` rules shows the text of one page of them
-# (web.pages.rules.section_pages: page ``page_index`` from 0, a page past the end being the last):
-# the
-# "page" row has the position of that page's first rule and of the next page's; the rows
-# between them are read whole, the section's other rows without their text (a quarter of the
-# bytes: 702 holds 760 rows).
-#
-# A section's page whose tree is stored in the state given (``%(state)s``, in the page's
-# ``%(language)s``: web.pages.rules.stored_trees) comes with that markup (the "stored" row) in the
-# section's row, and of what the section holds only its rules, without their text: enough to
-# number its pages.
+# (web.pages.rules.section_pages: page ``page_index`` from 0, a page past the end being the
+# last): the "page" row has the position of that page's first rule and of the next page's; the
+# rows between them are read whole, the section's other rows without their text (a quarter of
+# the bytes: 702 holds 760 rows).
 TREE_SQL = """
 WITH asked AS (
     SELECT id, position, level FROM {table}
@@ -122,45 +108,31 @@ WITH asked AS (
         MIN(CASE WHEN r.page_index > c.page_index THEN r.position END) AS next_page_position,
         MAX(c.rule_count) AS rule_count
     FROM section_rules r, chosen c
-), stored AS MATERIALIZED (
-    SELECT t.markup AS markup FROM {stored_table} t, bounds b, chosen c
-    WHERE b.level = {section} AND t.section_id = b.id AND t.language = %(language)s
-        AND t.page = COALESCE(c.page_index, 0) + 1 AND t.state = %(state)s
 )
-SELECT {columns},
-    CASE WHEN s.number = %(number)s THEN (SELECT markup FROM stored) END AS tree
-FROM {table} s
+SELECT {columns} FROM {table} s
 WHERE s.edition_id = %(edition)s AND s.number IN ({numbers})
 UNION ALL
-SELECT {paged_columns}, NULL FROM {table} s, bounds b, page p
+SELECT {paged_columns} FROM {table} s, bounds b, page p
 WHERE b.level <> {chapter} AND s.edition_id = %(edition)s
     AND s.position > (SELECT position FROM bounds)
     AND s.position < (SELECT end_position FROM bounds)
-    AND (s.parent_id = b.id OR NOT EXISTS (SELECT 1 FROM stored))
 UNION ALL
-SELECT {columns}, NULL FROM {table} s, bounds b
+SELECT {columns} FROM {table} s, bounds b
 WHERE b.level = {chapter} AND s.parent_id = b.id
 UNION ALL
-SELECT {columns}, NULL FROM {table} s, bounds b
+SELECT {columns} FROM {table} s, bounds b
 WHERE s.edition_id = %(edition)s AND s.position IN (b.previous_position, b.next_position)
 """
 
 
-def tree_statement(
-    edition: RulesEdition, number: str, page_number: int = 1, stored: tuple[str, str] | None = None
-) -> tuple[str, list]:
+def tree_statement(edition: RulesEdition, number: str, page_number: int = 1) -> tuple[str, list]:
     """The query (sql, params) that reads the rule asked for and, in reading order, the rows
     its page shows (see TREE_SQL; ``tree_of`` reads its rows). In a section read a page at a
-    time (page ``page_number``), the rows on its other pages come without their text.
-    ``stored`` is (the page's language, the editions' state) of a stored tree the page may use
-    (``Row.tree``: then the section's rules come without their text, and not their subrules)."""
+    time (page ``page_number``), the rows on its other pages come without their text."""
     numbers = [*ancestors_of(number), number]
-    language, state = stored or ("", "")
     params = {
         "edition": edition.pk,
         "number": number,
-        "language": language,
-        "state": state or None,  # nothing stored matches no state
         "last": LAST_POSITION,
         "per_page": RULES_PER_PAGE,
         "page_index": max(page_number, 1) - 1,
@@ -168,7 +140,6 @@ def tree_statement(
     params.update({f"n{index}": value for index, value in enumerate(numbers)})
     sql = TREE_SQL.format(
         table=connection.ops.quote_name(RuleSection._meta.db_table),
-        stored_table=connection.ops.quote_name(StoredRuleTree._meta.db_table),
         columns=ROW_COLUMNS,
         paged_columns=PAGED_COLUMNS.format(hidden=OFF_PAGE),
         numbers=", ".join(f"%(n{index})s" for index in range(len(numbers))),
@@ -187,8 +158,6 @@ def tree_of(number: str, values: list[tuple]) -> tuple[Row | None, list[Row]]:
             row.examples = json.loads(row.examples)
         elif row.examples is None:  # a row of another page of its section
             row.examples = []
-        if row.rendered is None:
-            row.rendered = {}
     # Sorted here: an ORDER BY would make SQLite walk each part in position order.
     rows.sort(key=lambda row: row.position)
     rule = next((row for row in rows if row.number == number), None)

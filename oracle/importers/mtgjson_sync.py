@@ -43,7 +43,6 @@ from oracle.models import (
 )
 from oracle.search.normalize import refresh_search_columns
 from oracle.signals import cards_synced
-from web.pages.card.markup import store_stale_card_markup
 from web.pages.lists.stored_rows import store_set_rows
 
 # The key of the import's own record in the stats: bookkeeping, not a change to the card data.
@@ -107,8 +106,6 @@ def sync_mtgjson(
     store_set_rows()  # those the changes made stale: bookkeeping, not in the stats
     for _receiver, result in cards_synced.send(sender=Card, data=data, card_pks=card_pks, log=log):
         stats.update(result or {})
-    log("Rendering the card pages…")
-    store_stale_card_markup(card_pks.values())
     stats[IMPORT_RECORD] = _record_import(data, source, stats)
     return stats
 

@@ -7,13 +7,13 @@ from unittest import mock
 
 from django.core.management import call_command
 
-from oracle.models import Card, CardMarkup, PrintingRowMarkup
+from oracle.models import Card, PrintingRowMarkup
 from rulings.models import DocumentSection, Ruling, StoredRuleTree
 from web.stores import registry as stored_markup
 from web.stores.registry import MarkupStore
 from web.testing import BundledDocumentsTestCase
 
-REPORTED = ["rulings", "section pages", "document sections", "set rows", "card pages"]
+REPORTED = ["rulings", "section pages", "document sections", "set rows"]
 
 
 class StoreMarkupCommandTests(BundledDocumentsTestCase):
@@ -22,7 +22,6 @@ class StoreMarkupCommandTests(BundledDocumentsTestCase):
         StoredRuleTree.objects.all().delete()
         DocumentSection.objects.update(rendered={})
         PrintingRowMarkup.objects.all().delete()
-        CardMarkup.objects.all().delete()
 
     def store(self, *arguments) -> dict[str, int]:
         """{store name: items stored} as the command reports them, in its order."""
@@ -40,7 +39,6 @@ class StoreMarkupCommandTests(BundledDocumentsTestCase):
         stored = self.store()
         self.assertEqual(list(stored), REPORTED)
         self.assertEqual(stored["rulings"], Ruling.objects.count())
-        self.assertEqual(stored["card pages"], 2 * Card.objects.count())
         self.assertEqual(stored["set rows"], PrintingRowMarkup.objects.count())
         self.assertGreater(stored["set rows"], 0)
         self.assertEqual(stored["section pages"], StoredRuleTree.objects.count())
@@ -52,8 +50,8 @@ class StoreMarkupCommandTests(BundledDocumentsTestCase):
 
         again = self.store()
         self.assertEqual(
-            [again["rulings"], again["set rows"], again["card pages"], again["document sections"]],
-            [0, 0, 0, 0],
+            [again["rulings"], again["set rows"], again["document sections"]],
+            [0, 0, 0],
         )
 
     def test_all_asks_every_store_for_everything(self):

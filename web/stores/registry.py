@@ -37,8 +37,6 @@ def stores() -> list[MarkupStore]:
 
 
 def register() -> None:
-    from web.pages.card.markup import store_card_markup
     from web.pages.lists.stored_rows import store_set_rows
 
     add_store(MarkupStore("set rows", 40, lambda every: store_set_rows(stale_only=not every)))
-    add_store(MarkupStore("card pages", 50, lambda every: store_card_markup(stale_only=not every)))

@@ -190,7 +190,7 @@ def card_page_response(request, card, printing=None, rows=None):
     printed_on = printing.card_set.release_date if printing else None
     context |= {
         "panels": added.panels,
-        # Each part stored while it holds, else rendered (web.pages.card.markup).
+        # Each part rendered when the template asks for it (web.pages.card.markup).
         "parts": CardParts(
             card, printings, printing, added.text_links(None), added.text_links(printed_on)
         ),

@@ -11,7 +11,6 @@ from rulings.importers.rules_checks import shrink_refusal
 from rulings.importers.rules_sync import sync_rules
 from rulings.linking.sync import link_cards
 from rulings.models import Language, RulesEdition
-from web.pages.card.markup import store_stale_card_markup
 from web.pages.documents.page import store_document_sections
 from web.pages.rules.bodies import store_rule_bodies
 from web.pages.rules.glossary import store_definitions
@@ -87,9 +86,6 @@ class Command(ImportCommand):
                 store_rule_trees()
                 store_document_sections()
                 store_stale_ruling_markup()
-                if changes_linking(result.edition):
-                    # The rule links of printed card texts follow the official editions.
-                    store_stale_card_markup()
                 data_version.changed()
             if dry_run:
                 transaction.set_rollback(True)

@@ -3,7 +3,7 @@
 the page sends with its own (``page_statements``, given the card's id as SQL; ``page_rows``
 reads their rows):
 
-- the official rules editions (``RulesEdition.objects.official()``: ``page_editions`` alone);
+- the official rules editions (``RulesEdition.objects.official()``);
 - the public rulings on the card, its keywords and its card types
   (``Ruling.objects.for_card_page().about_card(card)``), each with its source document, the
   names of its keyword or card type and what a page reads of its stored markup;
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from django.db import connection
 from django.utils import translation
 
-from common.sql_rows import ModelColumns, fetch
+from common.sql_rows import ModelColumns
 from rulings.models import CardRule, Language, RulesEdition, Ruling, SourceDocument
 
 EDITION = ModelColumns(RulesEdition, "e", keep=("effective_date", "imported_at"))
@@ -91,11 +91,6 @@ EDITIONS_QUERY = (
     f"SELECT {EDITION.sql} FROM rulings_rulesedition e WHERE {OFFICIAL_EDITIONS}",
     OFFICIAL_PARAMS,
 )
-
-
-def page_editions() -> list[RulesEdition]:
-    """The official editions (complete, English): id, effective date, when imported."""
-    return EDITION.instances(fetch(*EDITIONS_QUERY))
 
 
 def stored_item_keys() -> tuple[str, ...]:

@@ -1,19 +1,19 @@
-"""``manage.py store_markup``: every store (oracle's and the rules app's, through
-``web.stores.registry``) brought up to date by one command, on the bundled cards, rules and
-documents with every store emptied, as on a database migrated from a release without them."""
+"""``manage.py store_markup``: every store (the rules app's, through ``web.stores.registry``)
+brought up to date by one command, on the bundled cards, rules and documents with every store
+emptied, as on a database migrated from a release without them."""
 
 from io import StringIO
 from unittest import mock
 
 from django.core.management import call_command
 
-from oracle.models import Card, PrintingRowMarkup
+from oracle.models import Card
 from rulings.models import DocumentSection, Ruling, StoredRuleTree
 from web.stores import registry as stored_markup
 from web.stores.registry import MarkupStore
 from web.testing import BundledDocumentsTestCase
 
-REPORTED = ["rulings", "section pages", "document sections", "set rows"]
+REPORTED = ["rulings", "section pages", "document sections"]
 
 
 class StoreMarkupCommandTests(BundledDocumentsTestCase):
@@ -21,7 +21,6 @@ class StoreMarkupCommandTests(BundledDocumentsTestCase):
         Ruling.objects.update(rendered={})
         StoredRuleTree.objects.all().delete()
         DocumentSection.objects.update(rendered={})
-        PrintingRowMarkup.objects.all().delete()
 
     def store(self, *arguments) -> dict[str, int]:
         """{store name: items stored} as the command reports them, in its order."""
@@ -39,8 +38,6 @@ class StoreMarkupCommandTests(BundledDocumentsTestCase):
         stored = self.store()
         self.assertEqual(list(stored), REPORTED)
         self.assertEqual(stored["rulings"], Ruling.objects.count())
-        self.assertEqual(stored["set rows"], PrintingRowMarkup.objects.count())
-        self.assertGreater(stored["set rows"], 0)
         self.assertEqual(stored["section pages"], StoredRuleTree.objects.count())
         self.assertGreater(stored["section pages"], 0)
         self.assertFalse(DocumentSection.objects.filter(rendered={}).exists())
@@ -50,8 +47,8 @@ class StoreMarkupCommandTests(BundledDocumentsTestCase):
 
         again = self.store()
         self.assertEqual(
-            [again["rulings"], again["set rows"], again["document sections"]],
-            [0, 0, 0],
+            [again["rulings"], again["document sections"]],
+            [0, 0],
         )
 
     def test_all_asks_every_store_for_everything(self):

@@ -4,7 +4,7 @@ store existed).
 
 Each store is kept in step by the imports and the admin by itself, and a page renders live what
 its store no longer holds; this is for an operator who wants every page fast again at once.
-``oracle`` adds its own stores here, and another app adds its own from ``AppConfig.ready()``::
+An app adds its own stores from ``AppConfig.ready()``::
 
     from web.stores.registry import MarkupStore, add_store
 
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class MarkupStore:
-    name: str  # what its items are, for the command's report: "card pages"
+    name: str  # what its items are, for the command's report: "rulings"
     position: int  # its turn: a store may render what an earlier one stored
     store: Callable[[bool], int]
 
@@ -34,9 +34,3 @@ def add_store(store: MarkupStore) -> None:
 
 def stores() -> list[MarkupStore]:
     return sorted(STORES.values(), key=lambda store: store.position)
-
-
-def register() -> None:
-    from web.pages.lists.stored_rows import store_set_rows
-
-    add_store(MarkupStore("set rows", 40, lambda every: store_set_rows(stale_only=not every)))

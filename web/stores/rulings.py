@@ -1,6 +1,5 @@
 """The rules app's stores in ``web.stores.registry`` (``manage.py store_markup``): the rulings'
-items, the sections' rule trees and the documents' sections, before oracle's set rows and card
-pages."""
+items, the sections' rule trees and the documents' sections."""
 
 from web.stores.registry import MarkupStore, add_store
 

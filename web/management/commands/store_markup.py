@@ -7,7 +7,7 @@ from web.stores import registry as stored_markup
 class Command(ImportCommand):
     help = (
         "Bring every kind of stored markup up to date at once (the rulings, the rules' section "
-        "pages, the documents' sections, the sets' rows): what no longer holds "
+        "pages, the documents' sections): what no longer holds "
         "or was never made is rendered and stored (--all: everything). Imports and the admin "
         "keep each store in step by themselves; run this after migrating to a new release, or "
         "on a database written before. Pages show the same either way, only slower while "

@@ -11,11 +11,7 @@ class OracleConfig(AppConfig):
         from common.import_lock import answer_sqlite_json_check
         from oracle import card_data_source, data_version
         from oracle.search import receivers  # noqa: F401  (keeps the search columns of saved cards filled)
-        from web.pages.card import markup as card_markup
-        from web.stores import registry as stored_markup
 
         card_data_source.register()
-        card_markup.register()
         data_version.register()
-        stored_markup.register()
         answer_sqlite_json_check()

@@ -43,8 +43,6 @@ from oracle.models import (
 )
 from oracle.search.normalize import refresh_search_columns
 from oracle.signals import cards_synced
-from web.pages.card.markup import store_stale_card_markup
-from web.pages.lists.stored_rows import store_set_rows
 
 # The key of the import's own record in the stats: bookkeeping, not a change to the card data.
 IMPORT_RECORD = "import record"
@@ -103,12 +101,8 @@ def sync_mtgjson(
     log("Updating the search columns…")
     updated, unchanged = refresh_search_columns(card_pks.values())
     stats["search columns"] = SyncStats(updated=updated, unchanged=unchanged)
-    log("Storing the rows of the sets' tables…")
-    store_set_rows()  # those the changes made stale: bookkeeping, not in the stats
     for _receiver, result in cards_synced.send(sender=Card, data=data, card_pks=card_pks, log=log):
         stats.update(result or {})
-    log("Rendering the card pages…")
-    store_stale_card_markup(card_pks.values())
     stats[IMPORT_RECORD] = _record_import(data, source, stats)
     return stats
 

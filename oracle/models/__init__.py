@@ -7,7 +7,6 @@ newest printing that translates the name (``name_it``, ``type_line_it``, ``print
 listings and search.
 """
 
-from oracle.models.card_markup import CardMarkup
 from oracle.models.cards import (
     COLOR_ORDER,
     FACE_DOWN_KEYWORDS,
@@ -29,7 +28,6 @@ from oracle.models.keywords_and_types import CardType, Keyword
 from oracle.models.names import CardName
 from oracle.models.page_language import is_italian_page, joined_name, localized, names_for_page
 from oracle.models.printings import Printing, PrintingFace, Rarity
-from oracle.models.row_markup import PrintingRowMarkup
 from oracle.models.sets import CardSet
 
 __all__ = [
@@ -40,7 +38,6 @@ __all__ = [
     "CardDataImport",
     "CardFace",
     "CardKind",
-    "CardMarkup",
     "CardName",
     "CardQuerySet",
     "CardSet",
@@ -51,7 +48,6 @@ __all__ = [
     "Layout",
     "Printing",
     "PrintingFace",
-    "PrintingRowMarkup",
     "Rarity",
     "is_italian_page",
     "joined_name",

@@ -1,40 +1,24 @@
-"""The rule links of a card's texts stored with its page's parts (web.pages.card.markup): each
-text is kept with the key of the rules its links open (web.pages.card.rulings.rule_links_key), and
-stored again when an official rules import changes it."""
+"""The rule links of a card's texts on its page (web.pages.card.rulings.link_rule_numbers): the
+Oracle text's open today's rules, a printed text's the rules in force when it was printed."""
 
-from django.utils import translation
-
-from oracle.models import Card, CardMarkup, PrintingFace
-from web.pages.card.detail import card_by_pk
-from web.pages.card.markup import stored_parts
+from oracle.models import Card, CardFace, PrintingFace
 from web.testing import BundledDataTestCase
 
 
-class StoredRuleLinksTests(BundledDataTestCase):
-    def test_printed_texts_are_stored_linked_to_the_rules_in_force_when_printed(self):
-        # The bundled cards are imported before the rules: their texts were first stored
-        # without rules to link to, and the rules imports stored them again.
+class CardTextRuleLinksTests(BundledDataTestCase):
+    def test_printed_texts_link_to_the_rules_in_force_when_printed(self):
         card = Card.objects.get(name="Tarox Bladewing")
         printed = PrintingFace.objects.filter(printing__card=card).exclude(text_it="").get()
         self.assertEqual(printed.printing.card_set.release_date.isoformat(), "2007-05-04")
-        face = card.faces.get()
+        CardFace.objects.filter(card=card).update(oracle_text="Follow rule 702.9.")
+        PrintingFace.objects.filter(pk=printed.pk).update(text_it="Segui la regola 702.9.")
         for language in ("it", "en"):
-            with translation.override(language):
-                parts = stored_parts(card_by_pk(card.pk, language))
-            self.assertIsNotNone(parts)
-            self.assertEqual(parts["printed"][str(printed.pk)][0], "rulings:2007-05-01")
-            self.assertEqual(parts["oracle"][str(face.pk)][0], "rulings:today")
-
-    def test_a_printed_text_stored_for_other_rules_is_rendered_live(self):
-        card = Card.objects.get(name="Tarox Bladewing")
-        printed = PrintingFace.objects.filter(printing__card=card).exclude(text_it="").get()
-        markup = CardMarkup.objects.get(card=card, language="it")
-        key, _text = markup.parts["printed"][str(printed.pk)]
-        markup.parts["printed"][str(printed.pk)] = [key, "<p>stored-printed-text</p>"]
-        markup.save()
-        self.assertContains(self.client.get(f"/it/cards/{card.slug}/"), "stored-printed-text")
-        markup.parts["printed"][str(printed.pk)] = ["rulings:today", "<p>stored-printed-text</p>"]
-        markup.save()
-        page = self.client.get(f"/it/cards/{card.slug}/").content.decode()
-        self.assertNotIn("stored-printed-text", page)
-        self.assertIn(printed.text_it.splitlines()[0][:20], page)
+            page = self.client.get(f"/{language}/cards/{card.slug}/").content.decode()
+            self.assertIn(
+                f'rule <a class="rule-ref" href="/{language}/rules/702.9/">702.9</a>.', page
+            )
+            self.assertIn(
+                f'regola <a class="rule-ref" href="/{language}/rules/702.9/?edition=2007-05-01">'
+                "702.9</a>.",
+                page,
+            )

@@ -18,7 +18,7 @@ from django.conf import settings
 from django.core.management import call_command
 from django.test import SimpleTestCase
 
-from oracle.models import Card, CardFace, CardMarkup, CardType, Keyword, Layout
+from oracle.models import Card, CardFace, CardType, Keyword, Layout
 from oracle.tests.factories import make_card
 from rulings.importers.release_notes.described_cards import (
     DESCRIBED_CARDS,
@@ -38,7 +38,6 @@ from rulings.models import (
     SourceDocument,
 )
 from rulings.tests.factories import make_edition, make_rules
-from web.pages.card.markup import store_stale_card_markup
 from web.testing import EmptyDatabaseTestCase
 
 MARVEL = (
@@ -174,16 +173,6 @@ class DescribedCardsTests(EmptyDatabaseTestCase):
         response = self.client.get("/it/cards/torcia-umana/")
         self.assertContains(response, "Torcia Umana")
         self.assertContains(response, "Superpotere")
-
-    def test_their_pages_parts_are_stored_with_them(self):
-        """As a card import does for its cards: a page reads the stored parts, and nothing is
-        left for ``manage.py store_markup`` to store."""
-        pks = [card.pk for card in self.cards]
-        languages = {code for code, _name in settings.LANGUAGES}
-        for pk in pks:
-            stored = set(CardMarkup.objects.filter(card_id=pk).values_list("language", flat=True))
-            self.assertEqual(stored, languages)
-        self.assertEqual(store_stale_card_markup(pks), 0)
 
     def test_importing_again_changes_nothing(self):
         before = card_rows()

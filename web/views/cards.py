@@ -20,8 +20,7 @@ from web.pages.card import images as card_images
 from web.pages.card import printings as card_printings
 from web.pages.card.detail import card_for_page, card_for_printing
 from web.pages.card.markup import CardParts
-from web.pages.lists.rows import card_rows, printing_rows, set_rows
-from web.pages.lists.stored_rows import set_table_rows
+from web.pages.lists.rows import card_rows, printing_rows, set_rows, set_table_rows
 from web.pages.search.filters import CardFilter
 from web.pages.search.help import SEARCH_EXAMPLES, help_sections
 from web.pages.search.name_suggestions import name_suggestions
@@ -190,7 +189,7 @@ def card_page_response(request, card, printing=None, rows=None):
     printed_on = printing.card_set.release_date if printing else None
     context |= {
         "panels": added.panels,
-        # Each part stored while it holds, else rendered (web.pages.card.markup).
+        # Each part rendered when the template asks for it (web.pages.card.markup).
         "parts": CardParts(
             card, printings, printing, added.text_links(None), added.text_links(printed_on)
         ),
@@ -273,7 +272,7 @@ def set_detail(request, code):
     if view == "images":
         rows, rows_html = printing_rows(card_set, with_images=True), ""
         counted = Counter(row.rarity for row in rows)
-    else:  # the table: its rows as markup, stored where they can be
+    else:  # the table: its rows as one piece of markup
         table = set_table_rows(card_set)
         rows, rows_html, counted = [], table.markup, table.rarities
     rarities = [

@@ -25,7 +25,6 @@ from rulings.importers.release_notes.changes import save_changes
 from rulings.importers.release_notes.document import Document
 from rulings.importers.release_notes.report import ImportReport
 from rulings.importers.release_notes.sourced_facts import FACTS_FOLDER, SourceChecker, facts_about
-from web.pages.card.markup import store_stale_card_markup
 
 DESCRIBED_CARDS = FACTS_FOLDER / "described_cards.json"
 # Oracle ids of cards known from a document only: uuid5(this, "document-slug/Card Name").
@@ -153,7 +152,7 @@ def _read_face(face: dict, where: str, check: SourceChecker) -> DescribedFace:
 
 def create_described_cards(document, parsed: Document, report: ImportReport) -> list[Card]:
     """Create (or bring up to date) the document-only cards the document describes, with their
-    search columns and their pages' stored parts; returns them. Cards that card data holds are
+    search columns; returns them. Cards that card data holds are
     left as they are."""
     key = document.slug
     described = read_described_cards(key, parsed.text, document_name=parsed.path or key)
@@ -165,7 +164,6 @@ def create_described_cards(document, parsed: Document, report: ImportReport) -> 
     if cards:
         pks = [card.pk for card in cards]
         refresh_search_columns(pks)
-        store_stale_card_markup(pks)
     return cards
 
 

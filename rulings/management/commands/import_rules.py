@@ -11,7 +11,6 @@ from rulings.importers.rules_checks import shrink_refusal
 from rulings.importers.rules_sync import sync_rules
 from rulings.linking.sync import link_cards
 from rulings.models import Language, RulesEdition
-from web.pages.card.markup import store_stale_card_markup
 
 
 class Command(ImportCommand):
@@ -77,9 +76,6 @@ class Command(ImportCommand):
             if result.changed and changes_linking(result.edition) and not no_link:
                 links = link_cards(log=log)
             if result.changed:
-                if changes_linking(result.edition):
-                    # The rule links of printed card texts follow the official editions.
-                    store_stale_card_markup()
                 data_version.changed()
             if dry_run:
                 transaction.set_rollback(True)

@@ -10,9 +10,7 @@ knows more about cards adds it from its ``AppConfig.ready()``::
             name="notes",
             context=notes_context,                   # (card, printing) -> dict
             panels=(Panel(AFTER_KEYWORDS, "notes/_card_notes.html"),),
-            text_links=link_note_numbers,            # optional, with the two below
-            text_links_key=note_links_key,
-            links_context=notes_links_context,
+            text_links=link_note_numbers,            # optional
         )
     )
 
@@ -44,13 +42,6 @@ keywords and the errata), ``AFTER_ERRATA`` (before the printings).
 (``markup``, HTML already rendered and safe) with links added; ``printed_on`` is the release
 date of the printing whose Italian text it is, None for today's Oracle text, and ``context`` the
 dict its ``context`` returned for this page.
-
-The card's texts are stored rendered with their links (``web.pages.card.markup``), each with the
-key its links were made for: ``text_links_key(printed_on, context)`` says what the links of a
-text printed on that date depend on (a string; the stored text is used while the page's key is
-the same), and ``links_context()`` the part of ``context`` that ``text_links`` and
-``text_links_key`` read, worked out without a card (texts of many cards are stored at once). An
-extension with ``text_links`` but without these two makes every text render live.
 """
 
 from collections.abc import Callable
@@ -83,8 +74,6 @@ class CardPageExtension:
     panels: tuple[Panel, ...] = ()
     statements: Callable[[str, list], list[tuple[str, list]]] | None = None
     text_links: Callable[[SafeString, date | None, dict], SafeString] | None = None
-    text_links_key: Callable[[date | None, dict], str] | None = None
-    links_context: Callable[[], dict] | None = None
 
 
 EXTENSIONS: dict[str, CardPageExtension] = {}
@@ -97,7 +86,8 @@ def add_extension(extension: CardPageExtension) -> None:
 
 @dataclass(frozen=True)
 class TextLinks:
-    """The links the extensions add to one text of the page (``card_markup.linked_text``)."""
+    """The links the extensions add to one text of the page
+    (``web.pages.card.markup.linked_text``)."""
 
     printed_on: date | None
     extensions: tuple[tuple[CardPageExtension, dict], ...]
@@ -106,34 +96,6 @@ class TextLinks:
         for extension, context in self.extensions:
             markup = extension.text_links(markup, self.printed_on, context)
         return markup
-
-    def key(self) -> str | None:
-        """What these links depend on (each extension's ``text_links_key``); None when an
-        extension cannot say, and a text linked by it is never stored."""
-        keys = []
-        for extension, context in self.extensions:
-            if extension.text_links_key is None:
-                return None
-            keys.append(f"{extension.name}:{extension.text_links_key(self.printed_on, context)}")
-        return " ".join(keys)
-
-
-def links_for_storing() -> Callable[[date | None], TextLinks] | None:
-    """``printed_on -> TextLinks`` for texts rendered to be stored, every linking extension's
-    ``links_context`` read once; None when an extension cannot have its links stored (its
-    texts then always render live)."""
-    linking = [extension for extension in EXTENSIONS.values() if extension.text_links]
-    if any(not (extension.links_context and extension.text_links_key) for extension in linking):
-        return None
-    extensions = tuple((extension, extension.links_context()) for extension in linking)
-    made: dict[date | None, TextLinks] = {}
-
-    def links(printed_on: date | None) -> TextLinks:
-        if printed_on not in made:
-            made[printed_on] = TextLinks(printed_on, extensions)
-        return made[printed_on]
-
-    return links
 
 
 @dataclass

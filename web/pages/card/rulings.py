@@ -35,7 +35,6 @@ from web.pages.card.extensions import (
 )
 from web.pages.card.rulings_rows import (
     RuleUseRow,
-    page_editions,
     page_rows,
     page_statements,
     reason_label,
@@ -106,16 +105,6 @@ def linked_edition(printed_on, editions) -> str | None:
     if in_force is None or in_force.effective_date == edition_in_force(editions).effective_date:
         return None
     return in_force.effective_date.isoformat()
-
-
-def rule_links_key(printed_on, context) -> str:
-    """What the rule links of a card's text depend on: the edition they open."""
-    return linked_edition(printed_on, context["rules_editions"]) or "today"
-
-
-def rule_links_context() -> dict:
-    """What ``link_rule_numbers`` reads, without a card (one query)."""
-    return {"rules_editions": page_editions()}
 
 
 def card_rulings(rulings: list[Ruling]) -> tuple[list, list]:
@@ -229,7 +218,5 @@ def register() -> None:
                 Panel(AFTER_ERRATA, "rulings/_card_documents.html"),
             ),
             text_links=link_rule_numbers,
-            text_links_key=rule_links_key,
-            links_context=rule_links_context,
         )
     )

@@ -3,7 +3,7 @@
 the page sends with its own (``page_statements``, given the card's id as SQL; ``page_rows``
 reads their rows):
 
-- the official rules editions (``RulesEdition.objects.official()``: ``page_editions`` alone);
+- the official rules editions (``RulesEdition.objects.official()``);
 - the public rulings on the card, its keywords and its card types
   (``Ruling.objects.for_card_page().about_card(card)``), each with its source document and the
   names of its keyword or card type;
@@ -13,7 +13,7 @@ reads their rows):
 
 from dataclasses import dataclass
 
-from common.sql_rows import ModelColumns, fetch
+from common.sql_rows import ModelColumns
 from rulings.models import CardRule, Language, RulesEdition, Ruling, SourceDocument
 
 EDITION = ModelColumns(RulesEdition, "e", keep=("effective_date", "imported_at"))
@@ -85,11 +85,6 @@ EDITIONS_QUERY = (
     f"SELECT {EDITION.sql} FROM rulings_rulesedition e WHERE {OFFICIAL_EDITIONS}",
     OFFICIAL_PARAMS,
 )
-
-
-def page_editions() -> list[RulesEdition]:
-    """The official editions (complete, English): id, effective date, when imported."""
-    return EDITION.instances(fetch(*EDITIONS_QUERY))
 
 
 def rulings_query(card_id: str, params: list) -> tuple[str, list]:

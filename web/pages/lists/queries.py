@@ -38,23 +38,13 @@ SETS_OF_CARDS = """
 # cards and are left out.
 PRINTINGS_OF_SET = """
     SELECT printing.id, face.name_it, face.mana_cost, face.type_line, face.type_line_it,
-           printing.collector_number, printing.rarity, card.name{pictures}{markup}
+           printing.collector_number, printing.rarity, card.name{pictures}
     FROM oracle_printing printing
     JOIN oracle_card card ON card.id = printing.card_id
-    LEFT JOIN oracle_cardface face ON face.card_id = printing.card_id{markup_join}
+    LEFT JOIN oracle_cardface face ON face.card_id = printing.card_id
     WHERE printing.card_set_id = %s AND printing.layout <> %s
     ORDER BY printing.sort_number, printing.collector_number, printing.id, face.position
 """
-
-# Each printing's stored row for a page in one language (``row_markup``), when there is one:
-# its source, head and tail, or its source alone (NULLs for the rest).
-STORED_ROW_COLUMNS = """,
-           markup.source, markup.head, markup.tail"""
-STORED_SOURCE_COLUMNS = """,
-           markup.source, NULL, NULL"""
-STORED_ROW_JOIN = """
-    LEFT JOIN oracle_printingrowmarkup markup
-        ON markup.printing_id = printing.id AND markup.language = %s"""
 
 # What a printing's picture is chosen and shown by (``card_images``).
 PICTURE_COLUMNS = """,
@@ -84,25 +74,13 @@ def sets_of_cards(card_ids: list[int], pictures: bool = False) -> list[tuple]:
     return fetch(statement, card_ids)
 
 
-def printings_of_set(
-    card_set_id: int,
-    pictures: bool = False,
-    stored_language: str | None = None,
-    sources_only: bool = False,
-) -> list[tuple]:
+def printings_of_set(card_set_id: int, pictures: bool = False) -> list[tuple]:
     """(printing id, then the face's name_it, mana_cost, type_line, type_line_it, then the
-    printing's collector number, rarity, card name, with ``pictures`` scryfall id,
-    multiverse_id_it, is_promo, layout, and with ``stored_language`` the source, head and tail
-    of its row stored for that language, or NULLs; with ``sources_only`` NULLs for head and
-    tail): one row per face of each printing's card, printings in collector-number order."""
-    stored_columns = STORED_SOURCE_COLUMNS if sources_only else STORED_ROW_COLUMNS
-    statement = PRINTINGS_OF_SET.format(
-        pictures=PICTURE_COLUMNS if pictures else "",
-        markup=stored_columns if stored_language else "",
-        markup_join=STORED_ROW_JOIN if stored_language else "",
-    )
-    params = [card_set_id, Layout.ART_SERIES.value]
-    return fetch(statement, [stored_language, *params] if stored_language else params)
+    printing's collector number, rarity, card name, and with ``pictures`` scryfall id,
+    multiverse_id_it, is_promo, layout): one row per face of each printing's card, printings in
+    collector-number order."""
+    statement = PRINTINGS_OF_SET.format(pictures=PICTURE_COLUMNS if pictures else "")
+    return fetch(statement, [card_set_id, Layout.ART_SERIES.value])
 
 
 _SCRYFALL_ID = Printing._meta.get_field("scryfall_id")

@@ -7,7 +7,7 @@ A page of rows costs the same few queries whatever it holds: one for the faces, 
 printings (a set page: one for both); ``row_queries`` holds their SQL.
 """
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -118,7 +118,7 @@ def card_rows(cards, with_sets=False, with_images=False) -> list[CardRow]:
 def printing_rows(card_set, with_images=False) -> list[CardRow]:
     """Rows for every printing of a set, in collector-number order; with_images, each
     printing's picture. One query: the printings with their cards' faces. (The table's rows
-    as markup, stored where they can be: ``row_markup.set_table_rows``.)"""
+    as markup: ``set_table_rows``.)"""
     make_row = SetRowMaker(card_set, is_italian_page())
     rows = []
     printings = row_queries.printings_of_set(card_set.pk, pictures=with_images)
@@ -132,23 +132,42 @@ def printing_rows(card_set, with_images=False) -> list[CardRow]:
     return rows
 
 
+class SetTable(NamedTuple):
+    markup: SafeString  # the table's rows
+    rarities: Counter  # how many printings of each rarity the table lists
+
+
+def set_table_rows(card_set) -> SetTable:
+    """The rows of ``card_set``'s table of cards in the active language, made as one piece of
+    markup (``oracle/_set_card_rows.html``), with the count of each rarity. One query: the
+    printings with their cards' faces."""
+    make_row = SetRowMaker(card_set, is_italian_page())
+    render = macro("oracle/_set_card_rows.html", "set_card_row")
+    rows = row_queries.printings_of_set(card_set.pk)
+    parts = []
+    rarities = Counter()
+    for _, faces, (number, rarity, card_name) in printings_with_faces(rows):
+        rarities[rarity] += 1
+        parts.append(render(make_row(number, rarity, card_name, faces)))
+    return SetTable(SafeString("".join(parts)), rarities)
+
+
 class SetRowMaker:
     """A function ``(collector number, rarity, card name, faces) -> CardRow`` for the
-    printings of ``card_set``, ``faces`` as ``printings_with_faces`` gives them; ``mana_cost``
-    replaces the cost's symbols."""
+    printings of ``card_set``, ``faces`` as ``printings_with_faces`` gives them."""
 
     def __init__(self, card_set, italian: bool):
         self.url = url_maker("oracle:printing-detail", card_set.code.lower())
         self.card_parts = CardParts(italian)
         self.rarity_cell = rarity_cells(card_set.symbol_code)
 
-    def __call__(self, number, rarity, card_name, faces, mana_cost=None) -> CardRow:
-        name, other_name, cost, type_line = self.card_parts(card_name, faces)
+    def __call__(self, number, rarity, card_name, faces) -> CardRow:
+        name, other_name, mana_cost, type_line = self.card_parts(card_name, faces)
         return CardRow(
             self.url(number),
             name,
             other_name,
-            cost if mana_cost is None else mana_cost,
+            mana_cost,
             type_line,
             number,
             rarity,
@@ -271,18 +290,6 @@ class CardParts:
     def __init__(self, italian: bool):
         self.italian = italian
         self.mana_costs = {}
-
-    def mana_cost(self, faces) -> SafeString:
-        """The faces' mana costs as symbols, " // " between them."""
-        if len(faces) == 1:  # most cards
-            cost = faces[0][1]
-            costs = (cost,) if cost else ()
-        else:
-            costs = tuple(face[1] for face in faces if face[1])
-        mana_cost = self.mana_costs.get(costs)
-        if mana_cost is None:
-            mana_cost = self.mana_costs[costs] = _mana_costs(costs)
-        return mana_cost
 
     def __call__(self, name: str, faces) -> tuple[str, str, SafeString, str]:
         italian = self.italian

@@ -21,7 +21,6 @@ from web.rendering.rule_text import (
     RuleTextRenderer,
     TodaysRuleRenderer,
     link_citations,
-    render_rule_body,
     render_ruling_text,
 )
 
@@ -102,7 +101,7 @@ class RuleTextMarkupTests(SimpleTestCase):
     @given(texts, st.lists(texts, max_size=2))
     def test_a_rule_body_makes_only_its_own_markup(self, text, examples):
         with translation.override("it"):
-            read_markup(render_rule_body(text, examples, "en"), RULE_TEXT_TAGS)
+            read_markup(RuleTextRenderer().body(text, examples, "en"), RULE_TEXT_TAGS)
 
     @FUZZ
     @given(texts)

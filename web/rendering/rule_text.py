@@ -20,7 +20,6 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from common.links import url_prefix
-from rulings.models import RulesEdition
 from rulings.rules.citations import (
     CitedNumber,
     find_citations,
@@ -159,16 +158,6 @@ def link_citations(value: str, exists: Exists = None, *, edition: str | None = N
     return render_inline(reader.read(value))
 
 
-def link_citations_on(value: str, day: date | None):
-    """The same for a text written on ``day`` (a ruling, a release note): its numbers are read
-    in the rules then in force, so "502.26b" in a 2007 note opens 502.26b of May 2007. One
-    query per call."""
-    editions = RulesEdition.objects.official()
-    in_force = editions.in_force(day) if day else None
-    older = in_force is not None and in_force != editions.in_force(None)
-    return link_citations(value, edition=in_force.slug if older else None)
-
-
 def numbers_cited_by_day(rulings) -> dict[date, set[str]]:
     """{date: the numbers the rulings of that date cite}: what ``link_rule_numbers_in_rulings``
     resolves."""
@@ -201,18 +190,6 @@ def render_ruling_text(value: str, renderer: RuleTextRenderer) -> SafeString:
     """A ruling's text: each line a paragraph, symbols, reminder text, citations linked."""
     reader = line_reader([renderer.find_citations], reminders=True)
     return render_paragraphs(reader.lines(value))
-
-
-def render_rule_text(value: str, exists: Exists = None, *, edition: str | None = None):
-    """Rules text as paragraphs (one per line), mana symbols as icons, citations as links."""
-    return RuleTextRenderer(exists, edition).paragraphs(value)
-
-
-def render_rule_body(
-    value: str, examples: Iterable[str], language: str, exists: Exists = None, *, edition=None
-) -> SafeString:
-    """A rule's text and its examples, each example marked as one; "" when both are empty."""
-    return RuleTextRenderer(exists, edition).body(value, examples, language)
 
 
 def _macro(name: str):

@@ -11,13 +11,13 @@ db.sqlite3). ``--copy-from`` first copies a SQLite database into the PostgreSQL 
 (of the CPU time with ``--by cpu``).
 
 Production conditions (``timing.start_django``: ``DEBUG=0``, no page cache unless ``--warm``, one
-persistent database connection as a server keeps). Each page is requested once to warm up, once
-to count its queries, then ``--repeat`` times; the table gives the median and 95th percentile of
-wall time, the median of CPU time (which a busy machine inflates less: the serving thread's, and on a
+persistent database connection as a server keeps). Each page is requested once to warm up, once to
+count its queries, then ``--repeat`` times; the table gives the median and 95th percentile of wall
+time, the median of CPU time (which a busy machine inflates less: the serving thread's, and on a
 PostgreSQL server on this machine its backend's too, read from ``/proc``, so that ``--by cpu``
 compares the same work on both databases; the header says which), the queries, the budget and
-whether the median is within it. Exits with status 1 when a page misses its budget and
-``--strict`` is given.
+whether the median is within it. Exits with status 1 when a page misses its budget and ``--strict``
+is given.
 """
 
 import argparse

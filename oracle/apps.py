@@ -9,9 +9,8 @@ class OracleConfig(AppConfig):
 
     def ready(self):
         from common.import_lock import answer_sqlite_json_check
-        from oracle import card_data_source, data_version
+        from oracle import data_version
         from oracle.search import receivers  # noqa: F401  (keeps the search columns of saved cards filled)
 
-        card_data_source.register()
         data_version.register()
         answer_sqlite_json_check()

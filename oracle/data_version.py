@@ -14,24 +14,25 @@ commits (so a reader who sees the new number also sees the new data):
 - every change made through the admin (``web.http_caching`` calls ``changed()`` after each
   successful admin form or action).
 
-``current()`` reads it with each data source's date (``oracle.data_sources``) in one statement
+``current()`` reads it with the card data's date (the newest MTGJSON import's) in one statement
 (``common.sql_rows.FixedValues``), once per request (``for_request``): a public page's ETag and
-its footer both need it. A page that sends its own queries together sends that statement with
-them: ``fetch_with_version(request, statements)``, or for a page that builds its statements in
-steps (a card's), ``unread_statement`` and then ``keep_for_request``.
+its footer (``web.data_age``) both need it. A page that sends its own queries together sends
+that statement with them: ``fetch_with_version(request, statements)``, or for a page that
+builds its statements in steps (a card's), ``unread_statement`` and then ``keep_for_request``.
 """
 
 from datetime import UTC, date, datetime, timedelta
 from typing import NamedTuple
 
 from django.db import transaction
+from django.db.models import CharField
+from django.db.models.functions import Cast
 from django.db.models.signals import post_delete, post_save
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from common.sql_rows import FixedValues, fetch_together
-from oracle import data_sources
-from oracle.models import DataVersion, Erratum
+from oracle.models import CardDataImport, DataVersion, Erratum
 
 NEVER = datetime(2000, 1, 1, tzinfo=UTC)
 
@@ -39,46 +40,42 @@ NEVER = datetime(2000, 1, 1, tzinfo=UTC)
 class Version(NamedTuple):
     number: int
     changed_at: datetime
-    # Each data source's date, by its key: {"cards": date(2022, 4, 25), "rules": None}.
-    dates: dict[str, date | None]
+    cards_date: date | None  # the MTGJSON date of the newest import that says one
 
 
-# One statement per set of sources: a test may take one away.
-_STATEMENTS: dict[tuple[str, ...], FixedValues] = {}
+def newest_data_date():
+    """The MTGJSON date of the newest import that says one, as YYYY-MM-DD (text on every
+    database, as ``FixedValues`` reads it)."""
+    return CardDataImport.objects.dated_newest_first().values_list(Cast("data_date", CharField()))[
+        :1
+    ]
+
+
+_STATEMENT = FixedValues(
+    lambda: [
+        DataVersion.objects.filter(pk=1).values_list("number"),
+        DataVersion.objects.filter(pk=1).values_list("changed_at"),
+        newest_data_date(),
+    ]
+)
 
 
 def current() -> Version:
     """The data version now (number 0 in a database that has never had data)."""
-    return version_of(_statement().row())
-
-
-def _statement() -> FixedValues:
-    sources = data_sources.sources()
-    keys = tuple(source.key for source in sources)
-    statement = _STATEMENTS.get(keys)
-    if statement is None:
-        statement = _STATEMENTS[keys] = FixedValues(
-            lambda: [
-                DataVersion.objects.filter(pk=1).values_list("number"),
-                DataVersion.objects.filter(pk=1).values_list("changed_at"),
-                *(source.dated_by() for source in sources),
-            ]
-        )
-    return statement
+    return version_of(_STATEMENT.row())
 
 
 def version_of(row: tuple) -> Version:
     """The version in ``row``, a row of the statement ``current()`` sends."""
-    keys = tuple(source.key for source in data_sources.sources())
-    number, changed_at, *texts = row
-    dates = data_sources.read_dates(dict(zip(keys, texts, strict=True)))
+    number, changed_at, cards_date = row
+    cards_date = date.fromisoformat(cards_date) if cards_date else None
     if number is None:
-        return Version(0, NEVER, dates)
+        return Version(0, NEVER, cards_date)
     if isinstance(changed_at, str):  # SQLite gives a subquery's date-time as text
         changed_at = parse_datetime(changed_at)
     if timezone.is_naive(changed_at):  # SQLite keeps UTC without its zone
         changed_at = changed_at.replace(tzinfo=UTC)
-    return Version(number, changed_at, dates)
+    return Version(number, changed_at, cards_date)
 
 
 def for_request(request) -> Version:
@@ -96,7 +93,7 @@ def unread_statement(request) -> tuple[str, tuple] | None:
     ``request`` has its version already. Its row goes to ``keep_for_request``."""
     if getattr(request, "data_version", None) is not None:
         return None
-    return _statement().statement()
+    return _STATEMENT.statement()
 
 
 def keep_for_request(request, rows: list[tuple]) -> None:

@@ -11,19 +11,13 @@ class RulingsConfig(AppConfig):
     def ready(self):
         from oracle import data_version
         from rulings import (
-            data_source,
             receivers,  # noqa: F401  (connects the card import's signal)
             search_terms,
         )
         from rulings.editorial.editors import ensure_editors_group
         from rulings.models import CardRule, RuleMapping, Ruling
-        from web.api import card_rulings as card_record
-        from web.pages.card import rulings as card_page
 
         search_terms.register()
-        card_page.register()
-        card_record.register()
-        data_source.register()
         # Editors' work raises the data version (pages' ETags, the page cache); link_rules
         # deletes computed links in bulk, so those two watch saves only.
         data_version.watch_model(Ruling)

@@ -1,7 +1,7 @@
 from django.conf import settings
 from django.urls import translate_url
 
-from oracle import data_sources, data_version
+from web.data_age import footer_lines
 
 
 def language_links(request):
@@ -16,6 +16,4 @@ def language_links(request):
 
 def data_age(request):
     """The footer's sentences on the data's age; read only when a template shows them."""
-    return {
-        "data_age_lines": lambda: data_sources.footer_lines(data_version.for_request(request).dates)
-    }
+    return {"data_age_lines": lambda: footer_lines(request)}

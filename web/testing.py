@@ -40,10 +40,10 @@ DOCUMENTS_COMMANDS = ("load_bundled_documents", "link_rules")
 PROJECT_APPS = ("oracle", "rulings")
 
 # The queries every public page and API answer makes for how old its data is: the data version
-# for its ETag and Last-Modified (config/http_caching.py) and the date of each kind of data for
-# the footer or the API's "data" (oracle.data_sources), asked together
-# (oracle.data_version.current).
-DATA_AGE_QUERIES = 1
+# for its ETag and Last-Modified (web/http_caching.py) with the cards' date
+# (oracle.data_version.current), and the rules' date (web.data_age.rules_since), both for the
+# footer or the API's "data".
+DATA_AGE_QUERIES = 2
 
 # What each command printed when the runner loaded the data, for the tests of the loaders'
 # first run. Filled in the runner's process and handed to parallel workers (see the runner).

@@ -1,21 +1,15 @@
-"""Oracle's extension points, with a made-up app's additions: a search key and flag value
-(``oracle.search.extensions``), card page parts (``web.pages.card.extensions``) and a card record
-part
-(``web.api.card_record``)."""
+"""Oracle's search extension point, with a made-up app's additions: a search key and flag value
+(``oracle.search.extensions``)."""
 
 from contextlib import contextmanager
 from dataclasses import dataclass
 from unittest import mock
 
-from django.core.exceptions import ImproperlyConfigured
 from django.db.models import Q
 from django.test import SimpleTestCase
-from django.utils.safestring import mark_safe
 
 from oracle.search import conditions, extensions, parse, tokens
 from oracle.search.problems import Problem
-from web.api import card_record
-from web.pages.card import extensions as card_page
 from web.pages.search.help import help_sections
 
 
@@ -89,86 +83,3 @@ class SearchExtensionTests(SimpleTestCase):
         taken = extensions.SearchKey(key="mood2", spellings=("k",), condition=MoodCondition)
         with self.assertRaisesMessage(ValueError, "search keys already taken: k"):
             extensions.add_search_key(taken)
-
-
-class CardPageExtensionTests(SimpleTestCase):
-    def setUp(self):
-        patch = mock.patch.dict(card_page.EXTENSIONS, clear=True)
-        patch.start()
-        self.addCleanup(patch.stop)
-
-    def test_panels_by_slot_context_and_text_links_in_the_order_added(self):
-        for name in ("first", "second"):
-            card_page.add_extension(
-                card_page.CardPageExtension(
-                    name=name,
-                    context=lambda card, printing, name=name: {f"{name}_card": card},
-                    panels=(card_page.Panel(card_page.AFTER_ERRATA, f"{name}/_panel.html"),),
-                    text_links=lambda markup, day, context, name=name: mark_safe(
-                        f"{markup}+{name}:{day}:{sorted(context)}"
-                    ),
-                )
-            )
-        added = card_page.additions("the card", None, taken=["card"])
-        self.assertEqual(added.context, {"first_card": "the card", "second_card": "the card"})
-        self.assertEqual(
-            added.panels[card_page.AFTER_ERRATA], ["first/_panel.html", "second/_panel.html"]
-        )
-        self.assertEqual(added.panels[card_page.NOTICE], [])
-        self.assertEqual(
-            added.text_links(2007).link(mark_safe("<p>text</p>")),
-            "<p>text</p>+first:2007:['first_card']+second:2007:['second_card']",
-        )
-
-    def test_an_extension_with_statements_gets_their_rows(self):
-        def notes_statements(card_id, params):
-            return [
-                (f"SELECT n.text FROM notes n WHERE n.card_id = {card_id}", params),
-                (f"SELECT count(*) FROM notes n WHERE n.card_id = {card_id}", params),
-            ]
-
-        card_page.add_extension(
-            card_page.CardPageExtension(
-                name="plain", context=lambda card, printing: {"plain_card": card}
-            )
-        )
-        card_page.add_extension(
-            card_page.CardPageExtension(
-                name="notes",
-                statements=notes_statements,
-                context=lambda card, printing, rows: {"notes": rows},
-            )
-        )
-        asked = card_page.statements("(SELECT id FROM card WHERE slug = %s)", ["bolt"])
-        self.assertEqual(list(asked), ["notes"])
-        self.assertEqual(
-            asked["notes"][0],
-            ("SELECT n.text FROM notes n WHERE n.card_id = (SELECT id FROM card WHERE slug = %s)",
-             ["bolt"]),
-        )  # fmt: skip
-        rows = card_page.rows_by_extension(asked, [[("A note.",), ("Another.",)], [(2,)]])
-        added = card_page.additions("the card", None, taken=["card"], rows=rows)
-        self.assertEqual(
-            added.context,
-            {"plain_card": "the card", "notes": [[("A note.",), ("Another.",)], [(2,)]]},
-        )
-        with self.assertRaisesMessage(ImproperlyConfigured, "'notes' needs the rows"):
-            card_page.additions("the card", None, taken=["card"])
-
-    def test_a_name_the_page_uses_or_an_unknown_slot_is_an_error(self):
-        card_page.add_extension(
-            card_page.CardPageExtension(name="greedy", context=lambda card, printing: {"card": 1})
-        )
-        with self.assertRaisesMessage(ImproperlyConfigured, "reuses the names ['card']"):
-            card_page.additions("the card", None, taken=["card"])
-        with self.assertRaises(ImproperlyConfigured):
-            card_page.Panel("sidebar", "notes/_panel.html")
-
-
-class CardRecordExtensionTests(SimpleTestCase):
-    def test_parts_in_the_order_added_with_their_prefetches(self):
-        with mock.patch.dict(card_record.PARTS, clear=True):
-            card_record.add_part(card_record.RecordPart("notes", "notes", lambda card: [card]))
-            card_record.add_part(card_record.RecordPart("mood", None, lambda card: "happy"))
-            self.assertEqual(card_record.prefetches(), ["notes"])
-            self.assertEqual(card_record.added_parts("c"), {"notes": ["c"], "mood": "happy"})

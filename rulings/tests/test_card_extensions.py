@@ -1,7 +1,7 @@
-"""What rulings adds to oracle's card page, card API and search through oracle's extension points
-(``web.pages.card.rulings``, ``web.api.card_rulings``, ``rulings.search_terms``): shown because it
-is
-registered, and gone when it is not."""
+"""What the rules app shows on a card's page and in its API record (``web.pages.card.rulings``,
+``web.api.card_rulings``), and what it adds to the search through oracle's extension point
+(``rulings.search_terms``): search terms there because it registered them, gone when it has
+not."""
 
 import json
 from datetime import date
@@ -11,25 +11,19 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from common.sql_rows import sends_together
-from oracle import data_sources
 from oracle.search import conditions, extensions, parse, tokens
 from oracle.tests.factories import make_card, make_erratum, make_set
 from rulings.models import Ruling
 from rulings.tests.factories import make_small_rules
-from web.api import card_record
-from web.pages.card import extensions as card_page
 from web.pages.search.help import help_sections
 from web.testing import DATA_AGE_QUERIES, EmptyDatabaseTestCase
 
 
 def without_rulings():
-    """Oracle's registries as they would be without the rulings app."""
+    """Oracle's search registries as they would be without the rulings app."""
     has_values, has_aliases = conditions.FLAGS["has"]
     rule_spellings = extensions.SEARCH_KEYS["rule"].spellings
     patches = [
-        mock.patch.dict(card_page.EXTENSIONS),
-        mock.patch.dict(card_record.PARTS),
-        mock.patch.dict(data_sources.SOURCES),
         mock.patch.dict(extensions.SEARCH_KEYS),
         mock.patch.dict(tokens.KEYS),
         mock.patch.dict(tokens.KEY_ALIASES),
@@ -38,9 +32,6 @@ def without_rulings():
     ]
     for patch in patches:
         patch.start()
-    del card_page.EXTENSIONS["rulings"]
-    del card_record.PARTS["rulings"]
-    del data_sources.SOURCES["rules"]
     del extensions.SEARCH_KEYS["rule"]
     del tokens.KEYS["rule"]
     for spelling in rule_spellings:
@@ -69,10 +60,6 @@ class CardPageAndApiTests(EmptyDatabaseTestCase):
         self.assertEqual(response.status_code, 200)
         return response, len(queries)
 
-    def forget_rulings(self):
-        for patch in without_rulings():
-            self.addCleanup(patch.stop)
-
     def test_query_count_does_not_grow_with_rulings(self):
         one = make_card(name="One Ruling", card_set=make_set("BBB", "B"))
         ten = make_card(name="Ten Rulings", card_set=make_set("CCC", "C"))
@@ -85,27 +72,24 @@ class CardPageAndApiTests(EmptyDatabaseTestCase):
         self.assertEqual(for_one, for_ten)
         self.assertLessEqual(for_ten, 12 + DATA_AGE_QUERIES)
 
-    def test_the_card_page_shows_the_rulings_panels_because_rulings_registered_them(self):
+    def test_the_card_page_shows_its_rulings_and_links_its_rule_numbers(self):
         response, with_rulings = self.queries_for("/en/cards/ruled-spider/")
         self.assertContains(response, 'id="rulings-heading"')
         self.assertContains(response, "Reach is")
         self.assertContains(response, 'class="rule-ref" href="/en/rules/702.17/"')
-        self.forget_rulings()
+        unruled = make_card(name="Unruled Bear", card_set=make_set("DDD", "D"))
 
-        response, alone = self.queries_for("/en/cards/ruled-spider/")
+        response, without = self.queries_for(unruled.get_absolute_url())
 
-        self.assertNotContains(response, 'id="rulings-heading"')
         self.assertNotContains(response, "Reach is")
-        self.assertNotContains(response, "rule-ref")
-        self.assertContains(response, "see rule 702.17")
-        # The card and its parts (sent as one query where the database takes them together);
-        # the data version with the cards' date.
-        self.assertEqual(alone, (1 if sends_together() else 5) + 1)
-        # Rules editions, rulings, documents, rules used (the rules' date comes with the data
-        # version), sent together likewise; then the rule numbers the rulings cite.
-        self.assertEqual(with_rulings - alone, (1 if sends_together() else 4) + 1)
+        # The data version with the cards' date, and the rules' date (web.data_age); the card
+        # and its parts and the rules app's rows (rules editions, rulings, documents, rules
+        # used), sent as one query where the database takes them together.
+        self.assertEqual(without, (1 if sends_together() else 5 + 4) + DATA_AGE_QUERIES)
+        # Then the rule numbers the rulings cite, for a card with rulings.
+        self.assertEqual(with_rulings - without, 1)
 
-    def test_the_card_record_has_its_rulings_in_both_languages_because_rulings_added_them(self):
+    def test_the_card_record_has_its_rulings_in_both_languages(self):
         url = f"/api/cards/{self.card.oracle_id}/"
         record = json.loads(self.client.get(url).content)
         self.assertIn(
@@ -120,12 +104,6 @@ class CardPageAndApiTests(EmptyDatabaseTestCase):
             record["rulings"],
         )
         self.assertEqual(list(record)[-3:], ["printings", "rulings", "errata"])
-        self.forget_rulings()
-
-        record = json.loads(self.client.get(url).content)
-
-        self.assertNotIn("rulings", record)
-        self.assertEqual(list(record)[-2:], ["printings", "errata"])
 
 
 class SearchTermsTests(EmptyDatabaseTestCase):

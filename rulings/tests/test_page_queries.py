@@ -44,8 +44,12 @@ KEYWORD_PAGE = sent(3, 4, 1, 1)
 # version; its sections; the rule numbers they cite (web.views.documents).
 DOCUMENT_PAGE = sent(5, 1, 1)
 
-# (page, its address, its queries). One of them, on every page, is the data version of its ETag
-# with the footer's data dates (web.testing.DATA_AGE_QUERIES).
+# The rules' date the footer says (web.data_age.rules_since): one query of its own on every page,
+# read after the page's.
+RULES_DATE = 1
+
+# (page, its address, its queries, less the rules' date). One of them, on every page, is the data
+# version of its ETag with the cards' date (web.testing.DATA_AGE_QUERIES counts both).
 PAGES = [
     ("card without rulings", "/it/cards/dust-of-moments/", CARD_PAGE),
     ("card with rulings", "/it/cards/hypergenesis/", CARD_PAGE_WITH_RULINGS),
@@ -93,7 +97,7 @@ class PageQueriesTests(BundledDocumentsTestCase):
             url = url.format(release_notes=release_notes)
             with self.subTest(page=page, url=url):
                 self.client.get(url)  # what is read once per process is read now
-                with self.assertNumQueries(queries):
+                with self.assertNumQueries(queries + RULES_DATE):
                     response = self.client.get(url)
                 self.assertEqual(response.status_code, 200)
 
@@ -121,14 +125,15 @@ class PageQueriesTests(BundledDocumentsTestCase):
                     response = self.client.get(url)
                 self.assertEqual(response.status_code, 200)
                 self.assertEqual(sent, [CARD_PAGE_STATEMENTS])
-                self.assertEqual(len(captured), queries)
+                self.assertEqual(len(captured), queries + RULES_DATE)
 
     def test_a_card_page_asked_again_reads_the_version_once(self):
         # A conditional request reads the version before the view (to answer 304), and the
-        # page then sends only its own queries, then the rule numbers its rulings cite.
+        # page then sends only its own queries, then the rule numbers its rulings cite, then the
+        # footer reads the rules' date.
         url = "/it/cards/hypergenesis/"
         self.client.get(url)
-        with self.assertNumQueries(1 + (1 if sends_together() else 5 + 4) + 1):
+        with self.assertNumQueries(1 + (1 if sends_together() else 5 + 4) + 1 + RULES_DATE):
             response = self.client.get(url, headers={"if-none-match": 'W/"stale"'})
         self.assertEqual(response.status_code, 200)
 
@@ -165,12 +170,12 @@ class PageQueriesTests(BundledDocumentsTestCase):
         # The keyword, the editions and the data version; its rule, cards, card types and
         # documents; then its rulings, and the rule numbers they and its rule cite.
         for url in ("/it/keywords/morph/", "/en/keywords/grandeur/"):
-            with self.subTest(url=url), self.assertNumQueries(2 * KEYWORD_PAGE):
+            with self.subTest(url=url), self.assertNumQueries(2 * (KEYWORD_PAGE + RULES_DATE)):
                 self.assertEqual(self.groups_sent(url, keywords), [3, 4])
 
     def test_a_document_page_sends_its_queries_in_three_round_trips(self):
         # The document, the names it mentions, its rulings and the editions with the data
         # version, then its sections, then the rule numbers they cite.
         url = f"/it/sources/{SourceDocument.objects.get(slug='onslaught-morph-faq').pk}/"
-        with self.assertNumQueries(2 * DOCUMENT_PAGE):
+        with self.assertNumQueries(2 * (DOCUMENT_PAGE + RULES_DATE)):
             self.assertEqual(self.groups_sent(url, document_page), [5])

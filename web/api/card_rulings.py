@@ -1,4 +1,4 @@
-"""The card's rulings in its JSON API record (``web.api.card_record``): the card's own rulings
+"""The card's rulings in its JSON API record (``web.api.cards``): the card's own rulings
 first, then those about its keywords, then those about its card types, each with what it is
 about (``"about"``: ``"card"``, ``"keyword"`` or ``"type"``, and the keyword's or type's
 name), its date, language, text, the title of its source and whether it still holds
@@ -11,7 +11,6 @@ from django.utils import translation
 
 from rulings.models import Ruling
 from rulings.status.ruling_status import outdated_reasons
-from web.api.card_record import RecordPart, add_part
 
 
 def about(ruling) -> dict:
@@ -49,8 +48,3 @@ def order(ruling) -> tuple:
 def rulings_json(card) -> list[dict]:
     rulings = Ruling.objects.for_card_page().about_card(card).select_related("keyword", "card_type")
     return [ruling_json(ruling) for ruling in sorted(rulings, key=order)]
-
-
-def register() -> None:
-    """Add "rulings" to every card's record."""
-    add_part(RecordPart(key="rulings", prefetch=None, serialise=rulings_json))

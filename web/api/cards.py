@@ -2,14 +2,14 @@
 card's whole record.
 
     GET /api/cards/?q=t:creature+k:flying&page=2    a page of results
-    GET /api/cards/<Oracle id>/                     one card: faces, printings, errata, and
-                                                    what other apps add (``card_record``)
+    GET /api/cards/<Oracle id>/                     one card: faces, printings, rulings
+                                                    (``card_rulings``), errata
     GET /api/cards/autocomplete/?q=angelo+em        up to 20 card names in either language
                                                     that start with the text, or have a word
                                                     that does: {"total": 1, "data": [...]}
 
 Both answer with ``"data": {"cards": "2022-04-25", "rules": "2026-04-17"}``, the date of each
-kind of data (``data_sources``). Answers are UTF-8 JSON with readable accents. Cards are named
+kind of data (``web.data_age``). Answers are UTF-8 JSON with readable accents. Cards are named
 by their Oracle id, which stays the same across imports. HTML links point at the English pages
 (/en/...); messages and the order by name follow the request's language: ``?lang=it`` or
 ``lang=en``, else Accept-Language (English unless it asks for Italian). In Italian, results
@@ -27,11 +27,11 @@ from django.utils.translation import gettext as _
 
 from common.links import url_maker
 from common.sql_rows import planned_for_their_values
-from oracle import data_sources, data_version
 from oracle.models import Card, Printing
 from oracle.search.completions import completions
 from oracle.wording_history import history_record
-from web.api import card_record
+from web import data_age
+from web.api.card_rulings import rulings_json
 from web.json_views import get_only, json_response
 from web.pages.lists.rows import faces_by_card, sets_by_card
 from web.pages.search.filters import CardFilter
@@ -134,8 +134,7 @@ def card_detail(request, oracle_id):
         key = uuid.UUID(oracle_id)
     except ValueError:
         key = uuid.UUID(int=0)  # no card has it: the same 404 as an unknown id
-    cards = Card.objects.for_detail().prefetch_related(*card_record.prefetches())
-    card = cards.filter(oracle_id=key).first()
+    card = Card.objects.for_detail().filter(oracle_id=key).first()
     if card is None:
         return json_response(
             {"error": _("No card has the Oracle id “%(id)s”.") % {"id": oracle_id}}, status=404
@@ -168,7 +167,7 @@ def _results(request, cards):
 
 
 def _data_dates(request) -> dict[str, str | None]:
-    return data_sources.api_dates(data_version.for_request(request).dates)
+    return data_age.api_dates(request)
 
 
 def _page_url(request, number):
@@ -219,7 +218,7 @@ def _card_record(request, card):
         ],
         "history": history_record(card),
         "printings": printings,
-        **card_record.added_parts(card),
+        "rulings": rulings_json(card),
         "errata": [
             {
                 "date": erratum.date.isoformat(),

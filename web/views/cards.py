@@ -11,13 +11,15 @@ from django.utils.http import urlencode
 from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.cache import never_cache
 
-from oracle import data_sources, data_version
+from oracle import data_version
 from oracle.models import Card, CardName, CardSet, Layout, Rarity, is_italian_page, names_for_page
 from oracle.search.tokens import quote
+from web import data_age
 from web.jinja2 import render_partial
-from web.pages.card import extensions as card_page
 from web.pages.card import images as card_images
 from web.pages.card import printings as card_printings
+from web.pages.card import rulings as card_rulings
+from web.pages.card import rulings_rows
 from web.pages.card.detail import card_for_page, card_for_printing
 from web.pages.card.markup import CardParts
 from web.pages.lists.rows import card_rows, printing_rows, set_rows, set_table_rows
@@ -114,7 +116,7 @@ def card_detail(request, slug):
     rows = more.keep(read.more)
     if read.card is None:
         return card_by_other_name(slug)
-    return card_page_response(request, read.card, rows=rows)
+    return card_page_response(request, read.card, None, rows)
 
 
 def printing_detail(request, code, number):
@@ -137,31 +139,29 @@ def printing_detail(request, code, number):
 class SentWithCard:
     """The statements a card's page sends with the card's own (``card_detail.read_card``): the
     data version when the request has not read it yet (``data_version.unread_statement``), then
-    those of what other apps add to the page (``card_page.statements``)."""
+    the rules app's (``rulings_rows.page_statements``)."""
 
     def __init__(self, request):
         self.request = request
         self.version = data_version.unread_statement(request)
-        self.asked = {}
 
     def __call__(self, card_id: str, params: list) -> list[tuple[str, list]]:
-        self.asked = card_page.statements(card_id, params)
         statements = [self.version] if self.version else []
-        return statements + [statement for sent in self.asked.values() for statement in sent]
+        return statements + rulings_rows.page_statements(card_id, params)
 
-    def keep(self, rows: list[list[tuple]]) -> dict[str, list[list[tuple]]]:
-        """The version kept for the request; the extensions' rows, by extension."""
+    def keep(self, rows: list[list[tuple]]) -> list[list[tuple]]:
+        """The version kept for the request; the rows of the rules app's statements."""
         if self.version:
             data_version.keep_for_request(self.request, rows[0])
             rows = rows[1:]
-        return card_page.rows_by_extension(self.asked, rows)
+        return rows
 
 
-def card_page_response(request, card, printing=None, rows=None):
+def card_page_response(request, card, printing, rows):
     """The card's page, showing ``printing`` (or the default one). A fixed number of queries
     whatever the card, sent together (``SentWithCard``): the data version, the card and its
-    parts (``card_detail.card_for_page``: 5) and those of what other apps add to the page
-    (their panels and the links in its text: ``web.pages.card.extensions``); ``rows`` are theirs."""
+    parts (``card_detail.card_for_page``: 5) and the rules app's (``rulings_rows``: 4, whose
+    rows are ``rows``), then one for the rule numbers its rulings cite when it has any."""
     printings = list(card.printings.all())
     chosen = printing is not None
     if printing is None:
@@ -184,16 +184,9 @@ def card_page_response(request, card, printing=None, rows=None):
         "card_images": card_images.card_page_images(card, pictured, faces),
         "pictured_links": card_printings.printing_links(pictured) if pictured else None,
     }
-    added = card_page.additions(card, printing, taken=[*context, "panels", "parts"], rows=rows)
-    context |= added.context
-    printed_on = printing.card_set.release_date if printing else None
-    context |= {
-        "panels": added.panels,
-        # Each part rendered when the template asks for it (web.pages.card.markup).
-        "parts": CardParts(
-            card, printings, printing, added.text_links(None), added.text_links(printed_on)
-        ),
-    }
+    context |= card_rulings.card_context(card, rows)
+    # Each part rendered when the template asks for it (web.pages.card.markup).
+    context["parts"] = CardParts(card, printings, printing, context["rules_editions"])
     return render(request, "oracle/card_detail.html", context, using="jinja2")
 
 
@@ -296,9 +289,9 @@ def set_detail(request, code):
 
 def about(request):
     """Where the data comes from, which version, under which licence, and when it came in: each
-    source's part (``oracle.data_sources``), from its template in either template engine."""
+    kind of data's part (``web.data_age``), from its template in either template engine."""
     sections = [
         mark_safe(render_to_string(template, {"section": section}, request))
-        for template, section in data_sources.about_sections()
+        for template, section in data_age.about_sections()
     ]
     return render(request, "oracle/about.html", {"sections": sections}, using="jinja2")

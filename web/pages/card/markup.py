@@ -1,6 +1,7 @@
 """The parts of a card's page rendered from the card's data (``CardParts``): each face's Oracle
-text and each printing's Italian text, with the links other apps add (rule numbers); each
-printing's English text as printed compared with today's Oracle text; the errata; the wording
+text and each printing's Italian text, with links on their rule numbers
+(``web.pages.card.rulings``); each printing's English text as printed compared with today's
+Oracle text; the errata; the wording
 history; the printings table's rows; the legality grid.
 
 They are made from the rows ``card_detail`` reads of the card (the card, its faces, printings
@@ -8,6 +9,7 @@ with their sets, printed faces, errata), on every request: the page as a whole i
 page cache, not its parts.
 """
 
+from datetime import date
 from functools import cached_property
 
 from django.utils.safestring import SafeString
@@ -16,15 +18,16 @@ from oracle.models import Card
 from oracle.printed_text import mend_symbols
 from oracle.wording_history import wording_history
 from web.jinja2 import macro
-from web.pages.card import extensions as card_page
 from web.pages.card.printings import printing_rows
+from web.pages.card.rulings import link_rule_numbers
 from web.rendering.card_text import render_rules_text
 from web.rendering.diff import word_diff
 
 
-def linked_text(text: str, links: card_page.TextLinks) -> SafeString:
-    """A card's rules text with the links other apps add."""
-    return links.link(render_rules_text(text))
+def linked_text(text: str, printed_on: date | None, editions: list) -> SafeString:
+    """A card's rules text with its rule numbers as links, to the rules in force on
+    ``printed_on`` (None: today's) among the official ``editions``."""
+    return link_rule_numbers(render_rules_text(text), printed_on, editions)
 
 
 def english_diffs(face, printed) -> tuple[SafeString, SafeString]:
@@ -60,18 +63,18 @@ class CardParts:
     """The parts of one card's page (``card_detail.html`` writes them), each rendered when the
     template asks for it."""
 
-    def __init__(self, card: Card, printings: list, shown, oracle_links, printed_links):
+    def __init__(self, card: Card, printings: list, shown, rules_editions: list):
         self.card = card
         self.printings = printings  # the card's
         self.shown = shown  # the printing the page shows (None without printings)
-        self.oracle_links = oracle_links
-        self.printed_links = printed_links
+        self.rules_editions = rules_editions  # the official ones, for the rule links
+        self.printed_on = shown.card_set.release_date if shown else None
 
     def oracle_text(self, face) -> SafeString:
-        return linked_text(face.oracle_text, self.oracle_links)
+        return linked_text(face.oracle_text, None, self.rules_editions)
 
     def printed_text(self, printed) -> SafeString:
-        return linked_text(printed.text_it, self.printed_links)
+        return linked_text(printed.text_it, self.printed_on, self.rules_editions)
 
     def english_diffs(self, face, printed) -> tuple[SafeString, SafeString]:
         return english_diffs(face, printed)

@@ -1,12 +1,12 @@
-"""What the rules app shows on a card's page (``web.pages.card.extensions``): the card's rulings
-and those
-about its keywords and types, the rules it uses, the documents that speak of it, the notice on
-a card known only from a document, and links on the rule numbers in its text.
+"""What a card's page shows of the rules app: the card's rulings and those about its keywords
+and types, the rules it uses, the documents that speak of it, the notice on a card known only
+from a document, and links on the rule numbers in its text.
 
-``register()`` adds them when the app is ready. Four queries per page whatever the card (rules
-editions, rulings, documents, rules used: ``card_page_rows``), sent with the page's own, and
-one more for the rule numbers the rulings cite when the card has rulings. The panels are Jinja2
-templates (``templates/jinja2/rulings/_card_*.html``); each ruling's item
+The card's page (``web.views.cards``) sends the four queries of ``rulings_rows.page_statements``
+(rules editions, rulings, documents, rules used) with its own, whatever the card, and builds
+its context from their rows (``card_context``); one more query reads the rule numbers the
+rulings cite when the card has rulings. The page's template includes the panels
+(``templates/jinja2/rulings/_card_*.html``) at their places; each ruling's item
 (``rulings/_ruling.html``) is rendered here (``web.rendering.rulings.render_items``).
 
 The rulings come in groups, each labelled: the card's own, then those about each of its
@@ -25,25 +25,16 @@ from common.links import url_prefix
 from oracle.models import Card, Layout, is_italian_page
 from rulings.models import CardRule, Ruling, edition_in_force
 from rulings.status.ruling_status import outdated_reasons
-from web.pages.card.extensions import (
-    AFTER_ERRATA,
-    AFTER_KEYWORDS,
-    NOTICE,
-    CardPageExtension,
-    Panel,
-    add_extension,
-)
 from web.pages.card.rulings_rows import (
     RuleUseRow,
     page_rows,
-    page_statements,
     reason_label,
 )
 from web.rendering.rule_text import link_citations
 from web.rendering.rulings import render_items
 
 
-def card_context(card: Card, printing, rows: list[list[tuple]]) -> dict:
+def card_context(card: Card, rows: list[list[tuple]]) -> dict:
     """The variables of the panels, from the rows of ``page_statements`` (rule editions,
     rulings, documents, rules used: ``card_page_rows``), sent with the page's own; one more
     query for the rule numbers the rulings cite, when the card has rulings."""
@@ -91,11 +82,11 @@ def split_groups(groups: list, outdated: bool) -> list:
     return kept
 
 
-def link_rule_numbers(markup, printed_on, context):
+def link_rule_numbers(markup, printed_on, editions):
     """Every rule number in a card's text a link: in today's rules for the Oracle text, in the
     rules in force when it was printed for a printed text (an old number opens the old rule,
-    whose page says where it is today)."""
-    return link_citations(markup, edition=linked_edition(printed_on, context["rules_editions"]))
+    whose page says where it is today); ``editions`` are the official ones."""
+    return link_citations(markup, edition=linked_edition(printed_on, editions))
 
 
 def linked_edition(printed_on, editions) -> str | None:
@@ -202,21 +193,3 @@ def reason_words(link: RuleUseRow, italian_page: bool) -> str:
     if link.reason == reasons.EDITOR and detail:
         return _("Set by an editor: %(detail)s") % {"detail": detail}
     return str(reason_label(link.reason))
-
-
-def register() -> None:
-    """Show the rules app's panels and rule links on every card page."""
-    add_extension(
-        CardPageExtension(
-            name="rulings",
-            statements=page_statements,
-            context=card_context,
-            panels=(
-                Panel(NOTICE, "rulings/_card_document_notice.html"),
-                Panel(AFTER_KEYWORDS, "rulings/_card_rulings.html"),
-                Panel(AFTER_KEYWORDS, "rulings/_card_rules_used.html"),
-                Panel(AFTER_ERRATA, "rulings/_card_documents.html"),
-            ),
-            text_links=link_rule_numbers,
-        )
-    )

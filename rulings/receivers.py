@@ -1,12 +1,14 @@
 """Keep imported rulings, and the rules cards use, in step with card imports (see
-oracle.signals.cards_synced). Receivers run in the order they are defined here: the rule links
-read the rulings just written."""
+oracle.signals.cards_synced); before the import writes its cards, let it take over the cards
+known from a document only (oracle.signals.cards_arriving). Receivers run in the order they
+are defined here: the rule links read the rulings just written."""
 
 from django.dispatch import receiver
 from simple_history.utils import bulk_create_with_history
 
 from common.upsert import SyncStats, chunks, update_by_pk
-from oracle.signals import cards_synced
+from oracle.signals import cards_arriving, cards_synced
+from rulings.importers.release_notes.takeover import REPORT_LABEL, take_over_document_cards
 from rulings.linking.sync import link_cards
 from rulings.models import Language, Ruling, SourceDocument
 from rulings.status.ruling_status import apply_statuses
@@ -19,6 +21,12 @@ from rulings.status.upstream_rewording import (
 )
 
 MTGJSON_RULINGS_SLUG = "gatherer-rulings-mtgjson"
+
+
+@receiver(cards_arriving, dispatch_uid="rulings.take_over_document_cards")
+def take_over_described_cards(sender, data, log, **kwargs):
+    """The cards a release note described become the data's cards, without a duplicate."""
+    return {REPORT_LABEL: take_over_document_cards(data)}
 
 
 @receiver(cards_synced, dispatch_uid="rulings.sync_imported_rulings")

@@ -5,11 +5,11 @@ one of its subrules; ``has:rulings`` (``ruling``, ``chiarimenti``) the cards wit
 ``register()`` adds them to the query language (``oracle.search.extensions``) when the app is
 ready.
 
-``Card.search_rules`` holds today's numbers (the rule linker writes them). A number copied from
-an old release note, such as ``rule:502.26`` (morph in the rules of May 2007), is searched as
-the rule it became (702.37), through the old-number mappings the rules importer stored; the
-results page says so. A number of today's rules is searched as it is, even when an older
-edition used it for another rule.
+``CardRuleSearch`` holds each card's numbers of today's rules (the rule linker writes them). A
+number copied from an old release note, such as ``rule:502.26`` (morph in the rules of May
+2007), is searched as the rule it became (702.37), through the old-number mappings the rules
+importer stored; the results page says so. A number of today's rules is searched as it is,
+even when an older edition used it for another rule.
 
 It costs one query per search, and only for a search with ``rule:`` terms: every number the
 search names, in every complete English edition, with the rule each old one became and the date
@@ -31,7 +31,7 @@ from common.dates import long_date
 from oracle.search.conditions import Condition
 from oracle.search.extensions import HelpRow, SearchKey, add_flag_value, add_search_key
 from oracle.search.problems import Problem
-from rulings.models import Language, RuleSection, RulesEdition, Ruling
+from rulings.models import CardRuleSearch, Language, RuleSection, RulesEdition, Ruling
 from rulings.rules.numbers import normalise_number
 
 
@@ -62,9 +62,9 @@ class RuleCondition(Condition):
     """``rule:`` the card uses this section of the Comprehensive Rules or one of its subrules
     (``rule:702.37`` finds the cards linked to 702.37 and to 702.37a-g).
 
-    ``Card.search_rules`` lists each linked number with every number above it, between spaces,
-    so one substring finds a section and all it contains. An old number is searched as the rule
-    it became.
+    ``CardRuleSearch.numbers`` lists each linked number with every number above it, between
+    spaces, so one substring finds a section and all it contains. An old number is searched as
+    the rule it became.
     """
 
     number: str
@@ -82,7 +82,8 @@ class RuleCondition(Condition):
 
     def to_q(self) -> Q:
         searched = reading(self.number).searched
-        return Q(search_rules__contains=f" {searched} ")
+        found = CardRuleSearch.objects.filter(numbers__contains=f" {searched} ")
+        return Q(pk__in=found.values("card_id"))
 
     def __str__(self):
         return f"rule:{self.number}"

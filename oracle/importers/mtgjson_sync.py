@@ -9,9 +9,7 @@ changes something, or reads other files than the last recorded import, adds a
 
 from collections.abc import Callable
 
-from django.db import IntegrityError, transaction
-
-from common.text import fold_line, slug_for
+from common.text import slug_for
 from common.upsert import (
     SyncStats,
     chunks,
@@ -42,7 +40,7 @@ from oracle.models import (
     kind_of_card,
 )
 from oracle.search.normalize import refresh_search_columns
-from oracle.signals import cards_synced
+from oracle.signals import cards_arriving, cards_synced
 
 # The key of the import's own record in the stats: bookkeeping, not a change to the card data.
 IMPORT_RECORD = "import record"
@@ -71,7 +69,8 @@ def sync_mtgjson(
     stats["keywords"], keyword_pks = _sync_keywords(data)
     type_pks = _ensure_card_types(data)
     log(f"Writing {len(data.cards)} cards…")
-    stats["document-only cards"] = _take_over_document_cards(data)
+    for _receiver, result in cards_arriving.send(sender=Card, data=data, log=log):
+        stats.update(result or {})
     stats["cards"], card_pks = _sync_cards(data)
     stats["faces"], face_pks = _sync_faces(data, card_pks)
     stats["face types"] = _sync_face_types(data, card_pks, face_pks, type_pks)
@@ -195,83 +194,6 @@ def _ensure_card_types(data: MtgjsonData) -> dict[tuple[str, str], int]:
     for card_type in CardType.objects.bulk_create(missing):
         existing[(card_type.kind, card_type.name)] = card_type.pk
     return existing
-
-
-def _take_over_document_cards(data: MtgjsonData) -> SyncStats:
-    """Cards known from a document only (release notes that describe cards no card data had)
-    that the data brings become the data's cards, without a duplicate.
-
-    The data's card is the one with the same English name, or whose Italian printed name is
-    the document card's name or its faces' Italian names. The document card's row takes the
-    data's Oracle id, so the writing that follows updates it (faces, types, keywords and all)
-    and whatever points at it (rulings, document mentions, rule links) stays. When the data's
-    card is already here, what pointed at the document card moves to it. Updated counts the
-    rows taken over, deleted the document cards merged into a card already here.
-    """
-    stats = SyncStats()
-    waiting = list(Card.objects.filter(document_only=True).prefetch_related("faces"))
-    if not waiting:
-        return stats
-    by_name, by_italian_name = {}, {}
-    for oracle_id, card in data.cards.items():
-        if not card.is_token:
-            by_name.setdefault(fold_line(card.name), oracle_id)
-    for printing in data.printings.values():
-        if data.cards[printing.oracle_id].is_token:
-            continue
-        names = [printed.name_it for printed in printing.faces]
-        for name in (printing.name_it, " // ".join(names) if all(names) else "", *names):
-            if name:
-                by_italian_name.setdefault(fold_line(name), printing.oracle_id)
-    for card in waiting:
-        names = {fold_line(card.name), fold_line(card.italian_name)} - {""}
-        oracle_id = next(
-            (
-                found
-                for table in (by_name, by_italian_name)
-                for name in sorted(names)
-                if (found := table.get(name))
-            ),
-            None,
-        )
-        if oracle_id is None:
-            continue
-        here = Card.objects.filter(oracle_id=oracle_id).exclude(pk=card.pk).first()
-        if here is not None:
-            _move_references(card, here)
-            card.delete()
-            stats.deleted += 1
-            continue
-        name = data.cards[oracle_id].name
-        slug = slug_for(name)
-        if not slug or Card.objects.filter(slug=slug).exclude(pk=card.pk).exists():
-            slug = card.slug
-        Card.objects.filter(pk=card.pk).update(
-            oracle_id=oracle_id, name=name, slug=slug, document_only=False
-        )
-        stats.updated += 1
-    return stats
-
-
-def _move_references(card: Card, into: Card) -> None:
-    """Point every row that refers to ``card`` at ``into`` instead (faces, printings and
-    keywords excepted: the data's are ``into``'s). A row that would then repeat one ``into``
-    already has (the same rule link twice) is dropped."""
-    for relation in Card._meta.related_objects:
-        if not relation.one_to_many or relation.related_model in (CardFace, Printing):
-            continue
-        model, field = relation.related_model, relation.field.name
-        rows = model._default_manager.filter(**{field: card})
-        try:
-            with transaction.atomic():
-                rows.update(**{field: into})
-        except IntegrityError:
-            for row in rows:
-                try:
-                    with transaction.atomic():
-                        model._default_manager.filter(pk=row.pk).update(**{field: into})
-                except IntegrityError:
-                    row.delete()
 
 
 def _sync_cards(data: MtgjsonData):

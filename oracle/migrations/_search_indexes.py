@@ -185,6 +185,9 @@ KIND_SQLITE_INDEXES = [
 ]
 
 
+# From 0022 on, the card table has no ``search_rules`` (rulings' ``CardRuleSearch`` holds the
+# numbers): a migration from 0022 on that rebuilds the card table must leave it out of the
+# statements above.
 def recreate_kind_after_rebuild(apps, schema_editor):
     statements = {"sqlite": KIND_SQLITE_INDEXES, "postgresql": POSTGRES_INDEXES}
     for statement in statements.get(schema_editor.connection.vendor, []):

@@ -150,14 +150,6 @@ class Card(models.Model):
     keywords = models.ManyToManyField(
         Keyword, related_name="cards", blank=True, verbose_name=_("keywords")
     )
-    document_only = models.BooleanField(
-        _("known from a document only"),
-        default=False,
-        help_text=_(
-            "Created from what a document states (release notes, FAQ) because no card data held "
-            "it; the next card import that brings it merges into this card."
-        ),
-    )
     # Filled at import time by oracle/search/normalize.py for the search (see there): folded
     # names, type lines and texts of every face in both languages, kinds of card, printings
     # (set, rarity, date), the first and last release, the highest rarity; search_flags also
@@ -174,10 +166,6 @@ class Card(models.Model):
     # languages, folded, one per line: for ``a:``, ``order:artist`` and ``ft:``.
     search_artists = models.TextField(blank=True, editable=False)
     search_flavor = models.TextField(blank=True, editable=False)
-    # Filled by whatever links cards to the Comprehensive Rules: " 702.37c 702.37 702 7 708 ... "
-    # (each rule number the card uses, with the numbers above it), so searching by rule number
-    # reads the card row alone.
-    search_rules = models.TextField(blank=True, editable=False)
     # Filled with the card's names (oracle/search/card_names.py): common.text.sort_key of the
     # English name and of the name an Italian page shows (the Italian one where every face has
     # one, else the English), for the order by name in the page's language.

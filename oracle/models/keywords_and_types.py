@@ -25,14 +25,6 @@ class Keyword(models.Model):
     # The values the last card import learned, by field ({"name_it": "Volare"}): a field that
     # no longer holds its learned value was set by someone else, and imports leave it alone.
     learned = models.JSONField(default=dict, blank=True, editable=False)
-    document_only = models.BooleanField(
-        _("known from a document only"),
-        default=False,
-        help_text=_(
-            "Defined by a document (release notes, FAQ) that no card data or rules edition here "
-            "confirms yet: the English name may be the document's own term."
-        ),
-    )
 
     class Meta:
         ordering = ["name"]
@@ -65,11 +57,6 @@ class CardType(models.Model):
     kind = models.CharField(_("kind"), max_length=10, choices=Kind)
     # What the last card import learned, by field, as on Keyword.
     learned = models.JSONField(default=dict, blank=True, editable=False)
-    document_only = models.BooleanField(
-        _("known from a document only"),
-        default=False,
-        help_text=_("Named by a document that no card data here confirms yet."),
-    )
 
     class Meta:
         ordering = ["kind", "name"]

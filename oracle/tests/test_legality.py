@@ -8,6 +8,7 @@ from django.test import SimpleTestCase
 
 from oracle.formats import legality_grid
 from oracle.tests.factories import make_card
+from rulings.models import mark_document_only
 from web.testing import BundledDataTestCase, EmptyDatabaseTestCase
 
 
@@ -113,7 +114,7 @@ class CardPageLegalityTests(BundledDataTestCase):
 
 class DocumentOnlyCardTests(EmptyDatabaseTestCase):
     def test_a_card_known_from_a_document_only_has_no_grid(self):
-        make_card(name="Human Torch", document_only=True)
+        mark_document_only(make_card(name="Human Torch"))
         response = self.client.get("/en/cards/human-torch/")
         self.assertContains(response, "Human Torch")
         self.assertNotContains(response, "legality-grid")

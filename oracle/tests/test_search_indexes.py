@@ -15,7 +15,6 @@ SEARCH_COLUMNS = (
     "search_text",
     "search_flags",
     "search_printings",
-    "search_rules",
     "search_artists",
     "search_flavor",
 )
@@ -31,7 +30,7 @@ SQLITE_INDEXES = {
 TRIGRAM_COLUMNS = [
     column for column in SEARCH_COLUMNS if column not in ("search_artists", "search_flavor")
 ]
-SHORT_COLUMNS = ("search_name", "search_type", "search_flags", "search_rules")
+SHORT_COLUMNS = ("search_name", "search_type", "search_flags")
 POSTGRES_INDEXES = {
     *(f"card_{column}_trgm" for column in TRIGRAM_COLUMNS),
     "card_scope_pg_idx",

@@ -2,9 +2,9 @@
 
 A rule page names a few of the cards linked to its rule, a keyword page a few of the cards
 with its keyword. Finding them and counting them means going through every card's rules, so
-it is done once, whenever the rule linker writes ``Card.search_rules`` (``store_samples``),
-into ``SampleCard`` rows; a page reads its sample and its count with one indexed query. A
-keyword's cards per card type are counted then too (``KeywordCardType``).
+it is done once, whenever the rule linker writes the cards' rule numbers (``CardRuleSearch``),
+into ``SampleCard`` rows (``store_samples``); a page reads its sample and its count with one
+indexed query. A keyword's cards per card type are counted then too (``KeywordCardType``).
 """
 
 import heapq
@@ -21,7 +21,7 @@ from common.sql_rows import fetch
 from common.text import fold
 from common.upsert import BATCH_SIZE
 from oracle.models import Card, CardType, joined_name, names_for_page
-from rulings.models import KeywordCardType, RuleSection, SampleCard
+from rulings.models import CardRuleSearch, KeywordCardType, RuleSection, SampleCard
 from rulings.rules.numbers import level_of, parent_number
 
 CARDS_SHOWN = 8  # cards named on a rule or keyword page; the search link finds them all
@@ -51,9 +51,9 @@ class CardSample:
 
 def simplest_cards(cards: Iterable[tuple[int, str]], shown: int = CARDS_SHOWN):
     """{subject: (how many cards, [the ids of the ``shown`` simplest])} from ``cards``, pairs
-    of (subject, (card id, search_rules)). The simplest cards use the fewest rules (the
-    shortest list of rule numbers), so a page shows plain examples of its rule or keyword;
-    ties go by the list, then by id."""
+    of (subject, (card id, its rule numbers: ``CardRuleSearch.numbers``)). The simplest cards
+    use the fewest rules (the shortest list of rule numbers), so a page shows plain examples of
+    its rule or keyword; ties go by the list, then by id."""
     by_subject = defaultdict(list)
     for subject, (pk, search_rules) in cards:
         by_subject[subject].append((len(search_rules), search_rules, pk))
@@ -66,8 +66,9 @@ def simplest_cards(cards: Iterable[tuple[int, str]], shown: int = CARDS_SHOWN):
 def store_samples() -> int:
     """Write the ``SampleCard`` rows of every rule number that game cards use and of every
     keyword that game cards have, in place of the old ones; the number of rows written."""
-    cards = Card.objects.game_cards().values_list("pk", "search_rules")
-    search_rules = dict(cards.iterator(BATCH_SIZE))
+    numbers = dict(CardRuleSearch.objects.values_list("card_id", "numbers").iterator(BATCH_SIZE))
+    game_cards = Card.objects.game_cards().values_list("pk", flat=True)
+    search_rules = {pk: numbers.get(pk, "") for pk in game_cards.iterator(BATCH_SIZE)}
     by_number = simplest_cards(
         (number, (pk, rules)) for pk, rules in search_rules.items() for number in rules.split()
     )

@@ -1,4 +1,4 @@
-"""Write the rules cards use: CardRule rows and Card.search_rules, for all cards or some.
+"""Write the rules cards use: CardRule rows and CardRuleSearch rows, for all cards or some.
 
 ``link_cards(card_ids=None)`` reads every card in bulk (a handful of queries whatever the
 number of cards), works out its links against the current English edition (``compute``), and
@@ -13,8 +13,9 @@ makes the table hold exactly them:
   would repeat a hand-made row already there goes. A row a rules import kept without its
   section (``missing_number``, see ``importers.hand_work``) goes back to that number as soon
   as the current edition has it, and is reported until then;
-- ``Card.search_rules`` lists the number of every section a card uses (hand-made links
-  included, excluded ones left out) with every number above it: " 2 205 205.4 205.4d 3 302 ";
+- ``CardRuleSearch.numbers`` lists the number of every section a card uses (hand-made links
+  included, excluded ones left out) with every number above it: " 2 205 205.4 205.4d 3 302 "
+  (a card that uses none has no row), for the search's ``rule:``;
   the few cards rule and keyword pages name are worked out again from it (``card_samples``).
 
 Keywords whose defining rule is still empty get it (``Keyword.rule_number``). Running it twice
@@ -43,7 +44,15 @@ from rulings.linking.compute import CardFacts, FaceFacts, Link, RuleLinker
 from rulings.linking.keyword_rules import Coverage, coverage
 from rulings.linking.rules_index import RulesIndex, Section
 from rulings.linking.samples import store_samples
-from rulings.models import CardRule, Language, RuleMapping, RuleSection, RulesEdition, Ruling
+from rulings.models import (
+    CardRule,
+    CardRuleSearch,
+    Language,
+    RuleMapping,
+    RuleSection,
+    RulesEdition,
+    Ruling,
+)
 from rulings.rules.citations import TodaysNumbers, cited_numbers
 from rulings.rules.numbers import NAMING_WORDS, RULE_NUMBER, ancestors_of, number_key
 
@@ -134,8 +143,10 @@ class _Card:
 def _read_cards(card_ids) -> dict[int, _Card]:
     scope = None if card_ids is None else list(card_ids)
     faces, keyword_ids, rulings = {}, {}, {}
-    cards = Card.objects.values_list("pk", "name", "layout", "search_rules")
+    cards = Card.objects.values_list("pk", "name", "layout")
     rows = list(_for_cards(cards, "pk", scope))
+    numbers = CardRuleSearch.objects.values_list("card_id", "numbers")
+    search_rules = dict(_for_cards(numbers, "card_id", scope))
     face_rows = CardFace.objects.order_by("card_id", "position").values_list(
         "card_id", "name", "type_line", "oracle_text"
     )
@@ -162,9 +173,9 @@ def _read_cards(card_ids) -> dict[int, _Card]:
                 keywords=[keywords[keyword_id] for keyword_id in keyword_ids.get(pk, [])],
                 rulings=rulings.get(pk, []),
             ),
-            search_rules,
+            search_rules.get(pk, ""),
         )
-        for pk, name, layout, search_rules in rows
+        for pk, name, layout in rows
     }
 
 
@@ -180,7 +191,9 @@ def _for_cards(query, field_name: str, scope: list[int] | None):
 def _data_keywords_of(cards: dict[int, _Card]) -> set[tuple[str, str]]:
     """The (name, kind) of every keyword the card data lists for these cards; a keyword known
     from a document only (an Italian term a release note defines) is not one."""
-    from_documents = set(Keyword.objects.filter(document_only=True).values_list("name", "kind"))
+    from_documents = set(
+        Keyword.objects.filter(known_from_document__isnull=False).values_list("name", "kind")
+    )
     listed = {keyword for card in cards.values() for keyword in card.facts.keywords}
     return listed - from_documents
 
@@ -308,15 +321,23 @@ def _move_manual_rows(report, edition, manual, computed, numbers, cards):
 def _sync_search_rules(
     report: LinkReport, cards: dict[int, _Card], in_force: dict[int, set[str]], index: RulesIndex
 ):
-    to_update = []
+    """Make each card's ``CardRuleSearch`` row hold its numbers (no row when it has none)."""
+    to_create, to_update, to_delete = [], [], []
     for pk, card in cards.items():
         value = search_rules_for(in_force.get(pk, ()), index.order)
-        if value != card.search_rules:
-            to_update.append(Row(pk=pk, search_rules=value))
-        else:
+        if value == card.search_rules:
             report.search_rules.unchanged += 1
-    update_by_pk(Card, to_update, ["search_rules"])
-    report.search_rules.updated = len(to_update)
+        elif not value:
+            to_delete.append(pk)
+        elif not card.search_rules:
+            to_create.append(CardRuleSearch(card_id=pk, numbers=value))
+        else:
+            to_update.append(Row(pk=pk, numbers=value))
+    for batch in chunks(to_delete):
+        CardRuleSearch.objects.filter(card_id__in=batch).delete()
+    CardRuleSearch.objects.bulk_create(to_create, batch_size=BATCH_SIZE)
+    update_by_pk(CardRuleSearch, to_update, ["numbers"])
+    report.search_rules.updated = len(to_create) + len(to_update) + len(to_delete)
 
 
 def search_rules_for(numbers: Iterable[str], order: dict[str, int] | None = None) -> str:

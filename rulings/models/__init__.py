@@ -6,6 +6,14 @@ rule numbers went) and the rules each card uses, one module each.
 """
 
 from rulings.models.card_rules import CardRule, KeywordCardType, SampleCard
+from rulings.models.document_only import (
+    CardRuleSearch,
+    DocumentOnlyCard,
+    DocumentOnlyCardType,
+    DocumentOnlyKeyword,
+    is_document_only,
+    mark_document_only,
+)
 from rulings.models.documents import DocumentMention, DocumentSection, SourceDocument
 from rulings.models.languages import Language
 from rulings.models.rules import (
@@ -20,7 +28,11 @@ from rulings.models.rulings import Ruling, RulingQuerySet
 
 __all__ = [
     "CardRule",
+    "CardRuleSearch",
     "DocumentMention",
+    "DocumentOnlyCard",
+    "DocumentOnlyCardType",
+    "DocumentOnlyKeyword",
     "DocumentSection",
     "GlossaryEntry",
     "KeywordCardType",
@@ -34,4 +46,6 @@ __all__ = [
     "SampleCard",
     "SourceDocument",
     "edition_in_force",
+    "is_document_only",
+    "mark_document_only",
 ]

@@ -95,10 +95,10 @@ class CardRule(models.Model):
 class SampleCard(models.Model):
     """One of the few cards a page names for a rule number of the current rules, or for a
     keyword: the simplest of the cards linked to the rule or to a rule in it (of the cards with
-    the keyword), those whose ``Card.search_rules`` lists the fewest numbers, each row with the
+    the keyword), those whose ``CardRuleSearch.numbers`` lists the fewest numbers, each row with the
     count of all of them. Tokens and art-series objects are left out, as a search leaves them.
 
-    Worked out whenever the rule linker writes ``Card.search_rules``
+    Worked out whenever the rule linker writes ``CardRuleSearch``
     (``rulings.linking.samples.store_samples``), so that a page reads a sample and its count with
     one indexed query instead of going through every card; nothing used has no rows.
     """

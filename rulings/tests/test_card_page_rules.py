@@ -130,7 +130,10 @@ class RulesUsedTests(BundledDocumentsTestCase):
             # No rulings, no keywords, never named in a document.
             (
                 Card.objects.filter(
-                    rulings=None, keywords=None, document_mentions=None, document_only=False
+                    rulings=None,
+                    keywords=None,
+                    document_mentions=None,
+                    known_from_document=None,
                 )
                 .first()
                 .slug,
@@ -143,7 +146,7 @@ class RulesUsedTests(BundledDocumentsTestCase):
                     self.assertEqual(self.queries_for(f"/{language}/cards/{slug}/"), queries)
         # A card known from a document only has no printing: the same queries (it has the
         # document's rulings about its keyword).
-        torch = Card.objects.get(document_only=True, faces__name_it="Torcia Umana")
+        torch = Card.objects.get(known_from_document__isnull=False, faces__name_it="Torcia Umana")
         self.assertFalse(torch.printings.exists())
         self.assertEqual(self.queries_for(f"/it/cards/{torch.slug}/"), with_rulings)
 

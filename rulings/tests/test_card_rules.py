@@ -1,5 +1,5 @@
 """The rules each card uses (issue 6): worked out from the bundled cards and rules, kept by hand in
-the admin, and written into Card.search_rules for the rule: search."""
+the admin, and written into CardRuleSearch for the rule: search."""
 
 import json
 from datetime import date
@@ -20,7 +20,7 @@ from rulings.linking.compute import CardFacts, FaceFacts, RuleLinker
 from rulings.linking.keyword_rules import NOT_IN_RULES, coverage, phrase
 from rulings.linking.rules_index import RulesIndex, Section
 from rulings.linking.sync import search_rules_for
-from rulings.models import CardRule, Language, RuleSection, RulesEdition, Ruling
+from rulings.models import CardRule, CardRuleSearch, Language, RuleSection, RulesEdition, Ruling
 from web.testing import BundledDataTestCase, EmptyDatabaseTestCase
 
 FIXTURES = Path(settings.BASE_DIR) / "fixtures"
@@ -420,10 +420,10 @@ class BundledCardRulesTests(BundledDataTestCase):
     def test_search_rules_holds_each_rule_with_those_above_it(self):
         tarox = Card.objects.get(name="Tarox Bladewing")
         self.assertEqual(
-            tarox.search_rules,
+            CardRuleSearch.numbers_of(tarox.pk),
             " 2 205 205.4 205.4d 207 207.2 207.2c 3 302 7 701 701.9 702 702.9 702.10 ",
         )
-        morph = Card.objects.filter(search_rules__contains=" 702.37 ")
+        morph = Card.objects.filter(rule_search__numbers__contains=" 702.37 ")
         self.assertIn("Zoetic Cavern", set(morph.values_list("name", flat=True)))
         self.assertEqual(
             set(morph.values_list("pk", flat=True)),
@@ -468,7 +468,7 @@ class BundledCardRulesTests(BundledDataTestCase):
         self.assertEqual(
             (rows["702.37c"].reason, rows["702.37c"].detail), (Reason.RULING, "502.26b, 2007-05-01")
         )
-        self.assertIn(" 702.37c ", Card.objects.get(pk=cancel.pk).search_rules)
+        self.assertIn(" 702.37c ", CardRuleSearch.numbers_of(cancel.pk))
 
     # -- hand-made links -------------------------------------------------------------------
 
@@ -487,7 +487,7 @@ class BundledCardRulesTests(BundledDataTestCase):
         )
         removed = self.links("Tarox Bladewing").get(section__number="702.10")
         self.assertEqual((removed.origin, removed.excluded), (CardRule.Origin.MANUAL, True))
-        search = Card.objects.get(pk=tarox.pk).search_rules
+        search = CardRuleSearch.numbers_of(tarox.pk)
         self.assertIn(" 704.5j ", search)
         self.assertNotIn(" 702.10 ", search)
         self.assertIn("Nothing changed", self.link_rules())
@@ -519,7 +519,7 @@ class BundledCardRulesTests(BundledDataTestCase):
     def test_a_card_import_links_the_imported_cards(self):
         tarox = Card.objects.get(name="Tarox Bladewing")
         CardRule.objects.filter(card=tarox).delete()
-        Card.objects.filter(pk=tarox.pk).update(search_rules="")
+        CardRuleSearch.objects.filter(card=tarox).delete()
         # Zoetic Cavern is not in Future Sight: its rows are left as they are.
         cavern = list(self.links("Zoetic Cavern").values_list("pk", "section_id", "detail"))
         out = StringIO()
@@ -527,7 +527,7 @@ class BundledCardRulesTests(BundledDataTestCase):
             "import_mtgjson", FIXTURES / "mtgjson" / "FUT.json", stdout=out, stderr=StringIO()
         )
         self.assertEqual(self.numbers_in_force("Tarox Bladewing"), EXPECTED["Tarox Bladewing"])
-        self.assertIn(" 702.9 ", Card.objects.get(pk=tarox.pk).search_rules)
+        self.assertIn(" 702.9 ", CardRuleSearch.numbers_of(tarox.pk))
         self.assertEqual(
             list(self.links("Zoetic Cavern").values_list("pk", "section_id", "detail")), cavern
         )
@@ -577,7 +577,7 @@ class BundledCardRulesTests(BundledDataTestCase):
         self.assertFalse(
             CardRule.objects.filter(origin=computed).exclude(section__edition=june).exists()
         )
-        self.assertEqual(Card.objects.get(pk=tarox.pk).search_rules, " 7 702 702.8 702.8b ")
+        self.assertEqual(CardRuleSearch.numbers_of(tarox.pk), " 7 702 702.8 702.8b ")
         err = StringIO()
         call_command("link_rules", stdout=StringIO(), stderr=err)
         self.assertIn(
@@ -617,7 +617,7 @@ class BundledCardRulesTests(BundledDataTestCase):
         self.assertEqual(response.status_code, 302, response.content[:3000])
         link = self.links("Tarox Bladewing").get(section__number="704.5j")
         self.assertEqual((link.origin, link.detail), (CardRule.Origin.MANUAL, "the legend rule"))
-        self.assertIn(" 704.5j ", Card.objects.get(pk=tarox.pk).search_rules)
+        self.assertIn(" 704.5j ", CardRuleSearch.numbers_of(tarox.pk))
         self.link_rules()
         self.assertTrue(self.links("Tarox Bladewing").filter(section__number="704.5j").exists())
 
@@ -719,7 +719,9 @@ class BundledCardRulesTests(BundledDataTestCase):
         self.assertEqual(
             self.numbers_in_force("Tarox Bladewing"), EXPECTED["Tarox Bladewing"] - {"702.10"}
         )
-        self.assertNotIn(" 702.10 ", Card.objects.get(name="Tarox Bladewing").search_rules)
+        self.assertNotIn(
+            " 702.10 ", CardRuleSearch.numbers_of(Card.objects.get(name="Tarox Bladewing").pk)
+        )
 
         response = self.client.post(
             url, {"action": "undo_hand_changes", "_selected_action": [link.pk]}, follow=True
@@ -727,7 +729,9 @@ class BundledCardRulesTests(BundledDataTestCase):
         self.assertContains(response, "1 hand change undone")
         restored = self.links("Tarox Bladewing").get(section__number="702.10")
         self.assertEqual((restored.origin, restored.excluded), (CardRule.Origin.COMPUTED, False))
-        self.assertIn(" 702.10 ", Card.objects.get(name="Tarox Bladewing").search_rules)
+        self.assertIn(
+            " 702.10 ", CardRuleSearch.numbers_of(Card.objects.get(name="Tarox Bladewing").pk)
+        )
 
 
 class LinkingWithoutRulesTests(EmptyDatabaseTestCase):
@@ -738,4 +742,4 @@ class LinkingWithoutRulesTests(EmptyDatabaseTestCase):
         call_command("link_rules", stdout=out, stderr=StringIO())
         self.assertIn("No complete English rules edition is imported", out.getvalue())
         self.assertFalse(CardRule.objects.exists())
-        self.assertEqual(set(Card.objects.values_list("search_rules", flat=True)), {""})
+        self.assertFalse(CardRuleSearch.objects.exists())

@@ -36,6 +36,7 @@ from rulings.models import (
     Language,
     Ruling,
     SourceDocument,
+    is_document_only,
 )
 from rulings.tests.factories import make_edition, make_rules
 from web.testing import EmptyDatabaseTestCase
@@ -88,7 +89,14 @@ def italian_ruling(card: Card, document: SourceDocument, text: str) -> Ruling:
 
 def card_rows() -> list[tuple]:
     cards = Card.objects.order_by("pk").values_list(
-        "pk", "oracle_id", "name", "slug", "layout", "mana_value", "document_only", "search_name"
+        "pk",
+        "oracle_id",
+        "name",
+        "slug",
+        "layout",
+        "mana_value",
+        "known_from_document",
+        "search_name",
     )
     faces = CardFace.objects.order_by("pk").values_list(
         "pk", "card_id", "position", "side", "name", "name_it", "mana_cost", "printed_text_it"
@@ -119,7 +127,7 @@ class DescribedCardsTests(EmptyDatabaseTestCase):
         self.assertEqual([card.name for card in self.cards], self.report.cards_created)
         for card in self.cards:
             card.refresh_from_db()
-            self.assertTrue(card.document_only)
+            self.assertTrue(is_document_only(card))
             self.assertEqual(card.oracle_id, oracle_id_for(SLUG, card.name))
 
     def test_peter_parker_is_a_modal_double_faced_card_that_transforms(self):
@@ -146,7 +154,7 @@ class DescribedCardsTests(EmptyDatabaseTestCase):
     def test_torcia_umana_and_destinobot_aereo_have_their_costs_and_superpotere(self):
         torch, bot = self.card("Torcia Umana"), self.card("Destinobot Aereo")
         superpotere = Keyword.objects.get(name_it="Superpotere")
-        self.assertTrue(superpotere.document_only)
+        self.assertTrue(is_document_only(superpotere))
         for card, cost, mana_value, ability in (
             (torch, "{2}{R}", 3, "Superpotere — {6}{R}: …"),
             (bot, "{U}", 1, "Superpotere — {5}{U}: …"),
@@ -203,7 +211,7 @@ class DescribedCardsTests(EmptyDatabaseTestCase):
         create_described_cards(self.document, self.parsed, report)
         self.assertEqual(report.cards_created, [])
         self.assertEqual(list(Card.objects.filter(faces__name_it="Torcia Umana")), [held])
-        self.assertFalse(Card.objects.get(pk=held.pk).document_only)
+        self.assertFalse(is_document_only(Card.objects.get(pk=held.pk)))
 
     def test_an_existing_superpotere_keyword_is_used(self):
         Keyword.objects.filter(name_it="Superpotere").update(slug="superpower", name="Superpower")
@@ -274,7 +282,7 @@ class CardImportTakesOverDescribedCardsTests(EmptyDatabaseTestCase):
         peter = Card.objects.get(name=PETER)
         self.assertEqual(peter.pk, self.peter.pk)
         self.assertEqual(peter.oracle_id, PETER_ORACLE_ID)
-        self.assertFalse(peter.document_only)
+        self.assertFalse(is_document_only(peter))
         self.assertEqual(peter.slug, "peter-parker-amazing-spider-man")
         self.assertEqual(
             list(peter.faces.order_by("position").values_list("name", "type_line", "mana_cost")),
@@ -291,14 +299,14 @@ class CardImportTakesOverDescribedCardsTests(EmptyDatabaseTestCase):
         torch = Card.objects.get(oracle_id=TORCH_ORACLE_ID)
         self.assertEqual(torch.pk, self.torch.pk)
         self.assertEqual((torch.name, torch.slug), ("Human Torch", "human-torch"))
-        self.assertFalse(torch.document_only)
+        self.assertFalse(is_document_only(torch))
         face = torch.faces.get()
         self.assertEqual((face.name, face.name_it), ("Human Torch", "Torcia Umana"))
         self.assertEqual(list(torch.rulings.values_list("text", flat=True)), [TORCH_RULING])
         self.assertEqual(DocumentMention.objects.get(name="Torcia Umana").card, torch)
         self.assertEqual(DocumentSection.objects.get(document=self.document).card, torch)
 
-        self.assertTrue(Card.objects.get(pk=self.bot.pk).document_only)  # not in the data
+        self.assertTrue(is_document_only(Card.objects.get(pk=self.bot.pk)))  # not in the data
         self.assertEqual(Card.objects.filter(search_name__contains="\ntorcia umana\n").count(), 1)
         self.assertEqual(Card.objects.filter(name__in=[PETER, "Torcia Umana"]).count(), 1)
 
@@ -346,7 +354,9 @@ class MarvelDocumentThenCardDataTests(EmptyDatabaseTestCase):
 
     def test_the_document_creates_the_cards_and_the_card_data_takes_them_over(self):
         self.assertIn("Cards created from this document only (3):", self.output.getvalue())
-        created = dict(Card.objects.filter(document_only=True).values_list("name", "pk"))
+        created = dict(
+            Card.objects.filter(known_from_document__isnull=False).values_list("name", "pk")
+        )
         self.assertEqual(sorted(created), ["Destinobot Aereo", PETER, "Torcia Umana"])
         mentions = dict(DocumentMention.objects.values_list("name", "card_id"))
         self.assertEqual(mentions["Torcia Umana"], created["Torcia Umana"])
@@ -361,7 +371,11 @@ class MarvelDocumentThenCardDataTests(EmptyDatabaseTestCase):
         call_command("import_release_notes", MARVEL, date="2026-04-17", force=True, stdout=output)
         self.assertNotIn("Cards created", output.getvalue())
         self.assertEqual(
-            list(Card.objects.filter(document_only=True).values_list("name", flat=True)),
+            list(
+                Card.objects.filter(known_from_document__isnull=False).values_list(
+                    "name", flat=True
+                )
+            ),
             ["Destinobot Aereo"],
         )
         self.assertEqual(Card.objects.filter(search_name__contains="\ntorcia umana\n").count(), 1)

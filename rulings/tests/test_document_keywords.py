@@ -24,7 +24,7 @@ from rulings.importers.release_notes.heading_subjects import subject_for_title
 from rulings.importers.release_notes.keywords import apply_document_keywords
 from rulings.importers.release_notes.reader import read_document
 from rulings.importers.release_notes.report import ImportReport
-from rulings.models import Ruling, SourceDocument
+from rulings.models import Ruling, SourceDocument, is_document_only
 from rulings.tests.helpers import SEEDS
 from web.testing import BundledDataTestCase
 
@@ -304,31 +304,31 @@ class DocumentKeywordsTests(BundledDataTestCase):
         ]:
             keyword = Keyword.objects.get(slug=slug)
             self.assertEqual(
-                (keyword.name, keyword.kind, keyword.document_only), (name, kind, False)
+                (keyword.name, keyword.kind, is_document_only(keyword)), (name, kind, False)
             )
             self.assertFalse(keyword.cards.exists())
 
     def test_what_nothing_here_knows_is_known_from_the_document_only(self):
         superpower = Keyword.objects.get(slug="superpotere")
         self.assertEqual(
-            (superpower.name, superpower.name_it, superpower.kind, superpower.document_only),
+            (superpower.name, superpower.name_it, superpower.kind, is_document_only(superpower)),
             ("Superpotere", "Superpotere", Keyword.Kind.ABILITY, True),
         )
         plan = CardType.objects.get(name="Progetto")
         self.assertEqual(
-            (plan.kind, plan.name_it, plan.document_only), ("subtype", "Progetto", True)
+            (plan.kind, plan.name_it, is_document_only(plan)), ("subtype", "Progetto", True)
         )
         self.assertIn(
             "Superpotere: created, known from this document only (English name not known yet), "
             "Italian name, Italian reminder text",
             self.first[MSH].keywords_updated,
         )
-        self.assertEqual(Keyword.objects.filter(document_only=True).count(), 1)
+        self.assertEqual(Keyword.objects.filter(known_from_document__isnull=False).count(), 1)
 
     def test_teamwork_keeps_the_card_datas_kind_and_says_the_document_differs(self):
         teamwork = Keyword.objects.get(slug="teamwork")
         self.assertEqual(teamwork.kind, Keyword.Kind.ABILITY_WORD)
-        self.assertFalse(teamwork.document_only)
+        self.assertFalse(is_document_only(teamwork))
         self.assertIn(
             "Teamwork (Lavoro di squadra): Italian name, Italian reminder text (the document "
             "calls it a keyword ability; kept: ability word)",

@@ -11,7 +11,14 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 
 from oracle.models import Card
-from rulings.models import CardRule, Language, RuleMapping, RuleSection, RulesEdition
+from rulings.models import (
+    CardRule,
+    CardRuleSearch,
+    Language,
+    RuleMapping,
+    RuleSection,
+    RulesEdition,
+)
 from rulings.tests.helpers import MAY_2007_RULES, RULES, import_rules, rules_file_cut_before
 from web.testing import BundledDataTestCase
 
@@ -71,7 +78,7 @@ class HandWorkKeptTests(BundledDataTestCase):
         self.assertEqual((self.link.detail, self.link.origin), ("blocking", "manual"))
         self.assertEqual((self.mapping.current_section, self.mapping.missing_number), (section, ""))
         self.assertEqual(self.mapping.method, RuleMapping.Method.MANUAL)
-        self.assertIn(f" {DROPPED} ", Card.objects.get(pk=self.card.pk).search_rules)
+        self.assertIn(f" {DROPPED} ", CardRuleSearch.numbers_of(self.card.pk))
         self.assertIn(
             "Put back on their returning rule: 1 hand-set mapping (1 on their current rule, "
             "0 on their old one).",

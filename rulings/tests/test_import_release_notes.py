@@ -34,6 +34,7 @@ from rulings.models import (
     RulesEdition,
     Ruling,
     SourceDocument,
+    is_document_only,
 )
 from web.testing import BundledDataTestCase
 
@@ -320,7 +321,7 @@ class SeedDocumentsTests(BundledDataTestCase):
     def test_cards_the_marvel_article_describes_are_linked(self):
         mentions = self.marvel.mentions.filter(card__isnull=False).select_related("card")
         cards = {mention.name: mention.card for mention in mentions}
-        self.assertEqual(cards["Torcia Umana"].document_only, True)
+        self.assertTrue(is_document_only(cards["Torcia Umana"]))
         self.assertEqual(cards["Amazing Spider-Man"], cards["Peter Parker"])
 
     def test_a_set_name_is_not_taken_for_the_card_of_that_name(self):

@@ -13,7 +13,14 @@ from common.text import fold
 from oracle.models import Card, CardType, Keyword
 from oracle.tests.helpers import squeeze
 from rulings.linking.sync import link_cards
-from rulings.models import Language, RuleSection, RulesEdition, Ruling, SourceDocument
+from rulings.models import (
+    Language,
+    RuleSection,
+    RulesEdition,
+    Ruling,
+    SourceDocument,
+    is_document_only,
+)
 from web.testing import DATA_AGE_QUERIES, BundledDocumentsTestCase
 
 KINDS = ["ability", "action", "ability_word"]
@@ -203,7 +210,7 @@ class KeywordPagesTests(BundledDocumentsTestCase):
 
     def test_a_keyword_known_from_a_document_only(self):
         keyword = Keyword.objects.get(name_it="Superpotere")
-        self.assertTrue(keyword.document_only)
+        self.assertTrue(is_document_only(keyword))
         [document] = {section.document for section in keyword.document_sections.all()}
         page = self.page(f"/en/keywords/{keyword.slug}/")
         self.assertOnPage("<h1>Superpotere</h1>", page)
@@ -221,7 +228,7 @@ class KeywordPagesTests(BundledDocumentsTestCase):
 
     def test_the_documents_that_speak_of_a_keyword(self):
         teamwork = Keyword.objects.get(slug="teamwork")
-        self.assertFalse(teamwork.document_only)
+        self.assertFalse(is_document_only(teamwork))
         [document] = {section.document for section in teamwork.document_sections.all()}
         page = self.page("/it/keywords/teamwork/")
         self.assertOnPage('<h1>Lavoro di squadra <span class="muted other-name" lang="en">', page)

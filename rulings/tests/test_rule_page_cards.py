@@ -21,7 +21,14 @@ from oracle.search import parse
 from oracle.tests.factories import make_card
 from oracle.tests.helpers import squeeze
 from rulings.linking.sync import link_cards
-from rulings.models import CardRule, Language, RuleSection, RulesEdition, SourceDocument
+from rulings.models import (
+    CardRule,
+    CardRuleSearch,
+    Language,
+    RuleSection,
+    RulesEdition,
+    SourceDocument,
+)
 from rulings.tests.factories import (
     MAY_2007,
     make_edition,
@@ -180,7 +187,7 @@ class RuleCardsTests(BundledDocumentsTestCase):
         for each in (card, token):
             CardRule.objects.create(card=each, section=rule, reason=CardRule.Reason.EDITOR)
         link_cards([card.pk, token.pk])
-        self.assertIn(" 100.1 ", Card.objects.get(pk=token.pk).search_rules)
+        self.assertIn(" 100.1 ", CardRuleSearch.numbers_of(token.pk))
         section = cards_section(self.page("/en/rules/100.1/"))
         self.assertIn("1 card uses rule 100.1 or a rule in it.", section)
         self.assertEqual(re.findall(r'<li><a href="/en/cards/([^"]+)/">', section), [card.slug])

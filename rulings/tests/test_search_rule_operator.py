@@ -100,9 +100,9 @@ class BundledRuleSearchTests(BundledDataTestCase):
         self.assertEqual(self.found("rule:702.9 or rule:702.17"), flying | reach)
         self.assertEqual(self.found("rule!=702.17"), self.found("-rule:702.17"))
 
-    def test_one_condition_on_the_card_row_without_a_join(self):
+    def test_one_condition_on_rulings_table_without_a_join(self):
         sql = str(parse("rule:702.17").filter(Card.objects.all()).query)
-        self.assertIn("search_rules", sql)
+        self.assertIn("rulings_cardrulesearch", sql)
         self.assertIn("% 702.17 %", sql)
         self.assertNotIn("JOIN", sql)
 

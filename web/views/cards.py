@@ -221,7 +221,7 @@ def random_card(request):
     find (``?q=t:drago``). A search that finds nothing says so on the search page."""
     card_filter = CardFilter(request.GET, queryset=Card.objects.only("pk", "slug"))
     if card_filter.is_blank:
-        cards = Card.objects.game_cards().filter(document_only=False)
+        cards = Card.objects.game_cards().filter(known_from_document__isnull=True)
     elif card_filter.is_unusable:
         context = {"filter": card_filter, "examples": search_examples()}
         return render_search(request, context, status=400)

@@ -26,7 +26,14 @@ from oracle import data_version
 from oracle.models import Card, Keyword, is_italian_page, names_for_page
 from oracle.search.tokens import quote
 from rulings.linking.samples import cards_with_keyword, keyword_samples_statement
-from rulings.models import DocumentSection, KeywordCardType, Language, Ruling, SourceDocument
+from rulings.models import (
+    DocumentOnlyKeyword,
+    DocumentSection,
+    KeywordCardType,
+    Language,
+    Ruling,
+    SourceDocument,
+)
 from rulings.rules.citations import resolve_cited_numbers_by_day
 from rulings.rules.editions import EditionChoices
 from rulings.status.ruling_status import outdated_reasons
@@ -78,7 +85,7 @@ def keyword_list(request):
         Keyword.objects.annotate(card_count=card_count)
         .order_by()
         .values_list(
-            "slug", "name", "name_it", "kind", "rule_number", "card_count", "document_only"
+            "slug", "name", "name_it", "kind", "rule_number", "card_count", "known_from_document"
         )
     )
     groups = {value: [] for value in KIND_TITLES}
@@ -96,7 +103,7 @@ def keyword_list(request):
                 card_count=count,
                 rule_number=number,
                 rule_url=f"{rules}{number}/" if number else "",
-                document_only=document_only,
+                document_only=document_only is not None,
             )
         )
     for rows in groups.values():
@@ -130,6 +137,7 @@ def keyword_detail(request, slug):
     if not keyword_rows:
         raise Http404("No keyword has this address.")
     keyword = KEYWORD_COLUMNS.instance(keyword_rows[0])
+    keyword.document_only = bool(keyword_rows[0][KEYWORD_COLUMNS.width])
     editions = EditionChoices.from_rows(edition_rows)
     statements = {
         "cards": keyword_samples_statement(keyword.pk),
@@ -172,7 +180,14 @@ def keyword_detail(request, slug):
 
 
 def keyword_statement(slug: str) -> tuple[str, list]:
-    return f"SELECT {KEYWORD_COLUMNS.sql} FROM {Keyword._meta.db_table} k WHERE k.slug = %s", [slug]
+    """The keyword's row, then whether it is known from a document only (rulings' mark)."""
+    marks = DocumentOnlyKeyword._meta.db_table
+    return (
+        f"SELECT {KEYWORD_COLUMNS.sql}, "
+        f"EXISTS (SELECT 1 FROM {marks} dk WHERE dk.keyword_id = k.id) "
+        f"FROM {Keyword._meta.db_table} k WHERE k.slug = %s",
+        [slug],
+    )
 
 
 def documents_statement(keyword_id: int) -> tuple[str, list]:

@@ -7,10 +7,10 @@ cost of an ability), every fact with the sentences it comes from; those sentence
 against the document before anything is written, so the file cannot state more than the
 document does.
 
-The cards are marked ``document_only``, with an Oracle id derived from the document and the
-name (the same on every import). A card import that brings the real card takes the row over
-(oracle/importers/mtgjson_sync.py), and from then on the card data's wording wins: a card that
-card data holds is never created or changed here.
+The cards are marked known from a document only (``rulings.models.DocumentOnlyCard``), with an
+Oracle id derived from the document and the name (the same on every import). A card import that
+brings the real card takes the row over (takeover.py), and from then on the card data's wording
+wins: a card that card data holds is never created or changed here.
 """
 
 import uuid
@@ -25,6 +25,7 @@ from rulings.importers.release_notes.changes import save_changes
 from rulings.importers.release_notes.document import Document
 from rulings.importers.release_notes.report import ImportReport
 from rulings.importers.release_notes.sourced_facts import FACTS_FOLDER, SourceChecker, facts_about
+from rulings.models import is_document_only, mark_document_only
 
 DESCRIBED_CARDS = FACTS_FOLDER / "described_cards.json"
 # Oracle ids of cards known from a document only: uuid5(this, "document-slug/Card Name").
@@ -190,9 +191,10 @@ def _sync_card(key: str, described: DescribedCard, report: ImportReport) -> Card
         slug = slug_for(described.name)
         if Card.objects.filter(slug=slug).exists():
             slug = f"{slug}-{oracle_id.hex[:8]}"
-        card = Card.objects.create(oracle_id=oracle_id, slug=slug, document_only=True, **wanted)
+        card = Card.objects.create(oracle_id=oracle_id, slug=slug, **wanted)
+        mark_document_only(card)
         report.cards_created.append(described.name)
-    elif not card.document_only:
+    elif not is_document_only(card):
         return None
     else:
         save_changes(card, wanted)
@@ -224,10 +226,10 @@ def _sync_faces(card: Card, described: DescribedCard) -> None:
 
 def _card_type(described: DescribedType) -> CardType:
     card_type, created = CardType.objects.get_or_create(
-        kind=described.kind,
-        name=described.name,
-        defaults={"name_it": described.name_it, "document_only": True},
+        kind=described.kind, name=described.name, defaults={"name_it": described.name_it}
     )
+    if created:
+        mark_document_only(card_type)
     if not created and described.name_it and not card_type.name_it:
         card_type.name_it = described.name_it
         card_type.save(update_fields=["name_it"])
@@ -246,13 +248,10 @@ def _keyword(described: DescribedKeyword) -> Keyword:
             if fold(keyword.name_it) == wanted:
                 return keyword
     name = described.name or described.name_it
-    keyword, _ = Keyword.objects.get_or_create(
+    keyword, created = Keyword.objects.get_or_create(
         slug=slug_for(name),
-        defaults={
-            "name": name,
-            "name_it": described.name_it,
-            "kind": described.kind,
-            "document_only": True,
-        },
+        defaults={"name": name, "name_it": described.name_it, "kind": described.kind},
     )
+    if created:
+        mark_document_only(keyword)
     return keyword

@@ -12,8 +12,9 @@ A term names, by its English name:
 1. the keyword or card type of that name (the card data's, or an editor's);
 2. else the keyword the current rules define under that title, created from the rules (the
    card data does not have it yet: Harness, ∞);
-3. else a keyword or card type known from this document only (``document_only``), named by
-   its English name, or by the Italian term when no source here gives the English one.
+3. else a keyword or card type known from this document only (marked by a
+   ``DocumentOnlyKeyword`` or ``DocumentOnlyCardType`` row), named by its English name, or by
+   the Italian term when no source here gives the English one.
 
 The defining rule is today's number of the first quoted rule that, read in the rules of the
 document's time, is about the keyword; else the current rule titled with its English name. A
@@ -34,7 +35,7 @@ from rulings.importers.release_notes.defined_terms import DefinedTerm, read_term
 from rulings.importers.release_notes.document import Document
 from rulings.importers.release_notes.heading_subjects import subject_for_title, word_position
 from rulings.importers.release_notes.report import ImportReport
-from rulings.models import RuleSection, RulesEdition
+from rulings.models import RuleSection, RulesEdition, mark_document_only
 from rulings.rules.numbers import resolve
 
 REMINDER = re.compile(r"\s*\(([^()]*)\)\.?\s*$")
@@ -116,6 +117,13 @@ def _keyword_named(name: str) -> Keyword | None:
     )
 
 
+def _from_document(subject: Keyword | CardType) -> Keyword | CardType:
+    """An unsaved keyword or card type that this document alone names: marked known from a
+    document only when it is saved (``_save``)."""
+    subject.from_document = True
+    return subject
+
+
 class Matcher:
     """Finds the keyword or card type each term of one document names, and its defining rule
     (see the module's docstring)."""
@@ -129,13 +137,13 @@ class Matcher:
         name = term.english or _capitalised(term.italian)
         if term.is_type:
             return CardType.objects.filter(kind=term.kind, name__iexact=name).first() or (
-                CardType(kind=term.kind, name=name, document_only=True)
+                _from_document(CardType(kind=term.kind, name=name))
             )
         found = _keyword_named(name)
         if found is None and term.english:
             section = self.rules.titled(term.english)
             found = self._new_from_rule(section) if section is not None else None
-        return found or Keyword(slug=slug_for(name), name=name, kind=term.kind, document_only=True)
+        return found or _from_document(Keyword(slug=slug_for(name), name=name, kind=term.kind))
 
     def _new_from_rule(self, section: RuleSection) -> Keyword:
         """A keyword the rules define and the card data does not have yet."""
@@ -316,6 +324,8 @@ def _save(subject: Keyword | CardType, changed: list[str], notes: list[str], lin
     created = subject.pk is None
     if created:
         subject.save()
+        if getattr(subject, "from_document", False):
+            mark_document_only(subject)
         changed = [name for name in LABELS if getattr(subject, name, "")]
     elif changed:
         subject.save(update_fields=changed)
@@ -334,7 +344,7 @@ def _save(subject: Keyword | CardType, changed: list[str], notes: list[str], lin
 
 
 def _created_label(subject: Keyword | CardType) -> str:
-    if not subject.document_only:
+    if not getattr(subject, "from_document", False):
         return "created from the rules (not in the card data yet)"
     if subject.name == subject.name_it:
         return "created, known from this document only (English name not known yet)"

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from common.sql_rows import ModelColumns, fetch_together
 from oracle.models import Card, CardFace, CardSet, Erratum, Keyword, Printing, PrintingFace
+from rulings.models import DocumentOnlyCard
 
 # Every column the search fills at import (``search_name``, ``search_text``, ...).
 SEARCH_COLUMNS = tuple(
@@ -29,6 +30,12 @@ CARD_SET = ModelColumns(CardSet, "s")
 PRINTED_FACE = ModelColumns(PrintingFace, "pf")
 ERRATUM = ModelColumns(Erratum, "e")
 PRINTED_FACE_PRINTING = PRINTED_FACE.names.index("printing_id")
+
+# Whether the card is known from a document only (rulings' mark), read with the card's row and
+# kept as ``card.document_only`` for the page's parts (no legality grid, the document's notice).
+DOCUMENT_ONLY = (
+    f"EXISTS (SELECT 1 FROM {DocumentOnlyCard._meta.db_table} dc WHERE dc.card_id = c.id)"
+)
 
 # Each printing with its set and its printed faces (a printing without any: NULLs).
 PRINTED_FACES_AT = PRINTING.width + CARD_SET.width
@@ -82,7 +89,7 @@ def read_card(card_id: str, params: list, more: MoreStatements | None = None) ->
 def card_statements(card_id: str, params: list) -> list[tuple[str, list]]:
     """The five queries of the card whose id is ``card_id``, in a page's order."""
     return [
-        (f"SELECT {CARD.sql} FROM oracle_card c WHERE c.id = {card_id}", params),
+        (f"SELECT {CARD.sql}, {DOCUMENT_ONLY} FROM oracle_card c WHERE c.id = {card_id}", params),
         (
             f"""SELECT {FACE.sql} FROM oracle_cardface f WHERE f.card_id = {card_id}
                 ORDER BY f.position""",
@@ -116,6 +123,7 @@ def with_parts(row, face_rows, keyword_rows, printing_rows, erratum_rows) -> Car
     faces) and errata from the rows of ``read_card``'s other queries, each relation answering
     from memory."""
     card = CARD.instance(row)
+    card.document_only = bool(row[CARD.width])
     faces = FACE.instances(face_rows)
     for face in faces:
         face.card = card

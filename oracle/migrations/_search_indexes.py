@@ -1,5 +1,9 @@
 """Raw search indexes that migrations after 0002 re-create when SQLite rebuilds the card table.
 
+History only: from 0022 on, the indexes are declared in Card's Meta (``EngineIndex``,
+common/indexes.py) and Django recreates them when SQLite rebuilds the table; no migration after
+0021 calls anything here.
+
 Kept beside the migrations (the leading underscore keeps Django from loading it as one); the
 statements of 0002 are repeated on purpose: migrations must not change when 0002 is edited.
 

@@ -6,6 +6,7 @@ from django.dispatch import receiver
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from common.indexes import EngineIndex
 from oracle.formats import legality_grid
 from oracle.models.keywords_and_types import CardType, Keyword
 from oracle.models.page_language import joined_name, localized, names_for_page
@@ -123,6 +124,95 @@ class CardQuerySet(models.QuerySet):
         )
 
 
+# The search's indexes of one engine (``common.indexes``); each engine's planner is helped in its
+# own way, as the benchmarks measured (benchmarks/README.md).
+SEARCH_COLUMNS = (
+    "search_name",
+    "search_type",
+    "search_text",
+    "search_flags",
+    "search_printings",
+    "search_rules",
+    "search_artists",
+    "search_flavor",
+)
+# What a results page tests of each card beside its sort key (``searched_kinds``: kind).
+COVERED_COLUMNS = (
+    "search_name",
+    "search_type",
+    "search_flags",
+    "search_printings",
+    "mana_value",
+    "colors",
+    "color_identity",
+    "layout",
+    "kind",
+    "first_released",
+    "last_released",
+    "rarity_rank",
+)
+SQLITE_SEARCH_INDEXES = [
+    # A results page walks the index of its language's sort key and tests each card's search
+    # columns without reading the card row (legalities and all); the twin without the text is
+    # a third of the size, for the searches that do not look at the text.
+    *(
+        index
+        for column in ("sort_name", "sort_name_it")
+        for index in (
+            EngineIndex(
+                fields=[column, "name", "slug", "search_text", *COVERED_COLUMNS],
+                name=f"card_{column}_idx",
+                engine="sqlite",
+            ),
+            EngineIndex(
+                fields=[column, "name", "slug", *COVERED_COLUMNS],
+                name=f"card_{column}_search_idx",
+                engine="sqlite",
+            ),
+        )
+    ),
+    # Counting what a search finds scans one search column's index, which holds the scope too.
+    *(
+        EngineIndex(fields=[column, "kind"], name=f"card_{column}_scoped_idx", engine="sqlite")
+        for column in SEARCH_COLUMNS
+    ),
+]
+POSTGRES_SEARCH_INDEXES = [
+    # The order by name in each language.
+    EngineIndex(fields=["sort_name"], name="card_sort_name_pg_idx", engine="postgresql"),
+    EngineIndex(fields=["sort_name_it"], name="card_sort_name_it_pg_idx", engine="postgresql"),
+    # Trigram (pg_trgm) indexes, which LIKE '%...%' uses; the artists and the flavour texts have
+    # none.
+    *(
+        EngineIndex(
+            fields=[column],
+            name=f"card_{column}_trgm",
+            engine="postgresql",
+            method="gin",
+            opclasses=["gin_trgm_ops"],
+        )
+        for column in SEARCH_COLUMNS
+        if column not in ("search_artists", "search_flavor")
+    ),
+    # Counting a search's cards from an index alone: the scope (is_token and layout, near the
+    # start of the row, cost less there than kind: ``searched_kinds``) and the card's id beside
+    # each short search column; the long ones keep their trigram indexes only (a B-tree entry
+    # has a size limit that a long text could pass).
+    EngineIndex(
+        fields=["id"], include=["is_token", "layout"], name="card_scope_pg_idx", engine="postgresql"
+    ),
+    *(
+        EngineIndex(
+            fields=[column],
+            include=["is_token", "layout", "id"],
+            name=f"card_{column}_scoped_pg_idx",
+            engine="postgresql",
+        )
+        for column in ("search_name", "search_type", "search_flags", "search_rules")
+    ),
+]
+
+
 class Card(models.Model):
     """One Oracle identity: every printing of the same card shares it."""
 
@@ -182,12 +272,12 @@ class Card(models.Model):
             models.Index(fields=["name"], name="card_name_idx"),
             # A long list's cards by id, without reading their wide rows (a set's table).
             models.Index(fields=["id", "name", "slug"], name="card_id_name_idx"),
-            models.Index(fields=["sort_name"], name="card_sort_name_idx"),
-            models.Index(fields=["sort_name_it"], name="card_sort_name_it_idx"),
             models.Index(fields=["mana_value"], name="card_mana_value_idx"),
             models.Index(fields=["layout"], name="card_layout_idx"),
             models.Index(fields=["colors"], name="card_colors_idx"),
             models.Index(fields=["color_identity"], name="card_color_identity_idx"),
+            *SQLITE_SEARCH_INDEXES,
+            *POSTGRES_SEARCH_INDEXES,
         ]
         constraints = [
             models.CheckConstraint(condition=models.Q(kind=KIND_OF_ROW), name="card_kind_matches")

@@ -122,7 +122,7 @@ def parse(text: str) -> Query:
     text = "" if text is None else str(text)
     tokens, problems = tokenize(text)
     parser = _Parser(_limit_depth(tokens, problems), problems)
-    query = Query(text, steer_indexes(parser.parse()), problems, parser.order, parser.direction)
+    query = Query(text, parser.parse(), problems, parser.order, parser.direction)
     if not query.is_usable and not problems:
         problems.append(Problem(text.strip(), gettext("there is nothing to search for here")))
     query.problems = _fewer(problems)
@@ -346,33 +346,6 @@ class _Parser:
                 % {"count": MAX_TERMS},
             )
         return node if self.terms <= MAX_TERMS else None
-
-
-def steer_indexes(tree: c.Node | None) -> c.Node | None:
-    """Let ``mv`` use its index only when nothing else is searched for.
-
-    "mv>=8" alone is fastest through the mana value index; "t:creature o:draw mv<=3" is
-    fastest scanning the search columns once, but SQLite would pick the index and then read
-    most cards one by one.
-    """
-    if tree is None or all(_is_mana_value(node) for node in c.leaves(tree)):
-        return tree
-    return _map_leaves(
-        tree,
-        lambda node: dataclasses.replace(node, use_index=False) if _is_mana_value(node) else node,
-    )
-
-
-def _is_mana_value(node) -> bool:
-    return isinstance(node, c.NumberCondition) and node.key == "mv" and not node.other
-
-
-def _map_leaves(node, function):
-    if isinstance(node, c.And | c.Or):
-        return type(node)(tuple(_map_leaves(child, function) for child in node.children))
-    if isinstance(node, c.Not):
-        return c.Not(_map_leaves(node.child, function))
-    return function(node)
 
 
 def _all_of(parts: list[c.Node]) -> c.Node | None:

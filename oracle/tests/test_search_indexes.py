@@ -1,9 +1,7 @@
-"""The search's indexes are raw SQL (migrations 0002, 0003, 0007, 0009, 0011, 0016 and 0017), so
-Django does not know them.
-
-A later migration that makes SQLite rebuild the card table would silently drop them: results
-stay right and pages get slow. These tests fail first.
-"""
+"""The search's indexes: what each engine holds for the search (declared in Card's Meta as
+``EngineIndex``, common/indexes.py; until 0022 raw SQL that a migration rebuilding the card
+table on SQLite dropped). test_declared_indexes finds every declared index; these say what the
+search needs of them."""
 
 from django.db import connection
 

@@ -8,6 +8,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from common.indexes import EngineIndex
 from rulings.models.documents import SourceDocument
 from rulings.models.languages import Language
 
@@ -154,7 +155,17 @@ class RuleSection(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["edition", "number"], name="rulesection_unique_number")
         ]
-        indexes = [models.Index(fields=["edition", "position"], name="rulesection_order_idx")]
+        indexes = [
+            models.Index(fields=["edition", "position"], name="rulesection_order_idx"),
+            # A rule page finds the previous and next rule at its level (web.pages.rules.tree) in
+            # one step instead of walking the rules after it; SQLite's planner chose worse plans
+            # for the same page with it, so it is PostgreSQL's only.
+            EngineIndex(
+                fields=["edition", "level", "position"],
+                name="rulesection_level_idx",
+                engine="postgresql",
+            ),
+        ]
 
     def __str__(self):
         return f"{self.number} {self.title}".strip()

@@ -60,14 +60,6 @@ def compare(field: str, op: str, value) -> Q:
     return Q(**{f"{field}__{COMPARISONS[op]}": value})
 
 
-class Unindexed(Func):
-    """``+column``: the same value, which SQLite will not look up in the column's index (its
-    documented way to steer the query planner; PostgreSQL reads it as the plain value)."""
-
-    template = "+%(expressions)s"
-    arity = 1
-
-
 LOOKUPS = {
     "=": Exact,
     ">": GreaterThan,

@@ -1,18 +1,13 @@
 """``mv``, ``pow``, ``tou`` and ``loy``: numbers compared with a number or with each other."""
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db.models import Exists, F, OuterRef, Q
 from django.utils.translation import gettext
 
 from oracle.models import CardFace
-from oracle.search.conditions.lookups import (
-    Unindexed,
-    cards_with_faces,
-    compare,
-    compare_expression,
-)
+from oracle.search.conditions.lookups import cards_with_faces, compare
 from oracle.search.conditions.tree import Condition
 from oracle.search.normalize import FACE_VALUES, NUMBER, number_value
 from oracle.search.problems import Problem
@@ -45,9 +40,6 @@ class NumberCondition(Condition):
     value: Decimal | None = None
     other: str = ""
     star: bool = False  # pow=*: a face whose printed value has a "*" ("*", "1+*")
-    # With other conditions beside it, a range of mana values ("mv<=3": most cards) is better
-    # tested while scanning than looked up in its index: see parser.steer_indexes.
-    use_index: bool = field(default=True, compare=False, repr=False)
 
     @classmethod
     def from_term(cls, key, op, value, key_of):
@@ -72,10 +64,7 @@ class NumberCondition(Condition):
 
     def to_q(self) -> Q:
         if self.key == "mv" and not self.other:
-            if self.use_index:
-                card = compare("mana_value", self.op, self.value)
-            else:
-                card = compare_expression(Unindexed(F("mana_value")), self.op, self.value)
+            card = compare("mana_value", self.op, self.value)
             # A card's mana value is its front face's: the faces' own are only looked at when
             # they differ.
             faces = CardFace.objects.filter(

@@ -405,7 +405,7 @@ class CardFilter(django_filters.FilterSet):
     def filter_mana_value(self, queryset, name, value):
         """As the query's mv (``NumberCondition``: a modal double-faced card by each face)."""
         op = ">=" if name == "mv_min" else "<="
-        return queryset.filter(NumberCondition("mv", op, value, use_index=False).to_q())
+        return queryset.filter(NumberCondition("mv", op, value).to_q())
 
     # --- What the selects offer, and what they show chosen. The options of the long selects
     # (sets, keywords, types) are written out once per language, data fingerprint and choice,

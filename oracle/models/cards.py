@@ -132,7 +132,6 @@ SEARCH_COLUMNS = (
     "search_text",
     "search_flags",
     "search_printings",
-    "search_rules",
     "search_artists",
     "search_flavor",
 )
@@ -208,7 +207,7 @@ POSTGRES_SEARCH_INDEXES = [
             name=f"card_{column}_scoped_pg_idx",
             engine="postgresql",
         )
-        for column in ("search_name", "search_type", "search_flags", "search_rules")
+        for column in ("search_name", "search_type", "search_flags")
     ),
 ]
 

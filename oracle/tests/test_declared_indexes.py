@@ -70,7 +70,8 @@ class DeclaredIndexTests(EmptyDatabaseTestCase):
             "card_sort_name_idx",
             "card_sort_name_it_search_idx",
             "card_search_flavor_scoped_idx",
-            "card_search_rules_trgm",
+            "card_search_text_trgm",
+            "rulesearch_numbers_trgm",
             "card_search_type_scoped_pg_idx",
             "rulesection_level_idx",
         ):

@@ -11,6 +11,7 @@ the mark goes (``rulings.importers.release_notes.takeover``).
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from common.indexes import EngineIndex
 from oracle.models import Card, CardType, Keyword
 
 
@@ -103,6 +104,16 @@ class CardRuleSearch(models.Model):
     numbers = models.TextField(_("rule numbers"), editable=False)
 
     class Meta:
+        # rule:702 is a substring test: on PostgreSQL a trigram index serves it.
+        indexes = [
+            EngineIndex(
+                fields=["numbers"],
+                method="gin",
+                opclasses=["gin_trgm_ops"],
+                name="rulesearch_numbers_trgm",
+                engine="postgresql",
+            )
+        ]
         verbose_name = _("rule numbers of a card")
         verbose_name_plural = _("rule numbers of cards")
 

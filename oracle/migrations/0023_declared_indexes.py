@@ -31,7 +31,7 @@ def rename(names):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('oracle', '0021_no_stored_markup'),
+        ('oracle', '0022_rulings_columns_moved_out'),
     ]
 
     operations = [
@@ -88,10 +88,6 @@ class Migration(migrations.Migration):
                 ),
                 migrations.AddIndex(
                     model_name='card',
-                    index=common.indexes.EngineIndex(engine='sqlite', fields=['search_rules', 'kind'], name='card_search_rules_scoped_idx'),
-                ),
-                migrations.AddIndex(
-                    model_name='card',
                     index=common.indexes.EngineIndex(engine='sqlite', fields=['search_artists', 'kind'], name='card_search_artists_scoped_idx'),
                 ),
                 migrations.AddIndex(
@@ -128,10 +124,6 @@ class Migration(migrations.Migration):
                 ),
                 migrations.AddIndex(
                     model_name='card',
-                    index=common.indexes.EngineIndex(engine='postgresql', fields=['search_rules'], method='gin', name='card_search_rules_trgm', opclasses=['gin_trgm_ops']),
-                ),
-                migrations.AddIndex(
-                    model_name='card',
                     index=common.indexes.EngineIndex(engine='postgresql', fields=['id'], include=('is_token', 'layout'), name='card_scope_pg_idx'),
                 ),
                 migrations.AddIndex(
@@ -145,10 +137,6 @@ class Migration(migrations.Migration):
                 migrations.AddIndex(
                     model_name='card',
                     index=common.indexes.EngineIndex(engine='postgresql', fields=['search_flags'], include=('is_token', 'layout', 'id'), name='card_search_flags_scoped_pg_idx'),
-                ),
-                migrations.AddIndex(
-                    model_name='card',
-                    index=common.indexes.EngineIndex(engine='postgresql', fields=['search_rules'], include=('is_token', 'layout', 'id'), name='card_search_rules_scoped_pg_idx'),
                 ),
             ],
         ),

@@ -82,9 +82,12 @@ def is_document_only(subject: Card | Keyword | CardType) -> bool:
 
 def mark_document_only(subject: Card | Keyword | CardType) -> None:
     """Mark a saved card, keyword or card type as known from a document only."""
-    model = {Card: DocumentOnlyCard, Keyword: DocumentOnlyKeyword, CardType: DocumentOnlyCardType}
-    field = {Card: "card", Keyword: "keyword", CardType: "card_type"}
-    model[type(subject)].objects.get_or_create(**{field[type(subject)]: subject})
+    model, field = {
+        Card: (DocumentOnlyCard, "card"),
+        Keyword: (DocumentOnlyKeyword, "keyword"),
+        CardType: (DocumentOnlyCardType, "card_type"),
+    }[type(subject)]
+    model.objects.get_or_create(**{field: subject})
     subject._state.fields_cache.pop("known_from_document", None)
 
 

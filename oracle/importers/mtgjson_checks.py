@@ -5,7 +5,8 @@ What is refused (rather than stored, cut or guessed):
 - a text field that is not a string, or longer than the column it goes to;
 - a list that should hold names (keywords, types, colours) holding anything else;
 - a number that is not a finite number in its range: a mana value from 0 to 1,000,000 (Gleemax),
-  a set size from 0 to 100,000, a multiverse id from 1 to 2,147,483,647;
+  a set size from 0 to 100,000, a multiverse id from 1 to 2,147,483,647, a card number
+  (``CARD_NUMBERS``: EDHREC's rank) a whole number from 0 to 2,147,483,647;
 - legalities that are not an object of format -> status strings;
 - a face's ``side`` that is not one or two letters, a flag that is not true or false;
 - a set code or collector number that cannot be one segment of an address (``/``, ``?``,
@@ -19,10 +20,12 @@ import math
 import re
 
 from oracle.importers.mtgjson_records import ReadError
+from oracle.models import CARD_NUMBERS
 
 MAX_MANA_VALUE = 1_000_000
 MAX_SET_SIZE = 100_000
 MAX_MULTIVERSE_ID = 2_147_483_647  # a PositiveIntegerField on PostgreSQL
+MAX_CARD_NUMBER = 2_147_483_647
 
 # Set fields: the longest each column takes.
 SET_TEXT = {"code": 10, "name": 200, "type": 40, "block": 100, "parentCode": 10, "keyruneCode": 10}
@@ -174,6 +177,9 @@ def check_entry(entry: dict, where: str) -> None:
         raise ReadError(f"{where}: 'frameEffects' too many to store (200 characters)")
     for key in ("manaValue", "faceManaValue", "convertedManaCost"):
         check_number(entry.get(key), key, where, 0, MAX_MANA_VALUE)
+    for number in CARD_NUMBERS:
+        key = number.mtgjson_key
+        check_number(entry.get(key), key, where, 0, MAX_CARD_NUMBER, whole=True)
     for key in ENTRY_FLAGS:
         if entry.get(key) not in (None, True, False):
             raise ReadError(f"{where}: '{key}' should be true or false, found {entry[key]!r:.60}")

@@ -35,7 +35,7 @@ from oracle.importers.mtgjson_values import (
     to_decimal,
     whole_number,
 )
-from oracle.models import Layout
+from oracle.models import CARD_NUMBERS, Layout
 
 __all__ = ["ReadError", "read_mtgjson"]
 
@@ -224,6 +224,7 @@ def _add_group(oracle_id, set_code, group, is_token, data: MtgjsonData, where: s
             card.keywords |= previous.keywords
             card.rulings = previous.rulings
             card.is_reserved = card.is_reserved or previous.is_reserved
+            card.numbers = {**card.numbers, **previous.numbers}
             card.legalities = {**card.legalities, **previous.legalities}
         data.cards[oracle_id] = card
         if layout not in Layout.values and (previous is None or previous.layout != layout):
@@ -233,6 +234,9 @@ def _add_group(oracle_id, set_code, group, is_token, data: MtgjsonData, where: s
     for entry in group:
         card.keywords.update(entry.get("keywords") or [])
         card.is_reserved = card.is_reserved or bool(entry.get("isReserved"))
+        for number in CARD_NUMBERS:
+            if entry.get(number.mtgjson_key) is not None:
+                card.numbers.setdefault(number.column, int(entry[number.mtgjson_key]))
         # Some formats depend on the printing (oldschool): a card is legal where any printing is.
         for format_name, status in (entry.get("legalities") or {}).items():
             card.legalities.setdefault(format_name, status)

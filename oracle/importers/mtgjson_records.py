@@ -62,6 +62,8 @@ class CardRecord:
     rulings: list[tuple[date, str]] = field(default_factory=list)
     from_reversible: bool = False
     is_reserved: bool = False
+    # Its CARD_NUMBERS (oracle.models.cards), by column: the first printing's that has one.
+    numbers: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass

@@ -29,6 +29,7 @@ from oracle.importers.italian_sync import (
 )
 from oracle.importers.mtgjson_records import MtgjsonData
 from oracle.models import (
+    CARD_NUMBERS,
     Card,
     CardDataImport,
     CardFace,
@@ -211,6 +212,7 @@ def _sync_cards(data: MtgjsonData):
             "kind": kind_of_card(card.is_token, card.layout),
             "is_reserved": card.is_reserved,
             "legalities": dict(sorted(card.legalities.items())),
+            **{number.column: card.numbers.get(number.column) for number in CARD_NUMBERS},
         }
         if oracle_id not in known:
             slug = slug_for(f"{card.name} token" if card.is_token else card.name)

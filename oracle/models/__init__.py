@@ -8,12 +8,14 @@ listings and search.
 """
 
 from oracle.models.cards import (
+    CARD_NUMBERS,
     COLOR_ORDER,
     FACE_DOWN_KEYWORDS,
     TOKEN_LAYOUTS,
     Card,
     CardFace,
     CardKind,
+    CardNumber,
     CardQuerySet,
     Layout,
     kind_of_card,
@@ -31,6 +33,7 @@ from oracle.models.printings import Printing, PrintingFace, Rarity
 from oracle.models.sets import CardSet
 
 __all__ = [
+    "CARD_NUMBERS",
     "COLOR_ORDER",
     "FACE_DOWN_KEYWORDS",
     "TOKEN_LAYOUTS",
@@ -39,6 +42,7 @@ __all__ = [
     "CardFace",
     "CardKind",
     "CardName",
+    "CardNumber",
     "CardQuerySet",
     "CardSet",
     "CardType",

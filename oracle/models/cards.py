@@ -1,13 +1,15 @@
 """Oracle cards and their faces: the English Oracle wording, one row per card identity."""
 
+from dataclasses import dataclass
+
 from django.db import connection, models
 from django.db.models.signals import pre_save
 from django.dispatch import receiver
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from common.indexes import EngineIndex
 from oracle.formats import legality_grid
+from oracle.models.card_indexes import POSTGRES_SEARCH_INDEXES, SQLITE_SEARCH_INDEXES
 from oracle.models.keywords_and_types import CardType, Keyword
 from oracle.models.page_language import joined_name, localized, names_for_page
 
@@ -124,94 +126,6 @@ class CardQuerySet(models.QuerySet):
         )
 
 
-# The search's indexes of one engine (``common.indexes``); each engine's planner is helped in its
-# own way, as the benchmarks measured (benchmarks/README.md).
-SEARCH_COLUMNS = (
-    "search_name",
-    "search_type",
-    "search_text",
-    "search_flags",
-    "search_printings",
-    "search_artists",
-    "search_flavor",
-)
-# What a results page tests of each card beside its sort key (``searched_kinds``: kind).
-COVERED_COLUMNS = (
-    "search_name",
-    "search_type",
-    "search_flags",
-    "search_printings",
-    "mana_value",
-    "colors",
-    "color_identity",
-    "layout",
-    "kind",
-    "first_released",
-    "last_released",
-    "rarity_rank",
-)
-SQLITE_SEARCH_INDEXES = [
-    # A results page walks the index of its language's sort key and tests each card's search
-    # columns without reading the card row (legalities and all); the twin without the text is
-    # a third of the size, for the searches that do not look at the text.
-    *(
-        index
-        for column in ("sort_name", "sort_name_it")
-        for index in (
-            EngineIndex(
-                fields=[column, "name", "slug", "search_text", *COVERED_COLUMNS],
-                name=f"card_{column}_idx",
-                engine="sqlite",
-            ),
-            EngineIndex(
-                fields=[column, "name", "slug", *COVERED_COLUMNS],
-                name=f"card_{column}_search_idx",
-                engine="sqlite",
-            ),
-        )
-    ),
-    # Counting what a search finds scans one search column's index, which holds the scope too.
-    *(
-        EngineIndex(fields=[column, "kind"], name=f"card_{column}_scoped_idx", engine="sqlite")
-        for column in SEARCH_COLUMNS
-    ),
-]
-POSTGRES_SEARCH_INDEXES = [
-    # The order by name in each language.
-    EngineIndex(fields=["sort_name"], name="card_sort_name_pg_idx", engine="postgresql"),
-    EngineIndex(fields=["sort_name_it"], name="card_sort_name_it_pg_idx", engine="postgresql"),
-    # Trigram (pg_trgm) indexes, which LIKE '%...%' uses; the artists and the flavour texts have
-    # none.
-    *(
-        EngineIndex(
-            fields=[column],
-            name=f"card_{column}_trgm",
-            engine="postgresql",
-            method="gin",
-            opclasses=["gin_trgm_ops"],
-        )
-        for column in SEARCH_COLUMNS
-        if column not in ("search_artists", "search_flavor")
-    ),
-    # Counting a search's cards from an index alone: the scope (is_token and layout, near the
-    # start of the row, cost less there than kind: ``searched_kinds``) and the card's id beside
-    # each short search column; the long ones keep their trigram indexes only (a B-tree entry
-    # has a size limit that a long text could pass).
-    EngineIndex(
-        fields=["id"], include=["is_token", "layout"], name="card_scope_pg_idx", engine="postgresql"
-    ),
-    *(
-        EngineIndex(
-            fields=[column],
-            include=["is_token", "layout", "id"],
-            name=f"card_{column}_scoped_pg_idx",
-            engine="postgresql",
-        )
-        for column in ("search_name", "search_type", "search_flags")
-    ),
-]
-
-
 class Card(models.Model):
     """One Oracle identity: every printing of the same card shares it."""
 
@@ -319,6 +233,28 @@ class Card(models.Model):
         """Its status in every main format and in the others its data names
         (``oracle.formats``)."""
         return legality_grid(self.legalities)
+
+
+@dataclass(frozen=True)
+class CardNumber:
+    """A whole number MTGJSON gives a card on its printings, kept in the Card column ``column``
+    (``None`` where no printing has one). Declared here once, it is read by the import
+    (``mtgjson_key``), compared by the search (``edhrec<100``: each of ``search_keys``) and
+    sorted by (``order:edhrec``, cards without one last), listed in the sort menu and on the
+    search help page (``example``: a query and what it finds) and returned by the card API
+    under the column's name."""
+
+    column: str
+    mtgjson_key: str
+    search_keys: tuple[str, ...]
+    example: tuple[str, str]
+
+    @property
+    def label(self) -> str:
+        return Card._meta.get_field(self.column).verbose_name
+
+
+CARD_NUMBERS: tuple[CardNumber, ...] = ()
 
 
 @receiver(pre_save, sender=Card, dispatch_uid="card_kind_set")

@@ -293,7 +293,7 @@ class _Parser:
     def _condition(self, key: str, op: str, value: str):
         if key in ("order", "dir"):
             return self._ordering(key, op, value)
-        if key in ("mv", "pow", "tou", "loy"):
+        if key in ("mv", "pow", "tou", "loy") or key in c.CARD_NUMBER_COLUMNS:
             return c.NumberCondition.from_term(key, op, value, canonical_key)
         if key in ("c", "id"):
             return c.ColorCondition.from_term(key, op, value)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext
 
 from common.text import fold
+from oracle.models import CARD_NUMBERS
 from oracle.search.problems import Problem
 
 # Canonical key -> every spelling accepted (compared folded: "identità" = "identita").
@@ -47,6 +48,7 @@ KEYS = {
     "not": ("not", "non"),
     "order": ("order", "sort", "ordine", "ordina"),
     "dir": ("dir", "direction", "direzione"),
+    **{number.search_keys[0]: number.search_keys for number in CARD_NUMBERS},
 }
 KEY_ALIASES = {alias: key for key, aliases in KEYS.items() for alias in aliases}
 

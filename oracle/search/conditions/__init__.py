@@ -42,7 +42,12 @@ from oracle.search.conditions.lookups import (
     likely,
     nothing,
 )
-from oracle.search.conditions.numbers import NUMBER_KEYS, STAR_COLUMNS, NumberCondition
+from oracle.search.conditions.numbers import (
+    CARD_NUMBER_COLUMNS,
+    NUMBER_KEYS,
+    STAR_COLUMNS,
+    NumberCondition,
+)
 from oracle.search.conditions.ordering import DIR_ALIASES, ORDER_ALIASES, ordering
 from oracle.search.conditions.printed import PRINTED_CONDITIONS, BlockCondition
 from oracle.search.conditions.printings import (
@@ -57,6 +62,7 @@ from oracle.search.conditions.tree import And, Condition, Node, Not, Or, leaves
 from oracle.search.conditions.value_problems import needs_colon, suggest, unknown_value
 
 __all__ = [
+    "CARD_NUMBER_COLUMNS",
     "COLOR_FIELDS",
     "COLOR_WORDS",
     "DIR_ALIASES",

@@ -1,4 +1,5 @@
-"""``mv``, ``pow``, ``tou`` and ``loy``: numbers compared with a number or with each other."""
+"""``mv``, ``pow``, ``tou`` and ``loy``: numbers compared with a number or with each other; the
+card's own numbers (``CARD_NUMBERS``: ``edhrec``) compared with a number."""
 
 from dataclasses import dataclass
 from decimal import Decimal
@@ -6,7 +7,7 @@ from decimal import Decimal
 from django.db.models import Exists, F, OuterRef, Q
 from django.utils.translation import gettext
 
-from oracle.models import CardFace
+from oracle.models import CARD_NUMBERS, CardFace
 from oracle.search.conditions.lookups import cards_with_faces, compare
 from oracle.search.conditions.tree import Condition
 from oracle.search.normalize import FACE_VALUES, NUMBER, number_value
@@ -19,6 +20,8 @@ NUMBER_KEYS = {
     "loy": "loyalty_value",
 }
 
+# The card's numbers, by search key: cards without one match no comparison.
+CARD_NUMBER_COLUMNS = {number.search_keys[0]: number.column for number in CARD_NUMBERS}
 
 # The printed values that can hold a "*", for pow=* and the like.
 STAR_COLUMNS = {"pow": "power", "tou": "toughness", "loy": "loyalty"}
@@ -45,7 +48,7 @@ class NumberCondition(Condition):
     def from_term(cls, key, op, value, key_of):
         op = {":": "=", "<>": "!="}.get(op, op)
         other = key_of(value)
-        if other in NUMBER_KEYS:
+        if other in NUMBER_KEYS and key in NUMBER_KEYS:
             return cls(key, op, other=other)
         if value.strip() == "*" and key in STAR_COLUMNS:
             if op not in ("=", "!="):
@@ -63,6 +66,8 @@ class NumberCondition(Condition):
         return cls(key, op, number)
 
     def to_q(self) -> Q:
+        if self.key in CARD_NUMBER_COLUMNS:
+            return compare(CARD_NUMBER_COLUMNS[self.key], self.op, self.value)
         if self.key == "mv" and not self.other:
             card = compare("mana_value", self.op, self.value)
             # A card's mana value is its front face's: the faces' own are only looked at when

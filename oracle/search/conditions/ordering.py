@@ -13,7 +13,8 @@ from django.db.models import (
 )
 from django.db.models.functions import Greatest, Length, StrIndex, Substr
 
-from oracle.models import COLOR_ORDER, CardFace, is_italian_page
+from oracle.models import CARD_NUMBERS, COLOR_ORDER, CardFace, is_italian_page
+from oracle.search.conditions.numbers import CARD_NUMBER_COLUMNS
 
 ORDER_ALIASES = {
     "name": "name", "nome": "name",
@@ -26,6 +27,7 @@ ORDER_ALIASES = {
     "toughness": "toughness", "tou": "toughness", "costituzione": "toughness",
     "color": "color", "colour": "color", "c": "color", "colore": "color", "colori": "color",
     "artist": "artist", "a": "artist", "artista": "artist", "illustratore": "artist",
+    **{key: number.search_keys[0] for number in CARD_NUMBERS for key in number.search_keys},
 }  # fmt: skip
 DIR_ALIASES = {
     "asc": "asc", "ascending": "asc", "cresc": "asc", "crescente": "asc",
@@ -80,6 +82,8 @@ def _order_keys(order: str, directed) -> list:
         return [directed(F("rarity_rank"))]
     if order in ("power", "toughness"):
         return [directed(front_face(f"{order}_value"), nullable=True)]
+    if order in CARD_NUMBER_COLUMNS:
+        return [directed(F(CARD_NUMBER_COLUMNS[order]), nullable=True)]
     if order == "color":
         return [directed(color_rank()), directed(F("colors"))]
     if order == "artist":

@@ -15,7 +15,16 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from common.text import fold
-from oracle.models import Card, CardFace, CardSet, CardType, DataVersion, Keyword, is_italian_page
+from oracle.models import (
+    CARD_NUMBERS,
+    Card,
+    CardFace,
+    CardSet,
+    CardType,
+    DataVersion,
+    Keyword,
+    is_italian_page,
+)
 
 OPTIONS_TTL = 10 * 60  # seconds
 
@@ -29,6 +38,7 @@ ORDER_CHOICES = [
     ("power", _("Power")),
     ("toughness", _("Toughness")),
     ("color", _("Colour")),
+    *((number.search_keys[0], number.label) for number in CARD_NUMBERS),
 ]
 DIRECTION_CHOICES = [("asc", _("Ascending")), ("desc", _("Descending"))]
 

@@ -1,7 +1,9 @@
 """The search's worked examples: the few shown where a search starts, and the help page's."""
 
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
+from oracle.models import CARD_NUMBERS
 from oracle.search.extensions import help_rows
 
 # Queries shown where a search starts (the home page, an empty results page): English, Italian.
@@ -383,5 +385,27 @@ SEARCH_HELP = {
 
 
 def help_sections() -> list[tuple[str, list]]:
-    """The help page's sections, each with the rows of the keys other apps add at its end."""
-    return [(title, rows + help_rows(section)) for section, (title, rows) in SEARCH_HELP.items()]
+    """The help page's sections, each with the rows of the keys other apps add at its end, and
+    the card's own numbers (``CARD_NUMBERS``) at the end of the numbers."""
+    return [
+        (title, rows + help_rows(section) + (card_number_rows() if section == "numbers" else []))
+        for section, (title, rows) in SEARCH_HELP.items()
+    ]
+
+
+def card_number_rows() -> list[tuple[list[str], str, list[tuple[str, str]]]]:
+    return [
+        (
+            list(number.search_keys),
+            format_lazy(
+                _(
+                    "{label}, compared with = != < <= > >= to a number; order:{key} sorts by "
+                    "it. Cards without one match no comparison and come last."
+                ),
+                label=number.label,
+                key=number.search_keys[0],
+            ),
+            [number.example],
+        )
+        for number in CARD_NUMBERS
+    ]

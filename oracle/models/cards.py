@@ -150,6 +150,12 @@ class Card(models.Model):
         help_text=_("Wizards of the Coast promises never to reprint it."),
     )
     legalities = models.JSONField(_("legalities"), default=dict, blank=True)
+    edhrec_rank = models.PositiveIntegerField(
+        _("EDHREC rank"),
+        null=True,
+        blank=True,
+        help_text=_("Its place among the cards most played in Commander decks, as EDHREC counts."),
+    )
     keywords = models.ManyToManyField(
         Keyword, related_name="cards", blank=True, verbose_name=_("keywords")
     )
@@ -254,7 +260,14 @@ class CardNumber:
         return Card._meta.get_field(self.column).verbose_name
 
 
-CARD_NUMBERS: tuple[CardNumber, ...] = ()
+CARD_NUMBERS = (
+    CardNumber(
+        "edhrec_rank",
+        "edhrecRank",
+        ("edhrec", "edhrecrank"),
+        ("edhrec<100", _("the hundred cards most played in Commander decks")),
+    ),
+)
 
 
 @receiver(pre_save, sender=Card, dispatch_uid="card_kind_set")

@@ -7,6 +7,7 @@ temporary directory, so each test shows the shape of data it is about.
 
 import gzip
 import json
+import re
 import shutil
 import tempfile
 from collections import Counter
@@ -525,6 +526,18 @@ class DamagedFileTests(TemporaryFilesMixin, EmptyDatabaseTestCase):
         self.assertImportFails(
             path, r"cards\[0\] \(Serra Angel\): ruling date: expected a date.*'1 May 2007'"
         )
+
+    def test_edhrec_rank_that_is_not_a_whole_number(self):
+        for value in ("12", 1.5, -3):
+            with self.subTest(value=value):
+                broken = small_set("BRK", "Broken")
+                broken["cards"][0]["edhrecRank"] = value
+                path = self.write_set_file("BRK.json", broken)
+                self.assertImportFails(
+                    path,
+                    r"cards\[0\] \(Serra Angel\): 'edhrecRank' should be a whole number from 0 "
+                    r"to 2,147,483,647, found " + re.escape(repr(value)),
+                )
 
     def test_oracle_id_that_is_not_a_uuid(self):
         broken = small_set("BRK", "Broken")

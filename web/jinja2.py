@@ -37,7 +37,8 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import template_localtime
-from jinja2 import Environment, pass_context
+from django.conf import settings
+from jinja2 import Environment, Undefined, pass_context
 from markupsafe import Markup
 
 
@@ -55,6 +56,17 @@ def escape_like_django(value):
     return escape_like_django(str(value))
 
 
+class UndefinedPrintedFails(Undefined):
+    """The tests' undefined: printing a variable the view never passed fails, where DEBUG's
+    default (``DebugUndefined``) would write ``{{ q }}`` into the page. Asking whether it is
+    set (``{% if q %}``, ``q or ""``) and ``default()`` still work."""
+
+    __slots__ = ()
+
+    def __str__(self):
+        self._fail_with_undefined_error()
+
+
 def environment(**options) -> Environment:
     # The page modules import this one for render_partial and macro: theirs are read late.
     from common import dates
@@ -62,6 +74,8 @@ def environment(**options) -> Environment:
     from web.rendering import card_text
     from web.rendering.diff import word_diff
 
+    # Outside the tests an undefined variable prints nothing, DEBUG or not.
+    options["undefined"] = UndefinedPrintedFails if settings.TESTING else Undefined
     env = Environment(
         extensions=["jinja2.ext.i18n"],
         finalize=escape_like_django,

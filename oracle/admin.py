@@ -16,6 +16,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from common.admin_history import GuardedHistoryAdmin
+from common.admin_text import PlainLineEnds
 from oracle.admin_messages import ItalianMessages
 from oracle.models import (
     Card,
@@ -109,7 +110,7 @@ class CardFaceInline(ReadOnlyInline):
     readonly_fields = fields
 
 
-class ErratumInline(admin.StackedInline):
+class ErratumInline(PlainLineEnds, admin.StackedInline):
     model = Erratum
     extra = 0
 
@@ -186,7 +187,7 @@ class CardAdmin(ItalianMessages, admin.ModelAdmin):
 
 
 @admin.register(Erratum)
-class ErratumAdmin(ItalianMessages, BothNamesPickers, GuardedHistoryAdmin):
+class ErratumAdmin(PlainLineEnds, ItalianMessages, BothNamesPickers, GuardedHistoryAdmin):
     italian_article = "l'"  # l'errata
     list_display = ["card", "date", "field", "face", "source"]
     list_filter = ["field"]
@@ -252,7 +253,7 @@ class ErratumAdmin(ItalianMessages, BothNamesPickers, GuardedHistoryAdmin):
 
 
 @admin.register(CardSet)
-class CardSetAdmin(ItalianMessages, admin.ModelAdmin):
+class CardSetAdmin(PlainLineEnds, ItalianMessages, admin.ModelAdmin):
     italian_article = "l'"  # l'espansione
     list_display = ["code", "name", "name_it", "release_date", "set_type"]
     list_filter = ["set_type"]
@@ -268,7 +269,7 @@ class CardSetAdmin(ItalianMessages, admin.ModelAdmin):
 
 
 @admin.register(Keyword)
-class KeywordAdmin(ItalianMessages, admin.ModelAdmin):
+class KeywordAdmin(PlainLineEnds, ItalianMessages, admin.ModelAdmin):
     italian_article = "la"  # la parola chiave
     list_display = ["name", "name_it", "kind", "rule_number"]
     list_filter = ["kind"]
@@ -281,7 +282,7 @@ class KeywordAdmin(ItalianMessages, admin.ModelAdmin):
 
 
 @admin.register(CardType)
-class CardTypeAdmin(admin.ModelAdmin):
+class CardTypeAdmin(PlainLineEnds, admin.ModelAdmin):
     list_display = ["name", "name_it", "kind"]
     list_filter = ["kind"]
     search_fields = ["name", "name_it"]

@@ -26,6 +26,7 @@ import html
 from collections.abc import Callable
 from functools import cache
 
+from django.conf import settings
 from django.contrib.humanize.templatetags.humanize import intcomma
 from django.core.signals import setting_changed
 from django.dispatch import receiver
@@ -37,7 +38,6 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import template_localtime
-from django.conf import settings
 from jinja2 import Environment, Undefined, pass_context
 from markupsafe import Markup
 

@@ -47,6 +47,35 @@ class EditorsTests(EmptyDatabaseTestCase):
         self.assertEqual(record.history_user, self.editor)
         self.assertEqual(record.history_type, "+")
 
+    def test_line_ends_typed_in_a_browser_are_stored_plain(self):
+        card = make_card(name="Two Line Bear", oracle_text="Reach\nWhen this enters, draw a card.")
+        response = self.client.post(
+            reverse("admin:oracle_erratum_add"),
+            {
+                "card": card.pk,
+                "date": "2026-12-01",
+                "field": "text",
+                "old_text": "Reach\r\nWhen this enters,\rdraw two cards.",
+                "new_text": "Reach\r\nWhen this enters, draw a card.",
+                "reason": "A second card\r\n",
+                "reason_it": "Una seconda carta",
+                "source": "Oracle update",
+            },
+        )
+        self.assertEqual(response.status_code, 302, response.content[:2000])
+        erratum = Erratum.objects.get(card=card)
+        self.assertEqual(erratum.old_text, "Reach\nWhen this enters,\ndraw two cards.")
+        # The erratum's wording is the card's Oracle text, byte for byte.
+        self.assertEqual(erratum.new_text, card.faces.get().oracle_text)
+        self.assertEqual(erratum.reason, "A second card")
+        url = reverse("admin:rulings_ruling_change", args=[self.ruling.pk])
+        form = {"card": self.card.pk, "date": "2007-05-01", "language": "en", "position": 0}
+        self.client.post(url, {**form, "text": "First line.\r\n\r\nSecond line."})
+        self.ruling.refresh_from_db()
+        self.assertEqual(self.ruling.text, "First line.\n\nSecond line.")
+        page = self.client.get(f"/en/cards/{card.slug}/").content.decode()
+        self.assertNotIn("\r", page)
+
     def test_editing_a_ruling_makes_it_the_editors_and_can_be_reverted(self):
         url = reverse("admin:rulings_ruling_change", args=[self.ruling.pk])
         form = {

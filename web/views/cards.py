@@ -22,6 +22,7 @@ from web.pages.card import rulings as card_rulings
 from web.pages.card import rulings_rows
 from web.pages.card.detail import card_for_page, card_for_printing
 from web.pages.card.markup import CardParts
+from web.pages.card.wording import face_wordings
 from web.pages.lists.rows import card_rows, printing_rows, set_rows, set_table_rows
 from web.pages.search.filters import CardFilter
 from web.pages.search.help import SEARCH_EXAMPLES, help_sections
@@ -167,6 +168,8 @@ def card_page_response(request, card, printing, rows):
     if printing is None:
         printing = default_printing(card, printings)
     faces = list(card.faces.all())
+    errata = list(card.errata.all())
+    wordings = face_wordings(faces, errata, data_version.for_request(request).cards_date)
     pictured = card_images.picture_printing(printings, printing, chosen=chosen)
     printed = {pf.face_id: pf for pf in printing.faces.all()} if printing else {}
     display_name, other_name = names_for_page(card.name, card.italian_name)
@@ -175,10 +178,10 @@ def card_page_response(request, card, printing, rows):
         "display_name": display_name,
         "other_name": other_name,
         "layout": choice_label(Layout, card.layout),
-        "faces": [(face, printed.get(face.pk)) for face in faces],
+        "faces": list(zip(faces, [printed.get(face.pk) for face in faces], wordings, strict=True)),
         "printing": printing,
         "printings": printings,
-        "errata": list(card.errata.all()),
+        "errata": errata,
         "keywords": list(card.keywords.all()),
         "pictured": pictured,
         "card_images": card_images.card_page_images(card, pictured, faces),

@@ -69,6 +69,23 @@ class RealFutureSightPagesTests(EmptyDatabaseTestCase):
         self.assertContains(response, "Visione Futura")
         self.assertContains(response, "Future Sight")
 
+    def test_home_and_set_list_start_from_the_newest_set_and_leave_out_empty_sets(self):
+        make_card(
+            name="Old Bear", card_set=make_set("OLD", "Old Set", release_date=date(1994, 1, 1))
+        )
+        make_card(
+            name="New Bear", card_set=make_set("NEW", "New Set", release_date=date(2026, 2, 1))
+        )
+        make_set("AFUT", "Future Sight Art Series", release_date=date(2026, 3, 1))  # no printing
+        home = self.client.get("/en/").content.decode()
+        tiles = home[home.index('id="sets-heading"') :]
+        order = [tiles.index(name) for name in ("New Set", "Future Sight", "Old Set")]
+        self.assertEqual(order, sorted(order))
+        self.assertIn("in 3 sets", home)
+        for path in ("/en/", "/en/sets/"):
+            with self.subTest(path=path):
+                self.assertNotContains(self.client.get(path), "Art Series")
+
     def test_name_search_finds_italian_and_english_names(self):
         self.assertRedirects(
             self.client.get("/it/cards/", {"q": "Alaspada"}), "/it/cards/tarox-bladewing/"

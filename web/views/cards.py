@@ -2,7 +2,7 @@ import random
 from collections import Counter
 
 from django.core.paginator import Paginator
-from django.db.models import Count, Q
+from django.db.models import Count, F, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -42,14 +42,16 @@ def search_examples():
 def home(request):
     # Sets with the printings they list: no art-series objects (a token set lists its tokens).
     listed = ~Q(printings__layout=Layout.ART_SERIES)
-    latest_sets = CardSet.objects.annotate(card_count=Count("printings", filter=listed)).filter(
+    listed_sets = CardSet.objects.annotate(card_count=Count("printings", filter=listed)).filter(
         card_count__gt=0
     )
+    # A query with GROUP BY does not take Meta.ordering: the newest first, as the set list.
+    newest_sets = listed_sets.order_by(F("release_date").desc(nulls_last=True), "code")
     stats = {
         "cards": Card.objects.game_cards().count(),
-        "sets": CardSet.objects.count(),
+        "sets": listed_sets.count(),
     }
-    context = {"latest_sets": latest_sets[:12], "stats": stats, "examples": search_examples()}
+    context = {"latest_sets": newest_sets[:12], "stats": stats, "examples": search_examples()}
     return render(request, "oracle/home.html", context, using="jinja2")
 
 

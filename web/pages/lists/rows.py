@@ -221,8 +221,8 @@ class SetRow:
 
 
 def set_rows() -> list[SetRow]:
-    """Every set, newest first, with how many printings it has (art-series objects left out, a
-    token set's tokens counted): two queries (the printings are counted on their set index,
+    """Every set with printings, newest first, with how many it has (art-series objects left
+    out, a token set's tokens counted; a set with none is not listed): two queries (the printings are counted on their set index,
     not joined to the sets)."""
     counts = dict(
         Printing.objects.exclude(layout=Layout.ART_SERIES)  # no cards: printed art
@@ -238,6 +238,8 @@ def set_rows() -> list[SetRow]:
     rows = []
     italian = is_italian_page()
     for pk, code, name, name_it, keyrune_code, release_date in sets:
+        if not counts.get(pk):
+            continue
         shown, other = names_for_page(name, name_it, italian)
         rows.append(
             SetRow(

@@ -30,7 +30,7 @@ class AutocompleteBrowserTests(BrowserTestCase):
         self.page.close()
         self.assertEqual(self.errors, [])
 
-    def test_the_keyboard_chooses_a_name_and_opens_its_card(self):
+    def test_the_keyboard_chooses_a_card_and_opens_it(self):
         from playwright.sync_api import expect
 
         page = self.page
@@ -43,14 +43,21 @@ class AutocompleteBrowserTests(BrowserTestCase):
         self.assertEqual(box.get_attribute("aria-expanded"), "true")
         self.assertEqual(box.get_attribute("aria-controls"), listbox.get_attribute("id"))
         options = listbox.get_by_role("option")
-        # The names of "ta" may show first, while the rest is typed: wait for those of "tarox".
-        expect(options).to_have_text(["Tarox Alaspada", "Tarox Bladewing"])
+        # One card, by its Italian name with the English one beside it (names of "ta" may show
+        # first, while the rest is typed: wait for those of "tarox").
+        expect(options).to_have_text(["Tarox Alaspada Tarox Bladewing"])
+        self.assertEqual(options.nth(0).locator(".autocomplete-other").get_attribute("lang"), "en")
         status = page.locator(".search-box .autocomplete-status")
+        expect(status).to_have_text("Una carta: le frecce su e giù la scelgono, Invio la apre.")
+
+        box.fill("")
+        box.press_sequentially("magus")
+        expect(options).to_have_count(5)
+        expect(options.nth(0)).to_have_text("Magus del Fossato Magus of the Moat")
         expect(status).to_have_text(
-            "2 nomi di carte su 2: le frecce su e giù ne scelgono uno, Invio lo apre."
+            "5 carte su 5: le frecce su e giù ne scelgono una, Invio la apre."
         )
         self.assertIsNone(box.get_attribute("aria-activedescendant"))
-
         box.press("ArrowDown")
         first = options.nth(0)
         self.assertEqual(box.get_attribute("aria-activedescendant"), first.get_attribute("id"))
@@ -59,23 +66,23 @@ class AutocompleteBrowserTests(BrowserTestCase):
         second = options.nth(1)
         self.assertEqual(box.get_attribute("aria-activedescendant"), second.get_attribute("id"))
         self.assertEqual(first.get_attribute("aria-selected"), "false")
-        box.press("ArrowDown")  # past the last: back to the first
-        self.assertEqual(box.get_attribute("aria-activedescendant"), first.get_attribute("id"))
         box.press("ArrowUp")
-        self.assertEqual(box.get_attribute("aria-activedescendant"), second.get_attribute("id"))
+        box.press("ArrowUp")  # before the first: round to the last
+        last = options.nth(4)
+        self.assertEqual(box.get_attribute("aria-activedescendant"), last.get_attribute("id"))
 
         box.press("Escape")
         self.assertEqual(box.get_attribute("aria-expanded"), "false")
         self.assertFalse(listbox.is_visible())
         self.assertIsNone(box.get_attribute("aria-activedescendant"))
-        self.assertEqual(box.input_value(), "tarox")  # Escape closes the list, keeps the text
+        self.assertEqual(box.input_value(), "magus")  # Escape closes the list, keeps the text
 
-        box.press("ArrowDown")  # opens the list again on its first name
+        box.press("ArrowDown")  # opens the list again on its first card
         self.assertEqual(box.get_attribute("aria-expanded"), "true")
         self.assertEqual(box.get_attribute("aria-activedescendant"), first.get_attribute("id"))
         box.press("Enter")
-        page.wait_for_url("**/it/cards/tarox-bladewing/")
-        self.assertIn("Tarox Alaspada", page.get_by_role("heading", level=1).inner_text())
+        page.wait_for_url("**/it/cards/magus-of-the-moat/")
+        self.assertIn("Magus del Fossato", page.get_by_role("heading", level=1).inner_text())
 
     def test_enter_without_a_chosen_name_searches_the_text(self):
         page = self.page
@@ -105,7 +112,7 @@ class AutocompleteBrowserTests(BrowserTestCase):
         self.assertEqual(box.get_attribute("aria-expanded"), "false")
         box.fill("")
         box.press_sequentially("bladew")
-        page.get_by_role("option", name="Tarox Bladewing").click()
+        page.get_by_role("option", name="Tarox Bladewing Tarox Alaspada").click()
         page.wait_for_url("**/en/cards/tarox-bladewing/")
 
     def test_without_javascript_the_box_is_a_plain_search_box(self):

@@ -158,39 +158,65 @@ class ItalianOrderTests(EmptyDatabaseTestCase):
 
 
 class AutocompleteTests(BundledDataTestCase):
-    def complete(self, text, **headers):
-        response = self.client.get("/api/cards/autocomplete/", {"q": text}, headers=headers)
+    def complete(self, text, language="en", **headers):
+        response = self.client.get(
+            "/api/cards/autocomplete/", {"q": text, "lang": language}, headers=headers
+        )
         self.assertEqual(response.status_code, 200)
         self.assertEqual(response["Content-Type"], "application/json; charset=utf-8")
         return response.json()
 
-    def test_names_that_start_with_the_text_in_either_language(self):
+    def test_each_card_once_by_its_name_in_the_pages_language_with_the_other_beside(self):
+        tarox_en = {"name": "Tarox Bladewing", "other_name": "Tarox Alaspada"}
         self.assertEqual(
-            self.complete("tarox"), {"total": 2, "data": ["Tarox Alaspada", "Tarox Bladewing"]}
+            self.complete("tarox"),
+            {
+                "total": 1,
+                "data": ["Tarox Bladewing"],
+                "cards": [tarox_en | {"url": "/en/cards/tarox-bladewing/"}],
+            },
         )
-        self.assertEqual(self.complete("ANGELO em"), {"total": 1, "data": ["Angelo Eminente"]})
+        self.assertEqual(
+            self.complete("tarox", "it")["cards"],
+            [
+                {
+                    "name": "Tarox Alaspada",
+                    "other_name": "Tarox Bladewing",
+                    "url": "/it/cards/tarox-bladewing/",
+                }
+            ],
+        )
+        # Found by its Italian name, shown by the page's.
+        self.assertEqual(self.complete("ANGELO em")["data"], ["Exalted Angel"])
+        self.assertEqual(self.complete("ANGELO em", "it")["data"], ["Angelo Eminente"])
+        angel = self.complete("angel of salv", "it")["cards"]
+        self.assertEqual(
+            [(card["name"], card["other_name"]) for card in angel],
+            [("Angelo della Salvezza", "Angel of Salvation")],
+        )
 
     def test_a_word_inside_a_name_matches_after_the_names_that_start_with_it(self):
-        data = self.complete("eminen")["data"]
+        data = self.complete("eminen", "it")["data"]
         self.assertIn("Angelo Eminente", data)
         starts = [name for name in data if name.lower().startswith("eminen")]
         self.assertEqual(data[: len(starts)], starts)
 
     def test_accents_case_and_apostrophes_are_ignored(self):
-        self.assertIn("Ali dell'Arcano", self.complete("ali dell’arc")["data"])
-        self.assertIn("Scià dell'Isola Naar", self.complete("scia dell")["data"])
-        self.assertIn("Scià dell'Isola Naar", self.complete("SCIÀ")["data"])
+        self.assertIn("Ali dell'Arcano", self.complete("ali dell’arc", "it")["data"])
+        self.assertIn("Scià dell'Isola Naar", self.complete("scia dell", "it")["data"])
+        self.assertIn("Scià dell'Isola Naar", self.complete("SCIÀ", "it")["data"])
 
-    def test_at_most_twenty_names_and_how_many_match(self):
+    def test_at_most_twenty_cards_and_how_many_match(self):
         data = self.complete("a")
         self.assertEqual(len(data["data"]), 20)
+        self.assertEqual(len({card["url"] for card in data["cards"]}), 20)
         self.assertGreater(data["total"], 20)
-        self.assertEqual(data["data"], sorted(data["data"], key=lambda n: (sort_key(n), n))[:20])
 
     def test_nothing_typed_or_nothing_found(self):
-        self.assertEqual(self.complete(""), {"total": 0, "data": []})
-        self.assertEqual(self.complete("  ,; "), {"total": 0, "data": []})
-        self.assertEqual(self.complete("qqzzxx"), {"total": 0, "data": []})
+        nothing = {"total": 0, "data": [], "cards": []}
+        self.assertEqual(self.complete(""), nothing)
+        self.assertEqual(self.complete("  ,; "), nothing)
+        self.assertEqual(self.complete("qqzzxx"), nothing)
 
     def test_only_get_and_cacheable(self):
         self.assertEqual(self.client.post("/api/cards/autocomplete/", {"q": "a"}).status_code, 405)

@@ -1,13 +1,13 @@
 /*
- * Card names under a search box as it is typed: the WAI-ARIA combobox pattern (list popup)
- * over GET /api/cards/autocomplete/?q=... ({"total": N, "data": [names]}).
+ * Cards under a search box as it is typed: the WAI-ARIA combobox pattern (list popup) over
+ * GET /api/cards/autocomplete/?lang=..&q=... ({"total": N, "cards": [{name, other_name, url}]}),
+ * each card once, by its name in the page's language with the other beside it.
  *
  * Progressive enhancement: an <input data-autocomplete-url="..."> is a plain search box
  * without this script. With it, the box becomes a combobox (role, aria-expanded,
- * aria-controls, aria-activedescendant) with a listbox of up to 20 names after it and a
- * polite live region that says how many names match. Up and down arrows move through the
- * names, Enter or a click opens the chosen one (the search for that exact name, which goes
- * straight to the card), Escape closes the list, and text that reads as a query
+ * aria-controls, aria-activedescendant) with a listbox of up to 20 cards after it and a
+ * polite live region that says how many cards match. Up and down arrows move through the
+ * cards, Enter or a click opens the chosen one, Escape closes the list, and text that reads as a query
  * ("t:creature", "mv>3") gets no suggestions. The words the region speaks come from the
  * input's data-autocomplete-* attributes, in the page's language
  * (templates/includes/_autocomplete_attributes.html).
@@ -20,17 +20,13 @@
   var QUERY_SYNTAX = /[:<>=!"()]|^-|\s-/;
   var counter = 0;
 
-  function exactNameQuery(name) {
-    return '!"' + name.replace(/\\/g, "\\\\").replace(/"/g, '\\"') + '"';
-  }
-
   function enhance(input) {
     counter += 1;
     var listId = "autocomplete-list-" + counter;
-    var form = input.form;
     var list = document.createElement("ul");
     var status = document.createElement("div");
-    var names = [];
+    var cards = [];
+    var otherLanguage = document.documentElement.lang === "it" ? "en" : "it";
     var active = -1;
     var timer = null;
     var request = null;
@@ -86,7 +82,7 @@
     }
 
     function open() {
-      if (names.length) {
+      if (cards.length) {
         place();
         list.hidden = false;
         input.setAttribute("aria-expanded", "true");
@@ -101,27 +97,34 @@
         text = input.dataset.autocompleteOne || "";
       } else {
         text = (input.dataset.autocompleteMany || "")
-          .replace("{shown}", String(names.length))
+          .replace("{shown}", String(cards.length))
           .replace("{total}", String(total));
       }
       status.textContent = text;
     }
 
     function show(data) {
-      names = data.data || [];
+      cards = data.cards || [];
       list.replaceChildren();
       active = -1;
       input.removeAttribute("aria-activedescendant");
-      names.forEach(function (name, index) {
+      cards.forEach(function (card, index) {
         var option = document.createElement("li");
         option.id = optionId(index);
         option.setAttribute("role", "option");
         option.setAttribute("aria-selected", "false");
-        option.textContent = name;
+        option.textContent = card.name;
+        if (card.other_name) {
+          var other = document.createElement("span");
+          other.className = "autocomplete-other";
+          other.lang = otherLanguage;
+          other.textContent = card.other_name;
+          option.append(" ", other);
+        }
         list.appendChild(option);
       });
       announce(data.total || 0);
-      if (names.length) {
+      if (cards.length) {
         open();
       } else {
         close();
@@ -129,16 +132,13 @@
     }
 
     function choose(index) {
-      var name = names[index];
-      if (name === undefined) {
+      var card = cards[index];
+      if (card === undefined) {
         return;
       }
-      input.value = name;
+      input.value = card.name;
       close();
-      var action = form ? form.action : window.location.pathname;
-      var url = new URL(action, window.location.href);
-      url.search = "?q=" + encodeURIComponent(exactNameQuery(name));
-      window.location.assign(url.toString());
+      window.location.assign(new URL(card.url, window.location.href).toString());
     }
 
     function fetchNames() {
@@ -148,7 +148,7 @@
         request = null;
       }
       if (text.length < MIN_LENGTH || QUERY_SYNTAX.test(text)) {
-        names = [];
+        cards = [];
         list.replaceChildren();
         status.textContent = "";
         close();
@@ -179,7 +179,7 @@
     input.addEventListener("keydown", function (event) {
       var expanded = !list.hidden;
       if (event.key === "ArrowDown") {
-        if (!names.length) {
+        if (!cards.length) {
           return;
         }
         event.preventDefault();
@@ -187,18 +187,18 @@
           open();
           setActive(0);
         } else {
-          setActive(active + 1 < names.length ? active + 1 : 0);
+          setActive(active + 1 < cards.length ? active + 1 : 0);
         }
       } else if (event.key === "ArrowUp") {
-        if (!names.length) {
+        if (!cards.length) {
           return;
         }
         event.preventDefault();
         if (!expanded) {
           open();
-          setActive(names.length - 1);
+          setActive(cards.length - 1);
         } else {
-          setActive(active > 0 ? active - 1 : names.length - 1);
+          setActive(active > 0 ? active - 1 : cards.length - 1);
         }
       } else if (event.key === "Enter") {
         if (expanded && active >= 0) {
@@ -231,7 +231,7 @@
     });
 
     input.addEventListener("focus", function () {
-      if (names.length && input.value.trim().length >= MIN_LENGTH) {
+      if (cards.length && input.value.trim().length >= MIN_LENGTH) {
         open();
       }
     });

@@ -4,9 +4,10 @@ card's whole record.
     GET /api/cards/?q=t:creature+k:flying&page=2    a page of results
     GET /api/cards/<Oracle id>/                     one card: faces, printings, rulings
                                                     (``card_rulings``), errata
-    GET /api/cards/autocomplete/?q=angelo+em        up to 20 card names in either language
-                                                    that start with the text, or have a word
-                                                    that does: {"total": 1, "data": [...]}
+    GET /api/cards/autocomplete/?q=angelo+em        up to 20 cards with a name in either
+                                                    language that starts with the text, or
+                                                    has a word that does, each by both names:
+                                                    {"total": 1, "data": [...], "cards": [...]}
 
 Both answer with ``"data": {"cards": "2022-04-25", "rules": "2026-04-17"}``, the date of each
 kind of data (``web.data_age``). Answers are UTF-8 JSON with readable accents. Cards are named
@@ -62,9 +63,17 @@ def in_requested_language(view):
 
 
 @get_only
+@in_requested_language
 def card_autocomplete(request):
-    total, names = completions(str(request.GET.get("q", ""))[:200])
-    response = json_response({"total": total, "data": names})
+    total, found = completions(str(request.GET.get("q", ""))[:200])
+    card_url = url_maker("oracle:card-detail")
+    cards = [
+        {"name": card.name, "other_name": card.other_name, "url": card_url(card.slug)}
+        for card in found
+    ]
+    response = json_response(
+        {"total": total, "data": [card.name for card in found], "cards": cards}
+    )
     patch_cache_control(response, public=True, max_age=COMPLETIONS_MAX_AGE)
     return response
 

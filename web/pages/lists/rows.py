@@ -222,8 +222,8 @@ class SetRow:
 
 def set_rows() -> list[SetRow]:
     """Every set with printings, newest first, with how many it has (art-series objects left
-    out, a token set's tokens counted; a set with none is not listed): two queries (the printings are counted on their set index,
-    not joined to the sets)."""
+    out, a token set's tokens counted; a set with none is not listed): two queries (the
+    printings are counted on their set index, not joined to the sets)."""
     counts = dict(
         Printing.objects.exclude(layout=Layout.ART_SERIES)  # no cards: printed art
         .order_by()

@@ -44,16 +44,33 @@ class SearchBrowserTests(BrowserTestCase):
         self.assertIn("14 cards found.", status.inner_text())
         page.locator(".facets summary").click()  # the filters start folded on results
         page.get_by_label("Red", exact=True).check()
-        page.get_by_label("Sort by").select_option("mv")
         page.get_by_role("button", name="Apply filters").click()
         page.wait_for_url("**color=R*")
         self.assertIn("Colours: Red", page.locator(".active-facets").inner_text())
+        # The sort menu applies as soon as a choice is made; its button is for no JavaScript.
+        self.assertFalse(page.get_by_role("button", name="Sort", exact=True).is_visible())
+        page.get_by_label("Sort by").select_option(label="Mana value, ascending")
+        page.wait_for_url("**sort=mv-asc*")
         self.assertIn("order:mv", page.locator(".search-canonical").inner_text())
+        self.assertIn("Colours: Red", page.locator(".active-facets").inner_text())
         names = page.locator("table.card-list tbody th a").all_inner_texts()
         self.assertEqual(names, ["Tarox Bladewing", "Scourge of Kher Ridges"])  # mv 5, then 8
         page.get_by_role("link", name="Tarox Bladewing").click()
         page.wait_for_url("**/en/cards/tarox-bladewing/")
         self.assertIn("Tarox Bladewing", page.get_by_role("heading", level=1).inner_text())
+
+    def test_without_javascript_the_sort_menu_applies_with_its_button(self):
+        context = self.browser.new_context(java_script_enabled=False, locale="it-IT")
+        self.addCleanup(context.close)
+        page = context.new_page()
+        page.goto(self.live_server_url + "/it/cards/?q=t%3Acreatura+k%3Avolare+order%3Amv")
+        menu = page.get_by_label("Ordina per")
+        self.assertEqual(menu.input_value(), "mv-asc")  # as the query says
+        menu.select_option(label="Valore di mana, decrescente")
+        page.get_by_role("button", name="Ordina", exact=True).click()
+        page.wait_for_url("**sort=mv-desc*")
+        self.assertIn("order:mv dir:desc", page.locator(".search-canonical").inner_text())
+        self.assertEqual(page.get_by_label("Ordina per").input_value(), "mv-desc")
 
     def test_on_a_phone_every_column_of_a_result_is_on_screen(self):
         """At 390 px the table would scroll sideways and hide the type line and sets: each

@@ -304,7 +304,12 @@ class SearchPageTests(BundledDataTestCase):
         by_query = self.search(q="s:fut t:creature order:mv dir:desc")
         self.assertEqual(self.row_names(by_select), self.row_names(by_query))
         self.assertContains(by_select, "<code>s:fut t:creature order:mv dir:desc</code>")
-        self.assertContains(by_select, '<option value="mv" selected>')
+        self.assertContains(by_select, '<option value="mv-desc" selected>')
+        self.assertContains(by_query, '<option value="mv-desc" selected>')  # as the query says
+        by_menu = self.search(q="s:fut t:creature order:name", sort="mv-desc")
+        self.assertEqual(self.row_names(by_menu), self.row_names(by_query))
+        self.assertContains(by_menu, "<code>s:fut t:creature order:mv dir:desc</code>")
+        self.assertContains(by_menu, '<option value="mv-desc" selected>')
         values = {name: card["manaValue"] for name, card in self.fut.items()}
         shown = [values[name] for name in self.row_names(by_select)]
         self.assertEqual(shown, sorted(shown, reverse=True))

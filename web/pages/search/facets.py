@@ -11,6 +11,7 @@ new names show at once.
 from django.core.cache import cache
 from django.db import connection
 from django.db.models import Count, Exists, OuterRef
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -41,6 +42,12 @@ ORDER_CHOICES = [
     *((number.search_keys[0], number.label) for number in CARD_NUMBERS),
 ]
 DIRECTION_CHOICES = [("asc", _("Ascending")), ("desc", _("Descending"))]
+# The one sort menu beside the box: each order both ways ("mv-desc" is order:mv dir:desc).
+SORT_CHOICES = [
+    (f"{key}-{direction}", format_lazy("{}, {}", label, words))
+    for key, label in ORDER_CHOICES
+    for direction, words in (("asc", _("ascending")), ("desc", _("descending")))
+]
 
 # Card types and supertypes (Comprehensive Rules 205.2a and 205.4a) offered in the type facet.
 # The data also records Un-set jokes ("Eaturecray") as types; those are not offered.

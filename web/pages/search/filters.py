@@ -45,6 +45,7 @@ from web.pages.search.facets import (
     COLOR_CHOICES,
     DIRECTION_CHOICES,
     ORDER_CHOICES,
+    SORT_CHOICES,
     TYPE_NAMES,
     ColorMode,
 )
@@ -129,6 +130,14 @@ class CardFilter(django_filters.FilterSet):
         empty_label=_("default"),
         label=_("Direction"),
     )
+    # The page's one sort menu: an order and its direction together (order and dir stay for
+    # the addresses and the API that name them apart).
+    sort = django_filters.ChoiceFilter(
+        method="keep",
+        choices=lambda: SORT_CHOICES,
+        empty_label=_("as the query says"),
+        label=_("Sort by"),
+    )
 
     class Meta:
         model = Card
@@ -167,6 +176,8 @@ class CardFilter(django_filters.FilterSet):
         written in the box (the canonical text prints them last, as order:mv dir:desc)."""
         order = self._cleaned("order")
         direction = self._cleaned("dir")
+        if self._cleaned("sort"):
+            order, direction = self._cleaned("sort").split("-")
         if not order and not direction:
             return self.query
         replaced = tuple(
@@ -367,6 +378,8 @@ class CardFilter(django_filters.FilterSet):
         card_set = self._cleaned("card_set")
         chosen["card_set"] = card_set.code if card_set else ""
         chosen["type"] = chosen["type"].lower()
+        if self.search.order and not chosen["sort"]:  # order:, dir: written in the box
+            chosen["sort"] = f"{self.search.order}-{self.search.direction or 'asc'}"
         return chosen
 
     @property

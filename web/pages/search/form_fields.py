@@ -104,7 +104,7 @@ class CardSearchForm(forms.Form):
 
 
 # The selects with a few options, written out on every page.
-SHORT_SELECTS = ("rarity", "layout", "order", "dir")
+SHORT_SELECTS = ("rarity", "layout", "order", "dir", "sort")
 
 
 @lru_cache(maxsize=8)

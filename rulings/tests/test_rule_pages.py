@@ -403,6 +403,33 @@ class BundledRulesPagesTests(BundledDataTestCase):
         self.assertRegex(page, r"\d+ rules found in the rules effective from April 17, 2026")
         self.assertIn('<a href="/en/rules/glossary/#morph">', page)
 
+    def test_search_matches_whole_words_and_lists_rules_before_the_glossary(self):
+        response = self.get("/en/rules/search/?q=morph")
+        numbers = [result["number"] for result in response.context["results"]]
+        self.assertEqual(numbers[0], "702.37")  # its title is the word
+        page = response.content.decode()
+        self.assertNotIn("etamorph", page)  # "morph" is not in "Metamorphosis"
+        self.assertLess(page.index('id="rule-results-heading"'), page.index('id="glossary-results'))
+        texts = {number: text for number, _title, text in self.rules_index()}
+        for number in numbers:
+            self.assertRegex(texts[number], r"(?<!\w)morph(?!\w)")
+        # A rule's number counts as its title: the morph rules of chapter 702 first.
+        numbers = [
+            r["number"] for r in self.get("/en/rules/search/?q=702+morph").context["results"]
+        ]
+        self.assertEqual(numbers[:2], ["702.37", "702.37a"])
+        cited = numbers.index(next(number for number in numbers if not number.startswith("702.")))
+        self.assertTrue(all(number.startswith("702.37") for number in numbers[:cited]))
+        italian = self.get("/it/rules/search/?q=metamorfosi").context["results"]
+        self.assertEqual(italian[0]["number"], "702.37")
+
+    def rules_index(self):
+        from rulings.models import RulesEdition
+        from web.pages.rules.search import rules_index, stamp
+
+        edition = RulesEdition.objects.official().in_force()
+        return rules_index(edition.pk, stamp(edition))
+
     def test_search_results_are_paginated(self):
         response = self.get("/en/rules/search/?q=player")
         self.assertGreater(response.context["page_obj"].paginator.num_pages, 2)

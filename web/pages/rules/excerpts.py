@@ -1,8 +1,9 @@
 """Search words and the excerpts that show them: words folded (no case, no accents), matched
-in folded text, marked in the original spelling."""
+whole in folded text ("morph" is not in "metamorphosis"), marked in the original spelling."""
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from django.utils.safestring import SafeString
 
@@ -15,9 +16,14 @@ def query_words(query: str) -> list[str]:
     return list(dict.fromkeys(re.findall(r"\w+", fold(query or ""))))
 
 
+@lru_cache(maxsize=256)
+def whole_word(word: str) -> re.Pattern:
+    return re.compile(rf"(?<!\w){re.escape(word)}(?!\w)")
+
+
 def matches_all(haystack: str, words: Iterable[str]) -> bool:
-    """True when every (folded) word occurs in the (folded) haystack."""
-    return all(word in haystack for word in words)
+    """True when every (folded) word occurs whole in the (folded) haystack."""
+    return all(word in haystack and whole_word(word).search(haystack) for word in words)
 
 
 def highlight(value: str, words: Iterable[str], width: int = 220) -> SafeString:
@@ -32,7 +38,7 @@ def highlight(value: str, words: Iterable[str], width: int = 220) -> SafeString:
     spans = []
     for word in words:
         if word:
-            for match in re.finditer(re.escape(word), folded):
+            for match in whole_word(word).finditer(folded):
                 spans.append((origin[match.start()], origin[match.end() - 1] + 1))
     merged = []
     for start, end in sorted(spans):

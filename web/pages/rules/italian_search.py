@@ -28,6 +28,7 @@ from oracle.models import CardType, Keyword
 from rulings.models import GlossaryEntry, Language, RuleMapping, RulesEdition
 from rulings.rules.citations import cited_numbers
 from rulings.rules.italian_game_terms import GAME_TERMS
+from web.pages.rules.excerpts import matches_all
 from web.pages.rules.italian_texts import LIKELY_MATCH
 
 MAX_TERM_WORDS = 6
@@ -211,7 +212,7 @@ def italian_findings(
         hits = [
             (number, words_in_title(title, words))
             for number, title, haystack in index_of(italian)
-            if all(word in haystack for word in words)
+            if matches_all(haystack, words)
         ]
         if not hits:
             continue

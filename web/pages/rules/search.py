@@ -68,12 +68,15 @@ def glossary_index(edition_pk: int, version: str) -> tuple[tuple[int, str, str],
 
 
 def find_rules(edition: RulesEdition, words: list[str]) -> list[str]:
-    """Numbers of the rules holding every word; those with all the words in the title first."""
-    in_title, in_text = [], []
+    """Numbers of the rules holding every word (their number counts: "702 morph"), those with
+    more of the words in their number and title first, then in the rules' order."""
+    found = []
     for number, title, haystack in rules_index(edition.pk, stamp(edition)):
-        if matches_all(haystack, words):
-            (in_title if matches_all(title, words) else in_text).append(number)
-    return in_title + in_text
+        if matches_all(f"{number} {haystack}", words):
+            head = f"{number} {title}"
+            found.append((-sum(matches_all(head, [word]) for word in words), number))
+    found.sort(key=lambda score_and_number: score_and_number[0])  # stable: the rules' order
+    return [number for _score, number in found]
 
 
 def find_glossary(edition: RulesEdition, words: list[str]) -> list[int]:

@@ -18,7 +18,7 @@ from django.db.models import F
 
 from common.upsert import SyncStats, chunks, update_by_pk
 from oracle.importers.face_names import FaceTextSample, learn_face_names
-from oracle.importers.keyword_names import align_keyword_names
+from oracle.importers.keyword_names import align_keyword_names, oracle_reminders
 from oracle.importers.mtgjson_records import MtgjsonData
 from oracle.importers.type_names import SUBTYPE, SUPERTYPE, TYPE, TypeLineSample, learn_type_names
 from oracle.models import CardFace, CardSet, CardType, Keyword, PrintingFace
@@ -115,6 +115,12 @@ def learn_keyword_names(data: MtgjsonData, terms: dict) -> dict[str, tuple[str, 
         if card.keywords and printed.text_it
     ]
     found = align_keyword_names(samples)
+    today = oracle_reminders(
+        (face.oracle_text, card.keywords) for card in data.cards.values() for face in card.faces
+    )
+    for name, reminder in today.items():
+        name_it, _printed, reminder_it = found.get(name, ("", "", ""))
+        found[name] = (name_it, reminder, reminder_it)
     for name, entry in terms.get("keywords", {}).items():
         learned = found.get(name, ("", "", ""))
         found[name] = (entry["it"], *learned[1:])

@@ -12,8 +12,10 @@ printed text too. Lines are compared at the same place in both texts:
   carta, ...").
 
 Each pair is a vote (a reminder's infinitive before a line's imperative): the name printed
-most often wins, the newest printing breaks ties. The reminder text is the newest printing's
-(today's wording), the most printed in that set.
+most often wins, the newest printing breaks ties. The Italian reminder text is the newest
+printing's, the most printed in that set. The English one is today's Oracle wording
+(``oracle_reminders``): printings keep the words of their day ("You may play this face down"
+before 2009's "cast").
 """
 
 import re
@@ -71,6 +73,24 @@ def align_keyword_names(
             _newest(reminders_it[keyword]),
         )
         for keyword in names.keys() | action_names.keys()
+    }
+
+
+def oracle_reminders(samples: Iterable[tuple[str, Iterable[str]]]) -> dict[str, str]:
+    """From (Oracle text, English keywords) give {keyword: the reminder text its keyword lines
+    carry most often in today's Oracle wording}."""
+    reminders: dict[str, Counter] = defaultdict(Counter)
+    for text, keywords in samples:
+        lowered = {keyword.lower(): keyword for keyword in keywords}
+        for line in text.splitlines():
+            cost = COST.match(line)
+            body, reminder = _split_reminder(line[cost.end() :] if cost else line)
+            keyword = _keyword_at_start(body, lowered) if reminder else None
+            if keyword is not None:
+                reminders[lowered[keyword.lower()]][reminder] += 1
+    return {
+        keyword: max(counter, key=lambda reminder: (counter[reminder], reminder))
+        for keyword, counter in reminders.items()
     }
 
 

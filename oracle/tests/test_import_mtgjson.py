@@ -401,7 +401,8 @@ class FutureSightImportTests(EmptyDatabaseTestCase):
         self.assertEqual(Keyword.objects.get(name="Haste").name_it, "Rapidità")
         suspend = Keyword.objects.get(name="Suspend")
         self.assertEqual(suspend.name_it, "Sospendere")
-        self.assertTrue(suspend.reminder_text.startswith("Rather than play this card"))
+        # The English reminder is today's Oracle wording; the Italian the printing's of 2007.
+        self.assertTrue(suspend.reminder_text.startswith("Rather than cast this card"))
         self.assertTrue(suspend.reminder_text_it.startswith("Invece di giocare questa carta"))
 
     def test_futureshifted_frame_is_kept(self):

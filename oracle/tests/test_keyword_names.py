@@ -3,7 +3,7 @@ languages. The pairs are as printed on real cards (Future Sight, Time Spiral, On
 
 from django.test import SimpleTestCase
 
-from oracle.importers.keyword_names import align_keyword_names
+from oracle.importers.keyword_names import align_keyword_names, oracle_reminders
 
 SUSPEND_EN = (
     "Suspend 4—{U} (Rather than play this card from your hand, you may pay {U} and remove it "
@@ -144,3 +144,23 @@ class AlignKeywordNamesTests(SimpleTestCase):
             ]
         )
         self.assertEqual(found, {"Flying": ("Volare", "", ""), "Shadow": ("Ombra", "", "")})
+
+
+class OracleRemindersTests(SimpleTestCase):
+    def test_todays_reminder_is_the_one_oracle_lines_carry_most(self):
+        morph = (
+            "You may cast this card face down as a 2/2 creature for {3}. Turn it face up any "
+            "time for its morph cost."
+        )
+        samples = [
+            (f"Flying\nMorph {{2}}{{U}} ({morph})", {"Flying", "Morph"}),
+            (f"Morph—Discard a card. ({morph})", {"Morph"}),
+            ("{2}: Monstrosity 3. (If this creature isn't monstrous, put three counters.)",
+             {"Monstrosity"}),
+            ("Morph {3} (Some other words.)", {"Morph"}),
+            ("Creatures with morph get +1/+1. (Not a keyword line.)", {"Morph"}),
+        ]  # fmt: skip
+        found = oracle_reminders(samples)
+        self.assertEqual(found["Morph"], morph)
+        self.assertTrue(found["Monstrosity"].startswith("If this creature isn't monstrous"))
+        self.assertNotIn("Flying", found)

@@ -111,7 +111,9 @@ class KeywordPagesTests(BundledDocumentsTestCase):
             '<dd><a class="rule-number" href="/en/rules/702.37/">702.37</a></dd>', page
         )
         reminder = section(page, "keyword-reminder")
-        self.assertIn("You may play this face down as a 2/2 creature", reminder)
+        # Today's Oracle wording ("cast"), not the printings' of 2002-2007 ("play").
+        self.assertIn("You may cast this card face down as a 2/2 creature", reminder)
+        self.assertNotIn("You may play", reminder)
         self.assertIn("Puoi giocare questa carta a faccia in giù come una creatura 2/2", reminder)
         rule = section(page, "keyword-rule")
         self.assertIn(

@@ -26,7 +26,7 @@ class SearchBrowserTests(BrowserTestCase):
         problems = page.get_by_role("alert")
         self.assertIn("unknown search key “tpye”", problems.inner_text())
         # The rest of the query still ran: red cards, with the other name beside each.
-        self.assertIn("Showing cards where: c:r", page.locator(".search-canonical").inner_text())
+        self.assertIn("Search as read: c:r", page.locator(".search-canonical").inner_text())
         page.get_by_role("link", name="type:goblin").click()
         page.wait_for_url("**/en/cards/?q=type%3Agoblin+c%3Ar*")
         self.assertEqual(page.get_by_role("alert").count(), 0)

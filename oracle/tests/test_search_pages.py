@@ -81,9 +81,7 @@ class SearchPageTests(BundledDataTestCase):
 
     def test_canonical_query_is_printed_above_the_results(self):
         response = self.search(q="T:Creature   K:Flying  S:FUT")
-        self.assertContains(
-            response, "Showing cards where: <code>t:creature kw:flying s:fut</code>"
-        )
+        self.assertContains(response, "Search as read: <code>t:creature kw:flying s:fut</code>")
 
     def test_rows_show_the_sets_newest_first_linking_to_each_printing(self):
         response = self.search(q="t:basic t:land")
@@ -263,7 +261,7 @@ class SearchPageTests(BundledDataTestCase):
         )
         response = self.search(q="t:creature", card_set="FUT", color="G", rarity="common")
         self.assertEqual(sorted(self.row_names(response)), expected)
-        self.assertContains(response, "Showing cards where: <code>t:creature</code>")
+        self.assertContains(response, "Search as read: <code>t:creature</code>")
         self.assertContains(response, "Set: <strong>Future Sight (FUT)</strong>")
         self.assertContains(response, "Rarity: <strong>Common</strong>")
 

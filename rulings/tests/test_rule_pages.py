@@ -430,6 +430,12 @@ class BundledRulesPagesTests(BundledDataTestCase):
         edition = RulesEdition.objects.official().in_force()
         return rules_index(edition.pk, stamp(edition))
 
+    def test_a_long_rules_two_pagers_have_labels_of_their_own(self):
+        page = self.get("/it/rules/702/").content.decode()
+        labels = re.findall(r'<nav class="rule-pager" aria-label="([^"]*)"', page)
+        self.assertEqual(len(labels), 2)
+        self.assertEqual(len(set(labels)), 2)
+
     def test_search_results_are_paginated(self):
         response = self.get("/en/rules/search/?q=player")
         self.assertGreater(response.context["page_obj"].paginator.num_pages, 2)

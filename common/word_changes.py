@@ -10,16 +10,31 @@ from functools import lru_cache
 TOKEN = re.compile(r"\s+|[\w'’+\-/{}]+|[^\w\s]", re.UNICODE)
 
 
-def tokenize(text: str) -> list[str]:
-    return TOKEN.findall(text or "")
+# The forms of one mark: a dash, en dash, minus or hyphen, a typographic or plain quote. Data
+# and printings switch between them ("Grandeur — Discard", "Creature - Goblin"): no change of
+# wording.
+SAME_MARK = str.maketrans({"–": "—", "−": "—", "-": "—", "’": "'", "‘": "'", "“": '"', "”": '"'})
+
+
+def compared_tokens(text: str) -> tuple[list[str], list[str]]:
+    """The tokens of ``text`` and what each is compared by (any white space alike, each mark's
+    forms alike); both cut where the plain forms cut ("−1" is one token, as "-1" is)."""
+    plain = (text or "").translate(SAME_MARK)  # one character for one: the same cuts apply
+    keys, tokens, start = [], [], 0
+    for key in TOKEN.findall(plain):
+        tokens.append(text[start : start + len(key)])
+        keys.append(" " if key.isspace() else key)
+        start += len(key)
+    return tokens, keys
 
 
 @lru_cache(maxsize=1024)  # a card's page compares the same wordings in each language
 def word_changes(old: str, new: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """``new`` as runs ("same", "del" or "ins", its lines): removed words in "del" runs,
-    added words in "ins" runs; a change of white space alone is not shown."""
-    before, after = tokenize(old), tokenize(new)
-    matcher = difflib.SequenceMatcher(a=before, b=after, autojunk=False)
+    added words in "ins" runs; a change of white space or of a mark's form alone is not
+    shown."""
+    (before, before_keys), (after, after_keys) = compared_tokens(old), compared_tokens(new)
+    matcher = difflib.SequenceMatcher(a=before_keys, b=after_keys, autojunk=False)
     changes = []
     for operation, a_start, a_end, b_start, b_end in matcher.get_opcodes():
         removed = "".join(before[a_start:a_end])

@@ -11,7 +11,9 @@ or "c" and the tap or untap letter.
 
 ``wording_key`` is what two wordings are compared by: symbols mended, reminder text left out
 (it is not rules text: a printing with or without it says the same), white space made one
-space, typographic apostrophes and quotes made plain. Case and every other word count.
+space, typographic apostrophes and quotes made plain, every dash (em, en, minus, hyphen) one
+hyphen with no space around it ("Grandeur — Discard" is "Grandeur—Discard"). Case and every
+other word count.
 """
 
 import re
@@ -26,6 +28,7 @@ SYMBOL_REMAINS = re.compile(
 )
 REMINDER_TEXT = re.compile(r"\s*\([^()]*\)")
 PLAIN_QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"'})
+DASH = re.compile(r"\s*[—–−-]\s*")
 
 
 def mend_symbols(text: str) -> str:
@@ -43,4 +46,5 @@ def _symbol(match: re.Match) -> str:
 def wording_key(text: str) -> str:
     """What a wording is compared by (see the module docstring)."""
     without_reminders = REMINDER_TEXT.sub("", mend_symbols(text))
-    return " ".join(without_reminders.translate(PLAIN_QUOTES).split())
+    plain = " ".join(without_reminders.translate(PLAIN_QUOTES).split())
+    return DASH.sub("-", plain)

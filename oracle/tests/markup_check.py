@@ -31,7 +31,8 @@ SYMBOL_TAGS = {
     },
 }
 ORACLE_TEXT_TAGS = {**SYMBOL_TAGS, "p": {}, "i": {"class": exactly("reminder")}}
-DIFF_TAGS = {"del": {}, "ins": {}, "br": {}}
+# A word diff writes its symbols as the text does.
+DIFF_TAGS = {"del": {}, "ins": {}, "br": {}, **SYMBOL_TAGS}
 
 
 class MarkupError(AssertionError):

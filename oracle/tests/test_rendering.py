@@ -2,6 +2,7 @@ from django.test import SimpleTestCase
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 
+from oracle.printed_text import wording_key
 from web.rendering.card_text import (
     describe_symbol,
     elide_italian_dates,
@@ -53,6 +54,25 @@ class WordDiffTests(SimpleTestCase):
         self.assertNotIn("<ins></ins>", html)
         html = word_diff("Draw two cards.", "Draw three cards.")
         self.assertEqual(html, "Draw <del>two</del><ins>three</ins> cards.")
+
+    def test_a_change_of_a_marks_form_is_not_a_change_of_wording(self):
+        for old, new in (
+            ("Grandeur — Discard another card named it.", "Grandeur—Discard another card named it."),
+            ("Creature - Goblin", "Creature — Goblin"),
+            ("−1: Target player draws a card.", "-1: Target player draws a card."),
+            ("Tarox's power", "Tarox’s power"),
+        ):  # fmt: skip
+            with self.subTest(old=old):
+                html = word_diff(old, new)
+                self.assertNotIn("<del>", html)
+                self.assertNotIn("<ins>", html)
+                self.assertEqual(wording_key(old), wording_key(new))
+        self.assertNotEqual(wording_key("Draw a card."), wording_key("Draw two cards."))
+
+    def test_symbols_in_a_diff_are_symbols(self):
+        html = word_diff("{2}{W}: Draw a card.", "{2}{W}{W}: Draw a card.")
+        self.assertIn('<abbr class="ms ms-cost ms-w"', html)
+        self.assertNotIn("{2}{W}{W}:", html.replace('<span class="visually-hidden">', ""))
 
     def test_diff_escapes_html(self):
         self.assertNotIn("<b>", word_diff("<b>old</b>", "<b>new</b>"))

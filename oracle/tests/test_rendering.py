@@ -57,7 +57,7 @@ class WordDiffTests(SimpleTestCase):
 
     def test_a_change_of_a_marks_form_is_not_a_change_of_wording(self):
         for old, new in (
-            ("Grandeur — Discard another card named it.", "Grandeur—Discard another card named it."),
+            ("Grandeur — Discard a card named it.", "Grandeur—Discard a card named it."),
             ("Creature - Goblin", "Creature — Goblin"),
             ("−1: Target player draws a card.", "-1: Target player draws a card."),
             ("Tarox's power", "Tarox’s power"),

@@ -32,7 +32,10 @@ def squeeze(html: str) -> str:
 
 
 # A row of a set's table of cards (oracle/_set_card_rows.html): its number, then its name.
-SET_TABLE_ROW = re.compile(r'<tr>\s*<td>([^<]*)</td>\s*<th scope="row"><a href="[^"]*">([^<]*)</a>')
+SET_TABLE_ROW = re.compile(
+    r'<tr role="row">\s*<td role="cell">([^<]*)</td>\s*<th scope="row" role="rowheader">'
+    r'<a href="[^"]*">([^<]*)</a>'
+)
 
 
 def set_table_rows(response) -> list[tuple[str, str]]:

@@ -193,7 +193,7 @@ class ImageViewTests(EmptyDatabaseTestCase):
             )
             self.assertRegex(img, r'alt="[^"]+"')
             self.assertIn('loading="lazy"', img)
-        self.assertNotIn('class="card-list search-results-table"', html)
+        self.assertNotIn('class="card-list search-results-table stacking-table"', html)
         # The switch back to the list keeps everything else; a new search keeps the view.
         self.assertIn('href="?q=t%3Acreature&amp;layout=normal&amp;page=2">List</a>', html)
         self.assertIn('<input type="hidden" name="view" value="images">', html)
@@ -237,4 +237,4 @@ class ImageViewTests(EmptyDatabaseTestCase):
             html = self.client.get("/en/cards/?q=t:creature&view=images").content.decode()
         self.assertNotIn("view-switch", html)
         self.assertNotIn("card-grid", html)
-        self.assertIn('class="card-list search-results-table"', html)
+        self.assertIn('class="card-list search-results-table stacking-table"', html)

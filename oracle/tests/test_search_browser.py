@@ -72,6 +72,34 @@ class SearchBrowserTests(BrowserTestCase):
         self.assertIn("order:mv dir:desc", page.locator(".search-canonical").inner_text())
         self.assertEqual(page.get_by_label("Ordina per").input_value(), "mv-desc")
 
+    def test_on_a_phone_the_first_result_is_in_the_top_of_the_screen(self):
+        """A phone of 390 x 844: the header takes two short rows and the form keeps to what
+        changes the search, so the first result starts in the top 60 % of the screen."""
+        page = self.browser.new_page(locale="it-IT", viewport={"width": 390, "height": 844})
+        self.addCleanup(page.close)
+        page.goto(self.live_server_url + "/it/cards/?q=t%3Acreatura+k%3Avolare")
+        header = page.locator(".site-header").bounding_box()
+        self.assertLess(header["height"], 100)
+        first = page.locator("table.card-list tbody tr").first.bounding_box()
+        self.assertLess(first["y"], 0.6 * 844)
+        self.assertLessEqual(page.evaluate("document.documentElement.scrollWidth"), 390)
+
+    def test_on_a_phone_set_tables_stack_as_search_results_do(self):
+        page = self.browser.new_page(locale="it-IT", viewport={"width": 390, "height": 844})
+        self.addCleanup(page.close)
+        for path, cells in (("/it/sets/", 4), ("/it/sets/fut/", 5)):
+            with self.subTest(path=path):
+                page.goto(self.live_server_url + path)
+                self.assertLessEqual(page.evaluate("document.documentElement.scrollWidth"), 390)
+                row = page.get_by_role("row").nth(1)
+                self.assertEqual(row.get_by_role("cell").count() + 1, cells)  # and the header
+                self.assertEqual(row.evaluate("r => getComputedStyle(r).display"), "grid")
+                for cell in row.locator("th, td").all():
+                    box = cell.bounding_box()
+                    self.assertLessEqual(box["x"] + box["width"], 390)
+        page.goto(self.live_server_url + "/it/sets/")
+        self.assertIn("180 carte", page.locator("tr", has_text="Visione Futura").inner_text())
+
     def test_on_a_phone_every_column_of_a_result_is_on_screen(self):
         """At 390 px the table would scroll sideways and hide the type line and sets: each
         result is laid out as a block instead, and is still a table row to a screen reader."""

@@ -111,7 +111,9 @@ class EdhrecRankTests(BundledDataTestCase):
 
     def test_sort_menu_and_help_page_offer_it(self):
         page = self.client.get("/it/cards/", {"q": "s:fut"}).content.decode()
-        self.assertRegex(page, r'<option value="edhrec"[^>]*>Posizione EDHREC</option>')
+        self.assertRegex(
+            page, r'<option value="edhrec-asc"[^>]*>Posizione EDHREC, crescente</option>'
+        )
         help_page = self.client.get("/en/help/search/").content.decode()
         self.assertIn("edhrec&lt;100", help_page)
         self.assertIn("the hundred cards most played in Commander decks", help_page)

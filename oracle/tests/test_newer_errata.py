@@ -22,7 +22,7 @@ class NewerErratumTests(EmptyDatabaseTestCase):
 
     def test_without_a_newer_erratum_the_box_says_the_data_and_its_date(self):
         box = self.box()
-        self.assertIn("As MTGJSON gives it on April 25, 2022.", box)
+        self.assertIn('<span class="wording-source">· MTGJSON of April 25, 2022</span>', box)
         self.assertIn('<div class="rules-text"><p>Trample</p></div>', box)
         self.assertNotIn("erratum", box)
 
@@ -42,7 +42,7 @@ class NewerErratumTests(EmptyDatabaseTestCase):
             "newer than the card data (MTGJSON of April 25, 2022).",
             box,
         )
-        self.assertNotIn("As MTGJSON gives it", box)
+        self.assertNotIn("· MTGJSON of", box)
         box_it = self.box("it")
         self.assertIn(
             f'Il testo dell’<a href="#erratum-{newer.pk}">errata del 1º dicembre 2026</a>, '

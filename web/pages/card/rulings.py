@@ -9,9 +9,10 @@ rulings cite when the card has rulings. The page's template includes the panels
 (``templates/jinja2/rulings/_card_*.html``) at their places; each ruling's item
 (``rulings/_ruling.html``) is rendered here (``web.rendering.rulings.render_items``).
 
-The rulings come in groups, each labelled: the card's own, then those about each of its
-keywords and types. Those still holding stay in place; the outdated ones (``ruling_status``)
-follow under their own heading, collapsed, each with its reason. Withdrawn ones never show.
+The card's own rulings come first; those about each of its keywords and types, which every card
+with them shares, follow, each topic collapsed and counted with its keyword's page. The
+outdated ones (``ruling_status``) follow the card's own under their own heading, collapsed,
+each with its reason. Withdrawn ones never show.
 """
 
 from dataclasses import dataclass
@@ -21,7 +22,7 @@ from django.utils.html import escape
 from django.utils.text import Truncator
 from django.utils.translation import gettext as _
 
-from common.links import url_prefix
+from common.links import url_maker, url_prefix
 from oracle.models import Card, Layout, is_italian_page
 from rulings.models import CardRule, Ruling, edition_in_force
 from rulings.status.ruling_status import outdated_reasons
@@ -51,10 +52,26 @@ def card_context(card: Card, rows: list[list[tuple]]) -> dict:
         (_("On this card"), own),
         *((_("About %(topic)s") % {"topic": topic}, group) for topic, group in topics),
     ]
+    keyword_url = url_maker("rulings:keyword-detail")
+    keyword_slugs = {keyword.pk: keyword.slug for keyword in card.keywords.all()}
+    shared = [
+        SharedTopic(
+            _("About %(topic)s") % {"topic": topic},
+            topic,
+            current,
+            keyword_url(keyword_slugs[group[0].keyword_id])
+            if group[0].keyword_id in keyword_slugs
+            else "",
+        )
+        for topic, group in topics
+        if (current := [ruling for ruling in group if ruling.status != Ruling.Status.OUTDATED])
+    ]
     return {
         "rulings": own,
         "topic_rulings": topics,
-        "current_groups": split_groups(groups, outdated=False),
+        "own_current": [ruling for ruling in own if ruling.status != Ruling.Status.OUTDATED],
+        "shared_topics": shared,
+        "shared_count": sum(len(topic.rulings) for topic in shared),
         "outdated_groups": split_groups(groups, outdated=True),
         "outdated_count": sum(bool(ruling.reasons) for ruling in every_ruling),
         "every_ruling": every_ruling,
@@ -67,6 +84,17 @@ def card_context(card: Card, rows: list[list[tuple]]) -> dict:
         "rules_used": rules_used(rows.rules_used),
         "rules_editions": editions,
     }
+
+
+@dataclass(frozen=True)
+class SharedTopic:
+    """The current rulings about one of the card's keywords or types, which every card with it
+    shares (collapsed on the page), with the keyword's page."""
+
+    label: str  # "About morph"
+    name: str  # "morph"
+    rulings: list
+    url: str  # the keyword's page; "" for a card type
 
 
 def split_groups(groups: list, outdated: bool) -> list:

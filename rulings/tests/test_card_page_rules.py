@@ -36,7 +36,7 @@ class RulesUsedTests(BundledDocumentsTestCase):
     @classmethod
     def setUpTestData(cls):
         cls.tarox = Card.objects.get(name="Tarox Bladewing")
-        cls.current = RulesEdition.objects.current()
+        cls.current = RulesEdition.objects.official().in_force()
 
     def test_rules_used_in_the_rules_order_with_reasons(self):
         shown = rules_used(self.client.get("/en/cards/tarox-bladewing/"))

@@ -336,7 +336,7 @@ EXPECTED = {
 class BundledCardRulesTests(BundledDataTestCase):
     @classmethod
     def setUpTestData(cls):
-        cls.edition = RulesEdition.objects.current(Language.ENGLISH)
+        cls.edition = RulesEdition.objects.official().in_force()
         cls.admin = User.objects.create_superuser("admin", password="pw-for-tests")
 
     def links(self, name):
@@ -559,7 +559,7 @@ class BundledCardRulesTests(BundledDataTestCase):
         path = Path(self.enterContext(TemporaryDirectory())) / "june.txt"
         path.write_text(newer.replace("702.9", "702.8"))
         call_command("import_rules", path, allow_shrink=True, stdout=StringIO(), stderr=StringIO())
-        june = RulesEdition.objects.current(Language.ENGLISH)
+        june = RulesEdition.objects.official().in_force()
         self.assertEqual(june.effective_date, date(2026, 6, 12))
         rows = {
             (row.section.number, row.section.edition.effective_date, row.origin, row.excluded)

@@ -157,7 +157,7 @@ class KeywordPagesTests(BundledDocumentsTestCase):
         self.assertIn(f'<li>Artifact <span class="muted">{artifacts + 1}</span></li>', cards)
 
     def test_the_defining_rule_links_the_rules_it_cites_that_today_s_rules_have(self):
-        current = RulesEdition.objects.current(Language.ENGLISH)
+        current = RulesEdition.objects.official().in_force()
         morph = RuleSection.objects.get(edition=current, number="702.37a")
         rule = section(self.page("/it/keywords/morph/"), "keyword-rule")
         self.assertIn('<a class="rule-ref" href="/it/rules/708/">708</a>', rule)

@@ -182,7 +182,7 @@ class RuleCardsTests(BundledDocumentsTestCase):
         token = make_card(
             name="Spirit Token", name_it="", type_line="Token Creature — Spirit", is_token=True
         )
-        current = RulesEdition.objects.current(Language.ENGLISH)
+        current = RulesEdition.objects.official().in_force()
         rule = RuleSection.objects.get(edition=current, number="100.1")
         for each in (card, token):
             CardRule.objects.create(card=each, section=rule, reason=CardRule.Reason.EDITOR)

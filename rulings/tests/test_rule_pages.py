@@ -10,7 +10,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from oracle.tests.helpers import squeeze
-from rulings.models import GlossaryEntry, Language, RuleMapping, RuleSection, RulesEdition
+from rulings.models import GlossaryEntry, RuleMapping, RuleSection, RulesEdition
 from rulings.tests.factories import (
     CURRENT,
     make_edition,
@@ -339,7 +339,7 @@ class BundledRulesPagesTests(BundledDataTestCase):
         older = self.page("/it/rules/glossary/?edition=2007-05-01")
         self.assertIn('href="/it/rules/502.26/?edition=2007-05-01"', older)
         # A definition changed without a save (a bulk update): shown as it is now.
-        current = RulesEdition.objects.current(Language.ENGLISH)
+        current = RulesEdition.objects.official().in_force()
         GlossaryEntry.objects.filter(edition=current, slug="morph").update(
             text="Changed in bulk. See rule 702.37."
         )
@@ -354,7 +354,7 @@ class BundledRulesPagesTests(BundledDataTestCase):
         older = self.page("/en/rules/502.26/?edition=2007-05-01")
         self.assertIn("?edition=2007-05-01", re.search(r'<li id="502.26a".*?</li>', older)[0])
         # A rule changed without a save (a bulk update): shown as it is now.
-        current = RulesEdition.objects.current(Language.ENGLISH)
+        current = RulesEdition.objects.official().in_force()
         RuleSection.objects.filter(edition=current, number="702.37a").update(
             text="Changed in bulk. See rule 708."
         )

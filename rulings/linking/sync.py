@@ -41,7 +41,7 @@ from common.upsert import (
 )
 from oracle.models import Card, CardFace, Keyword
 from rulings.linking.compute import CardFacts, FaceFacts, Link, RuleLinker
-from rulings.linking.keyword_rules import Coverage, coverage
+from rulings.linking.keyword_coverage import Coverage, coverage
 from rulings.linking.rules_index import RulesIndex, Section
 from rulings.linking.samples import store_samples
 from rulings.models import (

@@ -17,7 +17,8 @@ from oracle.models import Card, Keyword
 from rulings.editorial.editors import EDITORS_GROUP
 from rulings.importers.comprehensive_rules import read_rules
 from rulings.linking.compute import CardFacts, FaceFacts, RuleLinker
-from rulings.linking.keyword_rules import NOT_IN_RULES, coverage, phrase
+from rulings.linking.keyword_coverage import coverage
+from rulings.linking.keyword_rules import NOT_IN_RULES, phrase
 from rulings.linking.rules_index import RulesIndex, Section
 from rulings.linking.sync import search_rules_for
 from rulings.models import CardRule, CardRuleSearch, Language, RuleSection, RulesEdition, Ruling

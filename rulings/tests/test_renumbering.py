@@ -12,7 +12,8 @@ from tempfile import TemporaryDirectory
 from django.core.management import call_command
 from django.test import SimpleTestCase
 
-from rulings.importers.renumbering import NONE, RENAMED, TITLE, Item, map_edition, words
+from rulings.importers.renumbering import NONE, RENAMED, TITLE, Item, map_edition
+from rulings.importers.rule_words import words
 from rulings.models import RuleMapping, RuleSection, RulesEdition
 from rulings.rules.numbers import CURRENT, NUMBER, Lookup, parse_lookup, resolve
 from rulings.tests.helpers import letters

@@ -21,6 +21,7 @@ from rulings.models import (
     SourceDocument,
     is_document_only,
 )
+from rulings.tests.test_page_queries import KEYWORD_PAGE, RULES_DATE
 from web.testing import DATA_AGE_QUERIES, BundledDocumentsTestCase
 
 KINDS = ["ability", "action", "ability_word"]
@@ -294,7 +295,7 @@ class KeywordPagesTests(BundledDocumentsTestCase):
                 with CaptureQueriesContext(connection) as queries:
                     self.page(f"/{language}/keywords/{slug}/")
                 counts[f"{language}/{slug}"] = len(queries)
-        self.assertEqual(set(counts.values()), {8 + DATA_AGE_QUERIES}, counts)
+        self.assertEqual(set(counts.values()), {KEYWORD_PAGE + RULES_DATE}, counts)
 
 
 class KeywordPageRulingStatusTests(BundledDocumentsTestCase):

@@ -27,6 +27,14 @@ CARD_PAGE_WITH_RULINGS = sent(CARD_PAGE_STATEMENTS, 1)
 RULE_PAGE = sent(2, 2, 1, 1)
 # An older edition's rule page: its cards, those of the current rule it became, are read last.
 OLD_RULE_PAGE = sent(2, 1, 1, 1, 1)
+
+
+def rule_page_queries(url: str) -> int:
+    """The queries of the rule page at ``url`` (one whose old rule became a rule of today's
+    when it names another edition), with the rules' date."""
+    return (OLD_RULE_PAGE if "edition=" in url else RULE_PAGE) + RULES_DATE
+
+
 # A keyword page: the keyword with the editions and the data version; its defining rule, cards,
 # card types and documents; its rulings; the rule numbers its rule and rulings cite
 # (web.views.keywords).

@@ -59,9 +59,9 @@ def run(args):
     from django.test import Client
 
     from oracle.models import Keyword
-    from rulings.models import Language, RuleMapping, RulesEdition, SourceDocument
+    from rulings.models import RuleMapping, RulesEdition, SourceDocument
 
-    current = RulesEdition.objects.current(Language.ENGLISH)
+    current = RulesEdition.objects.official().in_force()
     if current is None:
         sys.exit("No rules in the database: run load_bundled_rules or import_rules first.")
     rng = random.Random(args.seed)

@@ -6,9 +6,8 @@ importable beside them. ``start_django()`` is the one start-up: the database (a 
 (``DEBUG=0``: no SQL log, cached templates) with plain static storage, so that no collectstatic
 manifest is needed (static files are not timed), and any host allowed for the test client.
 
-``measure()`` times one page the way every table here is made: requests to warm up (one, and
-on PostgreSQL as many as its prepared statements take to settle on their plans; the first checks
-its status), one to count its SQL queries, then ``repeat`` timed requests; ``report()``
+``measure()`` times one page the way every table here is made: one request to warm up (which
+checks its status), one to count its SQL queries, then ``repeat`` timed requests; ``report()``
 prints one line per kind of page with the three slowest pages.
 
 CPU time is the serving thread's, and on PostgreSQL also the server's: the CPU time of the
@@ -176,17 +175,8 @@ def percentile(values, p) -> float:
 
 
 def warm_up_requests() -> int:
-    """How many requests warm a page up: one, and on PostgreSQL with prepared statements as
-    many as its statements take to settle on their plans. psycopg prepares a statement after
-    ``prepare_threshold`` runs, and the server plans a prepared statement again at each of its
-    first five runs before it may keep one generic plan: until then a card page costs the
-    server three times what it does afterwards, as a server's first requests do."""
-    from django.db import connection
-
-    threshold = connection.settings_dict["OPTIONS"].get("prepare_threshold")
-    if connection.vendor != "postgresql" or threshold is None:
-        return 1
-    return threshold + 6
+    """How many requests warm a page up: one (what a process reads once is read then)."""
+    return 1
 
 
 def measure(client, url, repeat, ok_statuses=(200,)) -> Timing:

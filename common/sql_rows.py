@@ -9,15 +9,10 @@ makes a model instance of that part of a row, each value converted as Django's o
 convert it (dates and booleans on SQLite, JSON, decimals).
 ``fetch(sql, params)`` runs a query, its parameters always passed to the cursor, never written
 into the SQL. ``fetch_together([(sql, params), ...])`` runs a few queries whose parameters do not
-depend on each other's rows, in one round trip where the database allows it: on PostgreSQL
-through psycopg 3 binding on the server (this project's default: each statement prepared), in
-psycopg's pipeline mode, each statement sent with its own parameters and the results read after
-one synchronisation; binding in the client (Django's default, and this project's with
-``PG_PREPARE_THRESHOLD=off``), as one query of several statements; else one by one (SQLite, in
-the same process, has no round trip to save). A page's queries are sent together so that the
-database answers them in one wait instead of one each: on this 2-core machine with the other
-core busy, a card page's three waits instead of ten took a fifth to a third off its time and a
-tenth off the CPU time of Django and the server together.
+depend on each other's rows, as one query of several statements where the driver takes one
+(PostgreSQL through psycopg 3, which binds the parameters in the client), else one by one
+(SQLite, in the same process, has no round trip to save): the database answers a page's
+statements in one wait instead of one each.
 
 ``FixedValues`` asks a few queries of one value each, whose SQL never changes, in one statement
 (``SELECT (q1), (q2), ...``): every page's frame asks the data version and the date of each kind
@@ -33,8 +28,7 @@ Django's conversions; SQLite gives a subquery's value without its column's type 
 date-time as text), so a caller casts to text what it reads the same way on both databases."""
 
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from django.db import connection
 from django.db.models import Model, QuerySet
@@ -55,8 +49,6 @@ def fetch(sql: str, params: Sequence = ()) -> list[tuple]:
 
 def fetch_together(statements: Sequence[tuple[str, Sequence]]) -> list[list[tuple]]:
     """Every row of each of ``statements`` ((sql, params)), in their order."""
-    if len(statements) > 1 and pipelines():
-        return fetch_pipelined(statements)
     if not sends_together():
         return [fetch(sql, params) for sql, params in statements]
     with connection.cursor() as cursor:
@@ -85,65 +77,21 @@ def positional(sql: str, params: Mapping) -> tuple[str, list]:
     return NAMED_PLACEHOLDER.sub(placeholder, sql), values
 
 
-def fetch_pipelined(statements: Sequence[tuple[str, Sequence]]) -> list[list[tuple]]:
-    """``fetch_together`` in psycopg's pipeline mode: each statement through its own cursor (so
-    that each is counted and prepared as any other), every result read at the end."""
-    connection.ensure_connection()
-    cursors = []
-    try:
-        with connection.wrap_database_errors, connection.connection.pipeline():
-            for sql, params in statements:
-                cursor = connection.cursor()
-                cursors.append(cursor)
-                cursor.execute(sql, params)
-        return [cursor.fetchall() for cursor in cursors]
-    finally:
-        for cursor in cursors:
-            cursor.close()
-
-
-@contextmanager
-def planned_for_their_values() -> Iterator[None]:
-    """Statements run inside are never prepared on PostgreSQL: the server plans each one for
-    the values it is sent. A prepared statement soon gets a generic plan, made without its
-    values, in which ``search_type LIKE $1`` matches one card in two hundred: the plan of a
-    rare type then serves "t:creature" (half the catalogue), reading it through the trigram
-    index and every card row instead of scanning a narrow index, 30 ms instead of 5. For the
-    statements whose values decide their plan (a search that finds many cards); a page's
-    fixed statements stay prepared."""
-    if not (connection.vendor == "postgresql" and is_psycopg3()):
-        yield
-        return
-    connection.ensure_connection()
-    driver_connection = connection.connection
-    threshold = driver_connection.prepare_threshold
-    driver_connection.prepare_threshold = None
-    try:
-        yield
-    finally:
-        driver_connection.prepare_threshold = threshold
-
-
-def pipelines() -> bool:
-    """Whether ``fetch_together`` sends its statements in psycopg's pipeline mode: on
-    PostgreSQL through psycopg 3 binding parameters on the server."""
-    return connection.vendor == "postgresql" and is_psycopg3() and server_binds()
-
-
 def is_psycopg3() -> bool:
     from django.db.backends.postgresql.psycopg_any import is_psycopg3
 
     return is_psycopg3
 
 
-def server_binds() -> bool:
-    return bool(connection.settings_dict["OPTIONS"].get("server_side_binding"))
-
-
 def sends_together() -> bool:
     """Whether ``fetch_together`` sends its statements as one query: on PostgreSQL through
-    psycopg 3 binding parameters in the client (the server binds one statement's only)."""
-    return connection.vendor == "postgresql" and is_psycopg3() and not server_binds()
+    psycopg 3 binding parameters in the client (Django's default; bound on the server, a query
+    may hold one statement only)."""
+    return (
+        connection.vendor == "postgresql"
+        and is_psycopg3()
+        and not connection.settings_dict["OPTIONS"].get("server_side_binding")
+    )
 
 
 class ModelColumns:

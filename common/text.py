@@ -19,6 +19,8 @@ they return changes what the stored columns must hold.
 
 import re
 import unicodedata
+from collections.abc import Callable, Iterable
+from itertools import chain
 
 from django.utils.text import slugify
 
@@ -127,6 +129,27 @@ def key_range(prefix: str) -> tuple[str, str | None]:
 def slug_for(name: str) -> str:
     """A readable ASCII slug: "Æther Vial" -> "aether-vial", "Jhoira of the Ghitu" -> ..."""
     return slugify(name.translate(_FOLD))
+
+
+def unique_slug(
+    name: str,
+    is_taken: Callable[[str], bool],
+    suffixes: Iterable[str] = (),
+    empty: str = "",
+    otherwise: str | None = None,
+) -> str:
+    """The first slug ``is_taken`` says is free of ``slug_for(name)`` (``empty`` when the name
+    gives none) and of it followed by each of ``suffixes`` ("-2", "-3", ... or a card's
+    "-1a2b3c4d"; a blank slug gives way to the suffix alone). When none is free, ``otherwise``,
+    or else the last one tried."""
+    slug = slug_for(name) or empty
+    tried = chain([slug] if slug else [], (f"{slug}-{suffix}".strip("-") for suffix in suffixes))
+    last = otherwise
+    for candidate in tried:
+        if not is_taken(candidate):
+            return candidate
+        last = candidate if otherwise is None else otherwise
+    return last
 
 
 def _months(names: str) -> dict[str, int]:

@@ -129,17 +129,6 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # per card) in tens of milliseconds, for a statement that then runs in a few.
     DATABASES["default"].setdefault("OPTIONS", {})
     DATABASES["default"]["OPTIONS"].setdefault("options", "-c jit=off")
-    # A page makes a few short statements, most of them the same on every request: planning
-    # them again each time costs the server more than running them. Bound on the server, a
-    # statement run PG_PREPARE_THRESHOLD times on a connection is prepared and planned once
-    # (psycopg's automatic prepared statements). "off" for a pooler that cannot keep them
-    # (PgBouncer in transaction mode before 1.21, or without max_prepared_statements).
-    prepare_threshold = os.environ.get("PG_PREPARE_THRESHOLD", "2").strip().lower()
-    if prepare_threshold != "off":
-        if not prepare_threshold.isdigit():
-            raise ImproperlyConfigured("PG_PREPARE_THRESHOLD must be a whole number or “off”.")
-        DATABASES["default"]["OPTIONS"].setdefault("server_side_binding", True)
-        DATABASES["default"]["OPTIONS"].setdefault("prepare_threshold", int(prepare_threshold))
 
 # CACHE_URL: the cache every instance shares (redis://host:6379/0). Sessions, login throttling
 # and the page cache use it. Without it, each process keeps its own cache in memory.

@@ -22,8 +22,9 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import date
 from enum import StrEnum
+from typing import NamedTuple
 
-from django.db.models import Exists, OuterRef, Q, Subquery
+from django.db.models import Exists, FilteredRelation, OuterRef, Q
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -31,7 +32,7 @@ from common.dates import long_date
 from oracle.search.conditions import Condition
 from oracle.search.extensions import HelpRow, SearchKey, add_flag_value, add_search_key
 from oracle.search.problems import Problem
-from rulings.models import CardRuleSearch, Language, RuleSection, RulesEdition, Ruling
+from rulings.models import CardRuleSearch, RulesEdition, Ruling, edition_in_force
 from rulings.rules.numbers import normalise_number
 
 
@@ -114,22 +115,27 @@ def reading(number: str) -> Reading:
 
 
 def read_numbers(numbers) -> dict[str, Reading]:
-    """A Reading for each number (one query)."""
-    current = RulesEdition.objects.official().order_by("-effective_date")
-    rows = (
-        RuleSection.objects.filter(
-            number__in=numbers, edition__language=Language.ENGLISH, edition__is_complete=True
-        )
-        .annotate(current_date=Subquery(current.values("effective_date")[:1]))
-        .order_by()
-        .values_list(
-            "number", "edition__effective_date", "current_date", "mappings__current_section__number"
+    """A Reading for each number, in one query: every official edition, with its sections of
+    those numbers and where each went."""
+    editions = RulesEdition.objects.official().annotate(
+        wanted=FilteredRelation("sections", condition=Q(sections__number__in=numbers))
+    )
+    rows = list(
+        editions.order_by().values_list(
+            "pk", "effective_date", "wanted__number", "wanted__mappings__current_section__number"
         )
     )
+    dates = {pk: _EditionDate(effective) for pk, effective, _number, _today in rows}
+    current = edition_in_force(dates.values())
     found: dict[str, list[tuple]] = {}
-    for number, effective, current_date, today in rows:
-        found.setdefault(number, []).append((effective, current_date, today))
+    for _pk, effective, number, today in rows:
+        if number is not None:
+            found.setdefault(number, []).append((effective, current.effective_date, today))
     return {number: _read(number, found.get(number, [])) for number in numbers}
+
+
+class _EditionDate(NamedTuple):
+    effective_date: date
 
 
 def _read(number: str, rows: list[tuple]) -> Reading:

@@ -9,7 +9,7 @@ changes something, or reads other files than the last recorded import, adds a
 
 from collections.abc import Callable
 
-from common.text import slug_for
+from common.text import slug_for, unique_slug
 from common.upsert import (
     SyncStats,
     chunks,
@@ -215,9 +215,8 @@ def _sync_cards(data: MtgjsonData):
             **{number.column: card.numbers.get(number.column) for number in CARD_NUMBERS},
         }
         if oracle_id not in known:
-            slug = slug_for(f"{card.name} token" if card.is_token else card.name)
-            if not slug or slug in taken:
-                slug = f"{slug}-{oracle_id.hex[:8]}".strip("-")
+            name = f"{card.name} token" if card.is_token else card.name
+            slug = unique_slug(name, taken.__contains__, [oracle_id.hex[:8]])
             taken.add(slug)
             new_slugs[oracle_id] = {"slug": slug}
     return upsert(Card, ("oracle_id",), rows, on_create=new_slugs)

@@ -19,7 +19,7 @@ from django.utils.translation import ngettext
 from common.admin_history import GuardedHistoryAdmin
 from common.admin_text import PlainLineEnds
 from rulings.linking.sync import link_cards
-from rulings.models import CardRule, Language, RuleSection, RulesEdition
+from rulings.models import CardRule, RuleSection, RulesEdition
 
 SECTION_AUTOCOMPLETE = "rulings_cardrule_section_autocomplete"
 
@@ -37,7 +37,7 @@ def record_state_before_first_change(links):
 
 
 def current_sections():
-    return RuleSection.objects.filter(edition=RulesEdition.objects.current(Language.ENGLISH))
+    return RuleSection.objects.filter(edition=RulesEdition.objects.official().in_force())
 
 
 class CurrentSectionAutocomplete(AutocompleteJsonView):
@@ -45,7 +45,7 @@ class CurrentSectionAutocomplete(AutocompleteJsonView):
     with the start of its text ("702.37c To cast a card using its morph ability…")."""
 
     def get_queryset(self):
-        return super().get_queryset().filter(edition=RulesEdition.objects.current(Language.ENGLISH))
+        return super().get_queryset().filter(edition=RulesEdition.objects.official().in_force())
 
     def serialize_result(self, obj, to_field_name):
         text = obj.title or obj.text

@@ -99,7 +99,7 @@ class RuleSectionAdmin(ImportedAdmin):
             and request.GET.get("field_name") == "current_section"
         ):
             # Choosing where an old rule went: only the current edition's rules.
-            queryset = queryset.filter(edition=RulesEdition.objects.current())
+            queryset = queryset.filter(edition=RulesEdition.objects.official().in_force())
         return queryset, may_have_duplicates
 
 

@@ -90,7 +90,9 @@ class RuleMappingAdmin(PlainLineEnds, admin.ModelAdmin):
 
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
         if db_field.name == "current_section":
-            kwargs["queryset"] = RuleSection.objects.filter(edition=RulesEdition.objects.current())
+            kwargs["queryset"] = RuleSection.objects.filter(
+                edition=RulesEdition.objects.official().in_force()
+            )
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
     def save_model(self, request, obj, form, change):

@@ -323,7 +323,7 @@ def _settle_kept_mapping(values: dict) -> None:
         if found is not None:
             values.update(old_section_id=found, missing_old_number="", missing_old_edition=None)
     if values.get("current_section_id") is None and values.get("missing_number"):
-        current = RulesEdition.objects.current(Language.ENGLISH)
+        current = RulesEdition.objects.official().in_force()
         found = _one_pk(
             RuleSection.objects.filter(edition=current, number=values["missing_number"])
         )

@@ -42,7 +42,7 @@ def shrink_refusal(document: RulesDocument) -> str | None:
                 f"the {same} edition (more than {SHRINK_LIMIT:.0%}; first missing: "
                 f"{', '.join(gone[:5])}); the file looks cut short ({ALLOW})."
             )
-    current = RulesEdition.objects.current(document.language)
+    current = RulesEdition.objects.complete().filter(language=document.language).in_force()
     if current is not None and document.effective_date > current.effective_date:
         count = RuleSection.objects.filter(edition=current).count()
         if len(numbers) < (1 - SHRINK_LIMIT) * count:

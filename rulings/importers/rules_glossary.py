@@ -1,11 +1,10 @@
 """The glossary at the end of a rules file: one term per block of lines, then its definition, up
 to the credits. No database."""
 
-import unicodedata
-from collections import Counter
+import itertools
 from dataclasses import dataclass
 
-from django.utils.text import slugify
+from common.text import unique_slug
 
 GLOSSARY_HEADINGS = {"glossary", "glossario"}
 CREDITS_HEADINGS = {"credits", "riconoscimenti", "crediti", "ringraziamenti"}
@@ -37,16 +36,14 @@ def read_glossary(lines, start, name, warnings) -> tuple[list[GlossaryRecord], i
             current = []
             blocks.append((index + 1, current))
         current.append(stripped)
-    records, slugs = [], Counter()
+    records, slugs = [], set()
     for line_no, block in blocks:
         term, definition = block[0], block[1:]
         if not definition:
             warnings.append(f"{name}, line {line_no}: glossary term {term!r} has no definition")
             continue
-        slug = slugify(unicodedata.normalize("NFKC", term)) or "term"
-        slugs[slug] += 1
-        if slugs[slug] > 1:
-            slug = f"{slug}-{slugs[slug]}"
+        slug = unique_slug(term, slugs.__contains__, itertools.count(2), empty="term")
+        slugs.add(slug)
         records.append(
             GlossaryRecord(
                 term=term,

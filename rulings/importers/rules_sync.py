@@ -212,7 +212,7 @@ def update_mappings(
     current edition maps nothing: its own numbers are current. When it is an older one, only it
     is mapped.
     """
-    current = RulesEdition.objects.current(Language.ENGLISH)
+    current = RulesEdition.objects.official().in_force()
     if current is None:
         return []
     RuleMapping.objects.filter(old_section__edition=current).delete()

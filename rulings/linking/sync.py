@@ -41,13 +41,12 @@ from common.upsert import (
 )
 from oracle.models import Card, CardFace, Keyword
 from rulings.linking.compute import CardFacts, FaceFacts, Link, RuleLinker
-from rulings.linking.keyword_rules import Coverage, coverage
+from rulings.linking.keyword_coverage import Coverage, coverage
 from rulings.linking.rules_index import RulesIndex, Section
 from rulings.linking.samples import store_samples
 from rulings.models import (
     CardRule,
     CardRuleSearch,
-    Language,
     RuleMapping,
     RuleSection,
     RulesEdition,
@@ -87,7 +86,7 @@ class LinkReport:
 
 
 def current_linker() -> tuple[RulesEdition | None, RuleLinker | None]:
-    edition = RulesEdition.objects.current(Language.ENGLISH)
+    edition = RulesEdition.objects.official().in_force()
     if edition is None:
         return None, None
     rows = RuleSection.objects.filter(edition=edition).values_list(

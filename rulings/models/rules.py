@@ -12,24 +12,31 @@ from common.indexes import EngineIndex
 from rulings.models.documents import SourceDocument
 from rulings.models.languages import Language
 
+# The complete English editions: the rules as Wizards publishes them. Every other text (a
+# translation, a ruling, an old release note) is read against one of these.
+OFFICIAL = models.Q(language=Language.ENGLISH, is_complete=True)
+
 
 class RulesEditionQuerySet(models.QuerySet):
     def complete(self):
         return self.filter(is_complete=True)
 
     def official(self):
-        """The complete English editions: the rules as Wizards publishes them. Every other text
-        (a translation, a ruling, an old release note) is read against one of these."""
-        return self.filter(language=Language.ENGLISH, is_complete=True)
+        """The official editions (``OFFICIAL``)."""
+        return self.filter(OFFICIAL)
 
-    def current(self, language=Language.ENGLISH):
-        """The newest complete edition in a language (None if there is none)."""
-        return self.complete().filter(language=language).order_by("-effective_date").first()
+    def marking_official(self):
+        """These editions, each with ``is_official``: whether ``official()`` holds it, for a
+        page that reads every edition and picks the official ones from them."""
+        return self.annotate(
+            is_official=models.ExpressionWrapper(OFFICIAL, output_field=models.BooleanField())
+        )
 
     def in_force(self, day: date | None = None):
         """Of these editions, the one in force on ``day``: the newest that took effect on or
         before it, the oldest for a day earlier than all of them, the newest for no day; None
-        when there are none. Usually asked of ``official()``.
+        when there are none. Usually asked of ``official()``: ``official().in_force()`` is the
+        current edition, the one every page and import means by "today's rules".
 
         It reads the queryset itself, not a new query, so one queryset kept for a page answers
         for any number of days in one query::

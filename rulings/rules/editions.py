@@ -11,7 +11,7 @@ version: ``EditionChoices.load(request)``) and answers those questions;
 """
 
 from dataclasses import dataclass
-from functools import cached_property, wraps
+from functools import cache, cached_property, wraps
 
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -23,8 +23,6 @@ from rulings.models import Language, RulesEdition, edition_in_force
 
 MAIN_LANGUAGE = Language.ENGLISH  # Wizards publishes the rules in English
 EDITION_COLUMNS = ModelColumns(RulesEdition, "e")
-EDITION_TABLE = RulesEdition._meta.db_table
-EDITION_ORDER = "ORDER BY e.effective_date DESC, e.language"
 
 
 @dataclass
@@ -43,14 +41,21 @@ class EditionChoices:
         return cls.from_rows(rows)
 
     @staticmethod
-    def statement() -> tuple[str, list]:
-        """The query (sql, params) of every edition, for a page to send with its own."""
-        return f"SELECT {EDITION_COLUMNS.sql} FROM {EDITION_TABLE} e {EDITION_ORDER}", []
+    @cache
+    def statement() -> tuple[str, tuple]:
+        """The query (sql, params) of every edition, each marked official or not, for a page to
+        send with its own; built once."""
+        editions = RulesEdition.objects.marking_official().order_by("-effective_date", "language")
+        columns = editions.values_list(*EDITION_COLUMNS.names, "is_official")
+        return columns.query.sql_with_params()
 
     @classmethod
     def from_rows(cls, rows: list[tuple]):
         """The choices from the rows of ``statement()``'s query."""
-        return cls(EDITION_COLUMNS.instances(rows))
+        editions = EDITION_COLUMNS.instances(rows)
+        for edition, row in zip(editions, rows, strict=True):
+            edition.is_official = bool(row[-1])
+        return cls(editions)
 
     @cached_property
     def readable(self) -> list[RulesEdition]:
@@ -60,14 +65,18 @@ class EditionChoices:
 
     @cached_property
     def current(self) -> RulesEdition | None:
+        """The official edition in force; without one, the newest complete edition one can
+        read, else the newest."""
+        if self.official:
+            return edition_in_force(self.official)
         complete = [e for e in self.readable if e.is_complete]
         return (complete or self.readable or [None])[0]
 
     @cached_property
     def official(self) -> list[RulesEdition]:
-        """The complete English editions, newest first: what ``RulesEdition.objects.official()``
+        """The official editions, newest first: what ``RulesEdition.objects.official()``
         reads, for the readers of cited numbers (``rule_citations``) without a query."""
-        return [e for e in self.rows if e.language == Language.ENGLISH and e.is_complete]
+        return [e for e in self.rows if e.is_official]
 
     def get(self, slug: str) -> RulesEdition | None:
         return next((e for e in self.readable if e.slug == slug), None)

@@ -10,11 +10,11 @@ from unittest import mock
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from common.sql_rows import sends_together
 from oracle.search import conditions, extensions, parse, tokens
 from oracle.tests.factories import make_card, make_erratum, make_set
 from rulings.models import Ruling
 from rulings.tests.factories import make_small_rules
+from rulings.tests.test_page_queries import CARD_PAGE, RULES_DATE
 from web.pages.search.help import help_sections
 from web.testing import DATA_AGE_QUERIES, EmptyDatabaseTestCase
 
@@ -82,10 +82,10 @@ class CardPageAndApiTests(EmptyDatabaseTestCase):
         response, without = self.queries_for(unruled.get_absolute_url())
 
         self.assertNotContains(response, "Reach is")
-        # The data version with the cards' date, and the rules' date (web.data_age); the card
-        # and its parts and the rules app's rows (rules editions, rulings, documents, rules
-        # used), sent as one query where the database takes them together.
-        self.assertEqual(without, (1 if sends_together() else 5 + 4) + DATA_AGE_QUERIES)
+        # The data version with the cards' date, the card and its parts and the rules app's rows
+        # (rules editions, rulings, documents, rules used), sent as one query where the database
+        # takes them together; then the rules' date (web.data_age).
+        self.assertEqual(without, CARD_PAGE + RULES_DATE)
         # Then the rule numbers the rulings cite, for a card with rulings.
         self.assertEqual(with_rulings - without, 1)
 

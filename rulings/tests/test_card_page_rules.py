@@ -6,11 +6,11 @@ import re
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from common.sql_rows import sends_together
 from oracle.models import Card
 from oracle.tests.factories import make_card, make_set
 from rulings.models import CardRule, RuleSection, RulesEdition
-from web.testing import DATA_AGE_QUERIES, BundledDocumentsTestCase, EmptyDatabaseTestCase
+from rulings.tests.test_page_queries import CARD_PAGE, CARD_PAGE_WITH_RULINGS, RULES_DATE
+from web.testing import BundledDocumentsTestCase, EmptyDatabaseTestCase
 
 RULE_ITEM = re.compile(
     r'<li>\s*<a href="/(?:en|it)/rules/(?P<number>[^/]+)/"><span class="rule-number">[^<]+</span>'
@@ -18,11 +18,11 @@ RULE_ITEM = re.compile(
     r'<span class="rule-reason">— (?P<reason>[^<]*)</span>',
     re.DOTALL,
 )
-# The card and its parts (5); rule editions, rulings, documents that speak of it, rules used
-# (4); the footer's dates. Where the database takes them together, the card's are one query and
-# the rules app's another. A card with rulings: one more, for the rule numbers they cite.
-CARD_PAGE_QUERIES = (2 if sends_together() else 5 + 4) + DATA_AGE_QUERIES
-RULINGS_QUERIES = 1
+# The data version, the card and its parts, the rules app's rows (all together), the footer's
+# rules' date; a card with rulings: one more, for the rule numbers they cite
+# (test_page_queries).
+CARD_PAGE_QUERIES = CARD_PAGE + RULES_DATE
+RULINGS_QUERIES = CARD_PAGE_WITH_RULINGS - CARD_PAGE
 
 
 def rules_used(response) -> list[dict]:
@@ -36,7 +36,7 @@ class RulesUsedTests(BundledDocumentsTestCase):
     @classmethod
     def setUpTestData(cls):
         cls.tarox = Card.objects.get(name="Tarox Bladewing")
-        cls.current = RulesEdition.objects.current()
+        cls.current = RulesEdition.objects.official().in_force()
 
     def test_rules_used_in_the_rules_order_with_reasons(self):
         shown = rules_used(self.client.get("/en/cards/tarox-bladewing/"))

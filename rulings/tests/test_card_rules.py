@@ -17,7 +17,8 @@ from oracle.models import Card, Keyword
 from rulings.editorial.editors import EDITORS_GROUP
 from rulings.importers.comprehensive_rules import read_rules
 from rulings.linking.compute import CardFacts, FaceFacts, RuleLinker
-from rulings.linking.keyword_rules import NOT_IN_RULES, coverage, phrase
+from rulings.linking.keyword_coverage import coverage
+from rulings.linking.keyword_rules import NOT_IN_RULES, phrase
 from rulings.linking.rules_index import RulesIndex, Section
 from rulings.linking.sync import search_rules_for
 from rulings.models import CardRule, CardRuleSearch, Language, RuleSection, RulesEdition, Ruling
@@ -336,7 +337,7 @@ EXPECTED = {
 class BundledCardRulesTests(BundledDataTestCase):
     @classmethod
     def setUpTestData(cls):
-        cls.edition = RulesEdition.objects.current(Language.ENGLISH)
+        cls.edition = RulesEdition.objects.official().in_force()
         cls.admin = User.objects.create_superuser("admin", password="pw-for-tests")
 
     def links(self, name):
@@ -559,7 +560,7 @@ class BundledCardRulesTests(BundledDataTestCase):
         path = Path(self.enterContext(TemporaryDirectory())) / "june.txt"
         path.write_text(newer.replace("702.9", "702.8"))
         call_command("import_rules", path, allow_shrink=True, stdout=StringIO(), stderr=StringIO())
-        june = RulesEdition.objects.current(Language.ENGLISH)
+        june = RulesEdition.objects.official().in_force()
         self.assertEqual(june.effective_date, date(2026, 6, 12))
         rows = {
             (row.section.number, row.section.edition.effective_date, row.origin, row.excluded)

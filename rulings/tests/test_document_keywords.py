@@ -13,16 +13,15 @@ from django.test import SimpleTestCase
 from oracle.models import Card, CardType, Erratum, Keyword
 from rulings.importers.release_notes.defined_terms import read_terms
 from rulings.importers.release_notes.document import ReadError
-from rulings.importers.release_notes.errata import (
-    IMPORT_CHANGE,
-    RENAMED_KEYWORDS,
-    read_renamings,
-    record_renamed_keyword_errata,
-    written_as_of_update,
-)
+from rulings.importers.release_notes.errata import IMPORT_CHANGE, record_renamed_keyword_errata
 from rulings.importers.release_notes.heading_subjects import subject_for_title
 from rulings.importers.release_notes.keywords import apply_document_keywords
 from rulings.importers.release_notes.reader import read_document
+from rulings.importers.release_notes.renamed_keywords import (
+    RENAMED_KEYWORDS,
+    read_renamings,
+    written_as_of_update,
+)
 from rulings.importers.release_notes.report import ImportReport
 from rulings.models import Ruling, SourceDocument, is_document_only
 from rulings.tests.helpers import SEEDS

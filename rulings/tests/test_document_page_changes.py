@@ -9,7 +9,7 @@ from tempfile import TemporaryDirectory
 from django.contrib.auth.models import User
 from django.urls import reverse
 
-from rulings.models import Language, RuleMapping, RuleSection, RulesEdition, Ruling, SourceDocument
+from rulings.models import RuleMapping, RuleSection, RulesEdition, Ruling, SourceDocument
 from rulings.tests.helpers import MAY_2007_RULES, import_rules, rules_file_cut_before
 from web.testing import BundledDocumentsTestCase
 
@@ -49,7 +49,7 @@ class DocumentPageChangeTests(BundledDocumentsTestCase):
         mapping = RuleMapping.objects.get(
             old_section__edition__effective_date=date(2007, 5, 1), old_section__number="502.26b"
         )
-        current = RulesEdition.objects.current(Language.ENGLISH)
+        current = RulesEdition.objects.official().in_force()
         target = RuleSection.objects.get(edition=current, number="702.37d")
         change = reverse("admin:rulings_rulemapping_change", args=[mapping.pk])
         self.assertEqual(self.client.post(change, {"current_section": target.pk}).status_code, 302)

@@ -15,6 +15,7 @@ from rulings.importers.release_notes.damaged_lines import DAMAGE_REASONS
 from rulings.models import DocumentMention, RuleSection, Ruling, SourceDocument
 from rulings.rules.citations import CitedNumber
 from rulings.tests.helpers import SEEDS
+from rulings.tests.test_page_queries import DOCUMENT_PAGE, RULES_DATE
 from web.pages.documents.rendering import CardNames, SectionRenderer
 from web.rendering.card_text import line_reader
 from web.rendering.rule_text import todays_rule_piece
@@ -342,7 +343,7 @@ class SeedDocumentPagesTests(BundledDocumentsTestCase):
             document = self.documents[slug]
             # The document, its mentions, rulings and the editions; its sections; the rule
             # numbers they cite.
-            with self.subTest(document=slug), self.assertNumQueries(6 + DATA_AGE_QUERIES):
+            with self.subTest(document=slug), self.assertNumQueries(DOCUMENT_PAGE + RULES_DATE):
                 self.client.get(document.get_absolute_url())
         with self.assertNumQueries(1 + DATA_AGE_QUERIES):
             self.client.get("/it/sources/")

@@ -173,7 +173,7 @@ class EditorialBackupTests(BundledDocumentsTestCase):
             language=Language.ENGLISH, effective_date=date(2007, 5, 1)
         )
         target = RuleSection.objects.get(
-            edition=RulesEdition.objects.current(Language.ENGLISH), number="702.37d"
+            edition=RulesEdition.objects.official().in_force(), number="702.37d"
         )
         try:
             with transaction.atomic():

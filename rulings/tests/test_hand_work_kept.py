@@ -29,7 +29,7 @@ OLD_RULE = "502.26b"  # morph in May 2007
 
 class HandWorkKeptTests(BundledDataTestCase):
     def setUp(self):
-        self.current = RulesEdition.objects.current(Language.ENGLISH)
+        self.current = RulesEdition.objects.official().in_force()
         self.card = Card.objects.get(name="Tarox Bladewing")
         section = RuleSection.objects.get(edition=self.current, number=DROPPED)
         self.link = CardRule.objects.create(
@@ -97,7 +97,7 @@ class MappingKeptWithoutItsOldRuleTests(BundledDataTestCase):
         self.mapping = RuleMapping.objects.get(
             old_section__edition=self.may_2007, old_section__number=OLD_RULE
         )
-        current = RulesEdition.objects.current(Language.ENGLISH)
+        current = RulesEdition.objects.official().in_force()
         self.target = RuleSection.objects.get(edition=current, number="702.37d")
         self.assertNotEqual(self.mapping.current_section, self.target)
         self.client.force_login(User.objects.create_superuser("editor", password="pw-for-tests"))

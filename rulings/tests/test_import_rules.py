@@ -378,7 +378,7 @@ class ImportCommandTests(EmptyDatabaseTestCase):
         self.assertIn("Rules: 25 created", out)
         self.assertEqual(self.snapshot(first), before)
         self.assertEqual(
-            RulesEdition.objects.current(),
+            RulesEdition.objects.official().in_force(),
             RulesEdition.objects.get(effective_date=date(2026, 6, 12)),
         )
         # The older edition now has its numbers mapped onto the new current one.

@@ -54,7 +54,7 @@ class RuleTreeTests(BundledDataTestCase):
             old_section__edition__effective_date=date(2007, 5, 1), old_section__number="502.26b"
         )
         self.assertIn("502.26b", rule_item(self.page("/en/rules/702/"), "702.37c"))
-        current = RulesEdition.objects.current(Language.ENGLISH)
+        current = RulesEdition.objects.official().in_force()
         target = RuleSection.objects.get(edition=current, number="702.37d")
         change = reverse("admin:rulings_rulemapping_change", args=[mapping.pk])
         self.assertEqual(self.client.post(change, {"current_section": target.pk}).status_code, 302)

@@ -14,7 +14,6 @@ from django.urls import reverse
 
 from oracle.models import Card
 from rulings.models import (
-    Language,
     RuleMapping,
     RuleSection,
     RulesEdition,
@@ -121,7 +120,7 @@ class RulingItemTests(BundledDataTestCase):
         mapping = RuleMapping.objects.get(
             old_section__edition__effective_date=date(2007, 5, 1), old_section__number=OLD_RULE
         )
-        current = RulesEdition.objects.current(Language.ENGLISH)
+        current = RulesEdition.objects.official().in_force()
         target = RuleSection.objects.get(edition=current, number="702.37d")
         self.client.force_login(User.objects.get(username="editor"))
         change = reverse("admin:rulings_rulemapping_change", args=[mapping.pk])

@@ -27,7 +27,6 @@ from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 
 from common.links import url_maker
-from common.sql_rows import planned_for_their_values
 from oracle.models import CARD_NUMBERS, Card, Printing
 from oracle.search.completions import completions
 from oracle.wording_history import history_record
@@ -105,11 +104,9 @@ def card_search(request):
             status=400,
         )
     paginator = Paginator(card_filter.qs, RESULTS_PER_PAGE)
-    # As the results page counts: planned for the search's values (see found_cards).
-    with planned_for_their_values():
-        pages = paginator.num_pages
-        page = paginator.page(number) if number <= pages else None
-        cards = list(page.object_list) if page else []
+    pages = paginator.num_pages
+    page = paginator.page(number) if number <= pages else None
+    cards = list(page.object_list) if page else []
     if page is None:
         return json_response(
             {

@@ -12,7 +12,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import translation
 
-from rulings.models import Language, RuleMapping, RuleSection, RulesEdition
+from rulings.models import Language, RuleMapping, RuleSection, RulesEdition, edition_in_force
 from rulings.rules.citations import cited_numbers
 from rulings.rules.numbers import normalise_number
 from web.json_views import get_only, json_response
@@ -51,7 +51,7 @@ def page_url(request, number, edition, current):
 @get_only
 def rules_index(request):
     editions = RulesEdition.objects.order_by("-effective_date", "language")
-    current = RulesEdition.objects.current(Language.ENGLISH)
+    current = RulesEdition.objects.official().in_force()
     return json_response(
         {
             "current": edition_json(current) if current else None,
@@ -68,8 +68,8 @@ def rule_detail(request, number):
     language = request.GET.get("language", Language.ENGLISH)
     if language not in Language.values:
         return error(f"Unknown language “{language}”; use one of {Language.values}.", 400)
-    editions = list(RulesEdition.objects.order_by("-effective_date"))
-    current = next((e for e in editions if e.language == Language.ENGLISH and e.is_complete), None)
+    editions = list(RulesEdition.objects.marking_official().order_by("-effective_date"))
+    current = edition_in_force([e for e in editions if e.is_official])
     if current is None:
         return error("No rules have been imported.")
     in_language = [e for e in editions if e.language == language]

@@ -43,7 +43,7 @@ from web.pages.keywords.defining_rule import (
     defining_rule_statement,
     rule_citations,
 )
-from web.pages.search.facets import CARD_TYPE_NAMES
+from web.pages.search.facets import CARD_TYPES, type_label
 from web.rendering.rule_text import link_rule_numbers_in_rulings, numbers_cited_by_day
 
 Kind = Keyword.Kind
@@ -239,6 +239,6 @@ def types_of_cards(rows: list[tuple]) -> list[tuple[str, int]]:
     italian = is_italian_page()
     counted = []
     for name, name_it, count in rows:
-        label = name_it if italian and name_it else CARD_TYPE_NAMES.get(name, name)
+        label = name_it if italian and name_it else type_label(name) if name in CARD_TYPES else name
         counted.append((str(label), count))
     return sorted(counted, key=lambda row: (-row[1], fold(row[0])))

@@ -13,6 +13,7 @@ from oracle.models import Card, Keyword
 from oracle.search.conditions.lookups import nothing
 from oracle.search.conditions.tree import Condition
 from oracle.search.tokens import quote
+from oracle.type_words import ITALIAN_TYPES
 
 
 @dataclass(frozen=True)
@@ -35,18 +36,18 @@ class NameCondition(Condition):
 
 
 # Italian type words, whose endings change with the noun ("Creatura Leggendaria", "Artefatto
-# Leggendario"), also find the English word of the Oracle type line.
+# Leggendario"), also find the English word of the Oracle type line: those of these types.
+SEARCHED_IN_ENGLISH = [
+    "Legendary", "Creature", "Instant", "Sorcery", "Enchantment", "Artifact", "Land", "Tribal",
+    "Basic", "World", "Equipment", "Token",
+]  # fmt: skip
 ITALIAN_TYPE_WORDS = {
-    "leggendario": "legendary", "leggendaria": "legendary", "leggendari": "legendary",
-    "leggendarie": "legendary", "creatura": "creature", "istantaneo": "instant",
-    "istantanei": "instant", "stregoneria": "sorcery", "stregonerie": "sorcery",
-    "incantesimo": "enchantment", "incantesimi": "enchantment", "artefatto": "artifact",
-    "artefatti": "artifact", "terra": "land", "terre": "land", "tribale": "tribal",
-    "tribali": "tribal", "base": "basic", "mondo": "world", "equipaggiamento": "equipment",
-    "pedina": "token", "pedine": "token",
-    # Tribal became Kindred in 2024: either word finds both.
-    "tribal": "kindred", "kindred": "tribal",
-}  # fmt: skip
+    fold_line(form): english.lower()
+    for english in SEARCHED_IN_ENGLISH
+    for form in ITALIAN_TYPES[english].forms
+}
+# Tribal became Kindred in 2024: either word finds both.
+ITALIAN_TYPE_WORDS |= {"tribal": "kindred", "kindred": "tribal"}
 ENGLISH_TYPE_WORDS = {"tribal", "kindred"}
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 
-from common.text import fold, fold_line, slug_for
+from common.text import fold, fold_line, slug_for, unique_slug
 from oracle.models import Card, CardFace, CardType, Keyword, Layout
 from oracle.search.normalize import refresh_search_columns
 from rulings.importers.release_notes.changes import save_changes
@@ -188,9 +188,7 @@ def _sync_card(key: str, described: DescribedCard, report: ImportReport) -> Card
     if card is None:
         if card_holding(described.name) is not None:
             return None  # card data (or another document) has it already
-        slug = slug_for(described.name)
-        if Card.objects.filter(slug=slug).exists():
-            slug = f"{slug}-{oracle_id.hex[:8]}"
+        slug = unique_slug(described.name, _card_slug_taken, [oracle_id.hex[:8]])
         card = Card.objects.create(oracle_id=oracle_id, slug=slug, **wanted)
         mark_document_only(card)
         report.cards_created.append(described.name)
@@ -255,3 +253,7 @@ def _keyword(described: DescribedKeyword) -> Keyword:
     if created:
         mark_document_only(keyword)
     return keyword
+
+
+def _card_slug_taken(slug: str) -> bool:
+    return Card.objects.filter(slug=slug).exists()

@@ -61,7 +61,7 @@ class Rules:
     """The current English edition's keyword rules, looked up by English name."""
 
     def __init__(self):
-        self.edition = RulesEdition.objects.current()
+        self.edition = RulesEdition.objects.official().in_force()
         self.by_title: dict[str, RuleSection] = {}
         self.ability_words: list[RuleSection] = []
         if self.edition is None:

@@ -3,6 +3,7 @@ a card's mana cost, type line or P/T, a label, a title or prose. No database."""
 
 import re
 
+from oracle.type_words import ITALIAN_TYPES
 from rulings.rules.numbers import CITED_NUMBER
 
 LEVEL1_HEADING = re.compile(r"^\*{3}\s*(?P<title>\S.*?)\s*\*{3}$")
@@ -13,12 +14,17 @@ REMINDER = re.compile(r"\(([^()]*)\)")
 NUMBERED_ITEM = re.compile(r"^\s+\d{1,2}[.)]\s+\S")
 MANA_COST = re.compile(r"^(?:\{[^{}\s]{1,5}\})+$")
 POWER_TOUGHNESS = re.compile(r"^(?P<power>[0-9X*+½-]{1,4})/(?P<toughness>[0-9X*+½-]{1,4})$")
-# The Italian type words, and the English ones for a document in English.
-_TYPE_WORDS = (
-    r"(?:Leggendari[oa]|Base|Neve|Mondo|Tribale|Affine|Artefatto|Creatura|Incantesimo|"
-    r"Istantaneo|Stregoneria|Terra|Planeswalker|Battaglia|"
-    r"Legendary|Basic|Snow|World|Tribal|Kindred|Artifact|Creature|Enchantment|Instant|Sorcery|"
-    r"Land|Battle)"
+# The type words a card block's type line opens with, in Italian, and in English for a document
+# in English.
+TYPE_LINE_WORDS = [
+    "Legendary", "Basic", "Snow", "World", "Tribal", "Kindred", "Artifact", "Creature",
+    "Enchantment", "Instant", "Sorcery", "Land", "Planeswalker", "Battle",
+]  # fmt: skip
+_TYPE_WORDS = "(?:{})".format(
+    "|".join(
+        [form for english in TYPE_LINE_WORDS for form in ITALIAN_TYPES[english].printed]
+        + TYPE_LINE_WORDS
+    )
 )
 TYPE_LINE = re.compile(
     rf"^{_TYPE_WORDS}(?:\s+{_TYPE_WORDS})*(?:\s*(?:--|—|–)\s*\S.*)?$", re.IGNORECASE

@@ -36,7 +36,7 @@ from rulings.importers.comprehensive_rules import HEADING_MAX_LENGTH, RULE, SECT
 from rulings.importers.release_notes.changes import save_changes
 from rulings.importers.release_notes.document import Block, Document, ReadError
 from rulings.importers.release_notes.report import ImportReport
-from rulings.importers.renumbering import title_key
+from rulings.importers.rule_words import title_key
 from rulings.models import Language, RuleSection, RulesEdition
 from rulings.rules.numbers import (
     CITED_NUMBER,

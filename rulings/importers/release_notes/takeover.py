@@ -15,7 +15,9 @@ and ``rulings.receivers`` calls ``take_over_document_cards`` with the data read:
 Either way the card is no longer known from a document only.
 """
 
-from common.text import fold_line, slug_for
+from functools import partial
+
+from common.text import fold_line, unique_slug
 from common.upsert import SyncStats
 from oracle.models import Card
 from rulings.models import CardRule, DocumentMention, DocumentOnlyCard, DocumentSection, Ruling
@@ -51,9 +53,8 @@ def take_over_document_cards(data) -> SyncStats:
             stats.deleted += 1
             continue
         name = data.cards[oracle_id].name
-        slug = slug_for(name)
-        if not slug or Card.objects.filter(slug=slug).exclude(pk=card.pk).exists():
-            slug = card.slug
+        others = Card.objects.exclude(pk=card.pk)
+        slug = unique_slug(name, partial(_slug_taken, others), otherwise=card.slug)
         Card.objects.filter(pk=card.pk).update(oracle_id=oracle_id, name=name, slug=slug)
         DocumentOnlyCard.objects.filter(card=card).delete()
         stats.updated += 1
@@ -89,3 +90,7 @@ def move_rows(card: Card, into: Card) -> None:
     taken = CardRule.objects.filter(card=into, section__isnull=False).values("section_id")
     CardRule.objects.filter(card=card, section_id__in=taken).delete()
     CardRule.objects.filter(card=card).update(card=into)
+
+
+def _slug_taken(cards, slug: str) -> bool:
+    return cards.filter(slug=slug).exists()

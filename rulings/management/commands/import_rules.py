@@ -10,7 +10,7 @@ from rulings.importers.comprehensive_rules import ReadError, read_rules
 from rulings.importers.rules_checks import shrink_refusal
 from rulings.importers.rules_sync import sync_rules
 from rulings.linking.sync import link_cards
-from rulings.models import Language, RulesEdition
+from rulings.models import RulesEdition
 
 
 class Command(ImportCommand):
@@ -136,4 +136,4 @@ def plural(count: int, noun: str) -> str:
 def changes_linking(edition: RulesEdition) -> bool:
     """Whether an import of ``edition`` can change which rules cards use: the current English
     edition, or an older English one (rulings citing its numbers are read through it)."""
-    return edition.language == Language.ENGLISH and edition.is_complete
+    return RulesEdition.objects.official().filter(pk=edition.pk).exists()

@@ -32,7 +32,7 @@ def page_paths() -> Iterator[str]:
     yield reverse("rulings:document-list")
     for document in SourceDocument.objects.order_by("pk"):
         yield document.get_absolute_url()
-    current = RulesEdition.objects.current()
+    current = RulesEdition.objects.official().in_force()
     if current is not None:
         sections = current.sections.filter(level__lte=RuleSection.Level.SECTION)
         for section in sections.order_by("position"):

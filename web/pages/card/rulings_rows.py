@@ -8,13 +8,25 @@ reads their rows):
   (``Ruling.objects.for_card_page().about_card(card)``), each with its source document and the
   names of its keyword or card type;
 - the documents with pages that name the card, have a section about it or a ruling on it;
-- the rules of today's edition (the newest official one) the card uses, with what names them.
+- the rules of today's edition (the official one in force) the card uses, with what names them.
+
+Which editions are official, and which of them is in force, is the rules app's to say
+(``RulesEdition.objects.official().in_force()``): the editions' statement is that queryset's
+SQL, and the rules used are kept to the edition in force of the editions read with them.
 """
 
 from dataclasses import dataclass
+from functools import cache
 
 from common.sql_rows import ModelColumns
-from rulings.models import CardRule, Language, RulesEdition, Ruling, SourceDocument
+from rulings.models import (
+    CardRule,
+    Language,
+    RulesEdition,
+    Ruling,
+    SourceDocument,
+    edition_in_force,
+)
 
 EDITION = ModelColumns(RulesEdition, "e", keep=("effective_date", "imported_at"))
 # What the page shows of a ruling and works out from it (its status, its document's address).
@@ -61,7 +73,7 @@ def page_statements(card_id: str, params: list) -> list[tuple[str, list]]:
     ``card_id`` (``params`` its parameters), the documents that speak of it and the rules it
     uses."""
     return [
-        EDITIONS_QUERY,
+        editions_statement(),
         rulings_query(card_id, params),
         documents_query(card_id, params),
         rules_used_query(card_id, params),
@@ -70,21 +82,22 @@ def page_statements(card_id: str, params: list) -> list[tuple[str, list]]:
 
 def page_rows(rows: list[list[tuple]]) -> PageRows:
     """What ``page_statements`` read (``rows``, in its order)."""
-    editions, rulings, documents, rules = rows
+    edition_rows, rulings, documents, rules = rows
+    editions = EDITION.instances(edition_rows)
+    today = edition_in_force(editions)
     return PageRows(
-        editions=EDITION.instances(editions),
+        editions=editions,
         rulings=read_rulings(rulings),
         documents=DOCUMENT_LISTED.instances(documents),
-        rules_used=[RuleUseRow(*row) for row in rules],
+        rules_used=[RuleUseRow(*row[1:]) for row in rules if today and row[0] == today.pk],
     )
 
 
-OFFICIAL_EDITIONS = "e.language = %s AND e.is_complete = %s"
-OFFICIAL_PARAMS = [Language.ENGLISH, True]
-EDITIONS_QUERY = (
-    f"SELECT {EDITION.sql} FROM rulings_rulesedition e WHERE {OFFICIAL_EDITIONS}",
-    OFFICIAL_PARAMS,
-)
+@cache
+def editions_statement() -> tuple[str, tuple]:
+    """The official editions' query (sql, params), in EDITION's columns; built once."""
+    editions = RulesEdition.objects.official().order_by()
+    return editions.values_list("pk", *EDITION.names[1:]).query.sql_with_params()
 
 
 def rulings_query(card_id: str, params: list) -> tuple[str, list]:
@@ -172,11 +185,12 @@ class RuleUseRow:
 
 
 def rules_used_query(card_id: str, params: list) -> tuple[str, list]:
-    """The rules of today's edition (the newest official one) the card whose id is ``card_id``
-    (SQL, ``params`` its parameters) uses (less those an editor removed), in the rules' order.
-    Keyword and card type names are matched in any case through their upper-case indexes."""
+    """The rules the card whose id is ``card_id`` (SQL, ``params`` its parameters) uses (less
+    those an editor removed), each after its edition's id (``page_rows`` keeps today's), in the
+    rules' order. Keyword and card type names are matched in any case through their upper-case
+    indexes."""
     return (
-        f"""SELECT s.number, s.title, s.text, parent.title, cr.reason, cr.detail,
+        f"""SELECT s.edition_id, s.number, s.title, s.text, parent.title, cr.reason, cr.detail,
             (SELECT it.title FROM rulings_rulesection it
              JOIN rulings_rulesedition ie ON ie.id = it.edition_id
              WHERE ie.language = %s AND it.number = s.number AND ie.effective_date = (
@@ -200,12 +214,8 @@ def rules_used_query(card_id: str, params: list) -> tuple[str, list]:
         CROSS JOIN rulings_rulesection s
         LEFT JOIN rulings_rulesection parent ON parent.id = s.parent_id
         WHERE s.id = cr.section_id AND cr.card_id = {card_id} AND cr.excluded = %s
-            AND s.edition_id = (
-                SELECT e.id FROM rulings_rulesedition e WHERE {OFFICIAL_EDITIONS}
-                ORDER BY e.effective_date DESC LIMIT 1
-            )
         ORDER BY s.position""",
-        [Language.ITALIAN, *params, False, *OFFICIAL_PARAMS],
+        [Language.ITALIAN, *params, False],
     )
 
 

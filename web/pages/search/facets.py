@@ -26,6 +26,7 @@ from oracle.models import (
     Keyword,
     is_italian_page,
 )
+from oracle.type_words import italian_type_name
 
 OPTIONS_TTL = 10 * 60  # seconds
 
@@ -51,33 +52,14 @@ SORT_CHOICES = [
 
 # Card types and supertypes (Comprehensive Rules 205.2a and 205.4a) offered in the type facet.
 # The data also records Un-set jokes ("Eaturecray") as types; those are not offered.
-# CardType.name_it wins where the importer filled it; these words are the fallback.
-CARD_TYPE_NAMES = {
-    "Artifact": pgettext_lazy("card type", "Artifact"),
-    "Battle": pgettext_lazy("card type", "Battle"),
-    "Conspiracy": pgettext_lazy("card type", "Conspiracy"),
-    "Creature": pgettext_lazy("card type", "Creature"),
-    "Dungeon": pgettext_lazy("card type", "Dungeon"),
-    "Enchantment": pgettext_lazy("card type", "Enchantment"),
-    "Instant": pgettext_lazy("card type", "Instant"),
-    "Kindred": pgettext_lazy("card type", "Kindred"),
-    "Land": pgettext_lazy("card type", "Land"),
-    "Phenomenon": pgettext_lazy("card type", "Phenomenon"),
-    "Plane": pgettext_lazy("card type", "Plane"),
-    "Planeswalker": pgettext_lazy("card type", "Planeswalker"),
-    "Scheme": pgettext_lazy("card type", "Scheme"),
-    "Sorcery": pgettext_lazy("card type", "Sorcery"),
-    "Tribal": pgettext_lazy("card type", "Tribal"),
-    "Vanguard": pgettext_lazy("card type", "Vanguard"),
-}
-SUPERTYPE_NAMES = {
-    "Basic": pgettext_lazy("supertype", "Basic"),
-    "Legendary": pgettext_lazy("supertype", "Legendary"),
-    "Ongoing": pgettext_lazy("supertype", "Ongoing"),
-    "Snow": pgettext_lazy("supertype", "Snow"),
-    "World": pgettext_lazy("supertype", "World"),
-}
-TYPE_NAMES = {name.lower(): name for name in CARD_TYPE_NAMES | SUPERTYPE_NAMES}
+# CardType.name_it wins where the importer filled it; oracle.type_words' names are the fallback.
+CARD_TYPES = [
+    "Artifact", "Battle", "Conspiracy", "Creature", "Dungeon", "Enchantment", "Instant",
+    "Kindred", "Land", "Phenomenon", "Plane", "Planeswalker", "Scheme", "Sorcery", "Tribal",
+    "Vanguard",
+]  # fmt: skip
+SUPERTYPES = ["Basic", "Legendary", "Ongoing", "Snow", "World"]
+TYPE_NAMES = {name.lower(): name for name in CARD_TYPES + SUPERTYPES}
 
 COLORLESS = "C"
 COLOR_CHOICES = [
@@ -102,9 +84,8 @@ class ColorMode:
 
 
 def type_label(english: str) -> str:
-    """A type facet's value in the page's language, from the words above."""
-    fallback = CARD_TYPE_NAMES | SUPERTYPE_NAMES
-    return str(fallback[english]) if is_italian_page() else english
+    """A type facet's value in the page's language (``oracle.type_words``' Italian name)."""
+    return italian_type_name(english) if is_italian_page() else english
 
 
 # --- The long lists, from the database

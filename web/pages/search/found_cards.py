@@ -12,7 +12,7 @@ from django.core.paginator import Page, Paginator
 from django.db import connection
 from django.db.models import Func, IntegerField, Subquery
 
-from common.sql_rows import fetch, planned_for_their_values
+from common.sql_rows import fetch
 from oracle.models import Card
 from oracle.search.conditions import IdList
 
@@ -78,14 +78,11 @@ def results_page(
     count = found.order_by().annotate(count=CountAll()).values("count")
     paginator = Paginator(found, per_page)
     start = (number - 1) * per_page
-    # Many found: counting them is most of the page's time, and a plan made without the
-    # search's values may read every card row for it (planned_for_their_values).
-    with planned_for_their_values():
-        rows = _counted_rows(found, count, start, per_page)
-        if not rows:  # past the end: counted, then the last page
-            number = paginator.num_pages
-            start = (number - 1) * per_page
-            return Page(_rows(found, start, per_page), number, paginator)
+    rows = _counted_rows(found, count, start, per_page)
+    if not rows:  # past the end: counted, then the last page
+        number = paginator.num_pages
+        start = (number - 1) * per_page
+        return Page(_rows(found, start, per_page), number, paginator)
     paginator.count = rows[0][3]
     return Page([FoundCard(*row[:3]) for row in rows], number, paginator)
 

@@ -14,8 +14,9 @@ from django.test.utils import CaptureQueriesContext
 from oracle.models import Card, Printing
 from oracle.tests.factories import make_card, make_set
 from oracle.tests.helpers import mtgjson_cards
+from web.pages.search.examples import SEARCH_EXAMPLES
 from web.pages.search.filters import FACETS
-from web.pages.search.help import SEARCH_EXAMPLES, help_sections
+from web.pages.search.help import help_sections
 from web.testing import DATA_AGE_QUERIES, BundledDataTestCase, EmptyDatabaseTestCase
 
 

@@ -24,8 +24,9 @@ from web.pages.card.detail import card_for_page, card_for_printing
 from web.pages.card.markup import CardParts
 from web.pages.card.wording import face_wordings
 from web.pages.lists.rows import card_rows, printing_rows, set_rows, set_table_rows
+from web.pages.search.examples import SEARCH_EXAMPLES
 from web.pages.search.filters import CardFilter
-from web.pages.search.help import SEARCH_EXAMPLES, help_sections
+from web.pages.search.help import help_sections
 from web.pages.search.name_suggestions import name_suggestions
 from web.paging import page_number
 

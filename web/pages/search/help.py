@@ -1,37 +1,10 @@
-"""The search's worked examples: the few shown where a search starts, and the help page's."""
+"""The search's help page: each key with what it does and worked examples, in sections."""
 
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from oracle.models import CARD_NUMBERS
 from oracle.search.extensions import help_rows
-
-# Queries shown where a search starts (the home page, an empty results page): English, Italian.
-SEARCH_EXAMPLES = [
-    (
-        "t:creature k:flying s:fut",
-        "t:creatura k:volare s:fut",
-        _("Creatures with flying from Future Sight"),
-    ),
-    (
-        't:instant o:"draw a card" mv<=3',
-        't:istantaneo testo:"pesca una carta" mv<=3',
-        _("Instants that draw a card, mana value 3 or less"),
-    ),
-    ("k:morph c:g", "k:metamorfosi c:verde", _("Green cards with morph")),
-    (
-        "t:legendary -t:creature",
-        "t:leggendario -t:creatura",
-        _("Legendary cards that are not creatures"),
-    ),
-    (
-        "is:futureshifted order:mv",
-        "is:futureshifted order:mv",
-        _("Futureshifted cards, cheapest first"),
-    ),
-    ('!"Tarox Bladewing"', '!"Tarox Bladewing"', _("One card by its exact name")),
-]
-
 
 # The syntax help page: {id: (section, [(what to write, what it does, [(example, what it
 # finds)])])}; the keys other apps add bring their rows (``help_sections``). Every example is a

@@ -186,15 +186,17 @@ class ItalianEditorTests(EmptyDatabaseTestCase):
         history = erratum.history.order_by("history_date")
         text = page_text(self.get(reverse("admin:oracle_erratum_history", args=[erratum.pk])))
         for words in (
-            "Scegli una data dall'elenco qui sotto per tornare a una versione precedente.",
-            "Oggetto data campo Data/ora Operazione Autore Motivo della modifica Modifiche",
+            "Scegli una data dall’elenco qui sotto per tornare a una versione precedente.",
+            "Data e ora Versione Data Che cosa è cambiato Operazione Autore Che cosa è cambiato",
             "Testo Oracle",  # the field column in words, not "text"
             "Creazione",
             "Modifica",
-            "Testo nuovo: Reach → Reach.",
-            "2 voci",
+            "Testo nuovo Reach .",  # the field by its name, the whole text with its change
+            "2 versioni",
         ):
             self.assertIn(words, text)
+        history_page = self.get(reverse("admin:oracle_erratum_history", args=[erratum.pk]))
+        self.assertContains(history_page, "Reach<ins>.</ins>")
         revert_url = reverse(
             "admin:oracle_erratum_simple_history", args=[erratum.pk, history[0].history_id]
         )

@@ -1,6 +1,7 @@
-"""What a reader sees of a ruling's status: on the card page, current rulings in their labelled
-groups, outdated ones collapsed under "Outdated rulings" ("Note superate") with the reason each;
-in /api/cards/<id>/, what each ruling is about, its status and the reason in words."""
+"""What a reader sees of a ruling's status: on the card page, the card's current rulings, the
+outdated ones collapsed under "Outdated rulings" ("Note superate") with the reason each, then
+the current ones it shares with its keywords' cards; in /api/cards/<id>/, what each ruling is
+about, its status and the reason in words."""
 
 import html
 import re
@@ -26,6 +27,13 @@ def split_page(response) -> tuple[str, str]:
     return head, rest[: rest.index("</details>")]
 
 
+def shared_section(response) -> str:
+    """The rulings the card shares with every card of its keywords and types."""
+    page = response.content.decode()
+    shared = page[page.index('<section id="shared-rulings"') :]
+    return shared[: shared.index("</section>")]
+
+
 def texts(fragment: str) -> list[str]:
     return [
         words(html.unescape(re.sub(r"<[^>]+>", "", text))) for text in RULING_TEXT.findall(fragment)
@@ -37,8 +45,9 @@ class CardPageStatusTests(BundledDocumentsTestCase):
         response = self.client.get("/it/cards/zoetic-cavern/")
         self.assertEqual(response.status_code, 200)
         head, details = split_page(response)
-        self.assertIn("Su questa carta", head)
-        self.assertIn("Su metamorfosi", head)
+        shared = shared_section(response)
+        self.assertIn("Note su questa carta", head)
+        self.assertIn("<summary>Su metamorfosi", shared)
         # The heading is visible, before the collapsed list.
         self.assertRegex(
             head, r'<h3 id="outdated-rulings-heading">Note superate <span class="muted">\(\d+\)'
@@ -61,14 +70,14 @@ class CardPageStatusTests(BundledDocumentsTestCase):
         # The note whose only old words are TAPpa and STAPpa still holds.
         self.assertIn(
             "Girare a faccia in su o a faccia in giù una creatura non la TAPpa né la STAPpa.",
-            texts(head),
+            texts(shared),
         )
 
     def test_english_page_says_it_in_english(self):
         response = self.client.get("/en/cards/zoetic-cavern/")
         head, details = split_page(response)
-        self.assertIn("On this card", head)
-        self.assertIn("About morph", head)
+        self.assertIn("Rulings on this card", head)
+        self.assertIn("<summary>About morph", shared_section(response))
         self.assertIn('<h3 id="outdated-rulings-heading">Outdated rulings', head)
         self.assertIn(
             "“rimossa dal gioco” became “esiliata” with the rules of July 11, 2009.",
@@ -77,9 +86,9 @@ class CardPageStatusTests(BundledDocumentsTestCase):
 
     def test_a_card_without_outdated_rulings_has_no_such_heading(self):
         response = self.client.get("/en/cards/angel-of-salvation/")
-        self.assertContains(response, "On this card")
+        self.assertContains(response, "Rulings on this card")
         self.assertNotContains(response, "Outdated rulings")
-        self.assertNotContains(response, "<details>")
+        self.assertNotContains(response, 'class="outdated-rulings"')
 
 
 class CardApiStatusTests(BundledDocumentsTestCase):

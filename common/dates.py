@@ -1,9 +1,10 @@
-"""Dates as the pages write them, in the page's language."""
+"""Dates as the pages write them, in the page's language; a moment's day in the site's zone."""
 
-from datetime import date
+from datetime import UTC, date
 from functools import lru_cache
 
-from django.utils import dateformat
+from django.utils import dateformat, timezone
+from django.utils.dateparse import parse_datetime
 from django.utils.formats import date_format
 from django.utils.translation import get_language
 
@@ -23,3 +24,15 @@ def _long_date(value: date, language: str) -> str:
         day = "1º" if value.day == 1 else str(value.day)
         return f"{day} {dateformat.format(value, 'F').lower()} {value.year}"
     return date_format(value, "DATE_FORMAT")
+
+
+def local_date(moment) -> date | None:
+    """The day (in the site's time zone) of a moment as a database gives it: a datetime, or
+    on SQLite, where a subquery's value comes back untyped, its text; None for NULL."""
+    if moment is None:
+        return None
+    if isinstance(moment, str):
+        moment = parse_datetime(moment)
+    if timezone.is_naive(moment):  # SQLite keeps UTC without its zone
+        moment = moment.replace(tzinfo=UTC)
+    return timezone.localtime(moment).date()

@@ -2,12 +2,19 @@ from datetime import date
 
 from django.contrib.auth.models import Group, User
 from django.urls import reverse
+from django.utils import timezone, translation
 
+from common.dates import long_date
 from oracle.models import Erratum, Keyword
 from oracle.tests.factories import make_card, make_set
 from rulings.editorial.editors import EDITORS_GROUP
 from rulings.models import Ruling
 from web.testing import EmptyDatabaseTestCase
+
+
+def long_date_in(language, day):
+    with translation.override(language):
+        return long_date(day)
 
 
 class EditorsTests(EmptyDatabaseTestCase):
@@ -75,6 +82,26 @@ class EditorsTests(EmptyDatabaseTestCase):
         self.assertEqual(self.ruling.text, "First line.\n\nSecond line.")
         page = self.client.get(f"/en/cards/{card.slug}/").content.decode()
         self.assertNotIn("\r", page)
+
+    def test_a_ruling_an_editor_changed_says_so_beside_its_source(self):
+        page = self.client.get(f"/it/cards/{self.card.slug}/").content.decode()
+        self.assertNotIn("corretta dalla redazione", page)
+        url = reverse("admin:rulings_ruling_change", args=[self.ruling.pk])
+        form = {"card": self.card.pk, "date": "2007-05-01", "language": "en", "position": 0}
+        self.client.post(url, {**form, "text": "Corrected wording."})
+        today = long_date_in("it", timezone.localdate())
+        history = reverse("admin:rulings_ruling_history", args=[self.ruling.pk])
+        # Staff see it linked to the ruling's history; visitors see the words alone.
+        page = self.client.get(f"/it/cards/{self.card.slug}/").content.decode()
+        self.assertIn(f'<a href="{history}">corretta dalla redazione il {today}</a>', page)
+        self.client.logout()
+        page = self.client.get(f"/it/cards/{self.card.slug}/").content.decode()
+        self.assertIn(f"corretta dalla redazione il {today}", page)
+        self.assertNotIn(history, page)
+        english = self.client.get(f"/en/cards/{self.card.slug}/").content.decode()
+        self.assertIn(
+            f"corrected by the editors on {long_date_in('en', timezone.localdate())}", english
+        )
 
     def test_editing_a_ruling_makes_it_the_editors_and_can_be_reverted(self):
         url = reverse("admin:rulings_ruling_change", args=[self.ruling.pk])

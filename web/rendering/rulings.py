@@ -13,10 +13,12 @@ from web.jinja2 import macro
 from web.rendering.rule_text import link_rule_numbers_in_rulings
 
 
-def render_items(rulings: list[Ruling], editions: list[RulesEdition]) -> None:
+def render_items(rulings: list[Ruling], editions: list[RulesEdition], staff=False) -> None:
     """Give each ruling ``item_html``, its item on a page in the active language, rendered
     here: one query for the rules all their texts cite (``editions``: the official ones).
-    Each needs ``reasons`` (``ruling_status.outdated_reasons``) and its ``source_document``."""
+    Each needs ``reasons`` (``ruling_status.outdated_reasons``), its ``source_document`` and
+    ``corrected_on`` (when an editor last changed it, or None), which ``staff`` see linked to
+    the ruling's history in the admin."""
     link_rule_numbers_in_rulings(rulings, editions)  # text_html
     document_page = document_page_maker()
     language = translation.get_language()
@@ -25,6 +27,13 @@ def render_items(rulings: list[Ruling], editions: list[RulesEdition]) -> None:
         ruling.document_url = document_url(ruling, document_page)
         ruling.date_iso = ruling.date.isoformat()
         ruling.date_words = long_date(ruling.date)
+        corrected_on = getattr(ruling, "corrected_on", None)
+        ruling.corrected_words = long_date(corrected_on) if corrected_on else ""
+        ruling.history_url = (
+            reverse("admin:rulings_ruling_history", args=[ruling.pk])
+            if staff and corrected_on
+            else ""
+        )
         ruling.item_html = item(ruling, language)
 
 

@@ -1,6 +1,7 @@
 import random
 from collections import Counter
 
+from django.conf import settings
 from django.core.paginator import Paginator
 from django.db.models import Count, F, Q
 from django.http import Http404
@@ -190,10 +191,16 @@ def card_page_response(request, card, printing, rows):
         "card_images": card_images.card_page_images(card, pictured, faces),
         "pictured_links": card_printings.printing_links(pictured) if pictured else None,
     }
-    context |= card_rulings.card_context(card, rows)
+    context |= card_rulings.card_context(card, rows, staff=is_staff(request))
     # Each part rendered when the template asks for it (web.pages.card.markup).
     context["parts"] = CardParts(card, printings, printing, context["rules_editions"])
     return render(request, "oracle/card_detail.html", context, using="jinja2")
+
+
+def is_staff(request) -> bool:
+    """Whether a staff member asks; a visitor without a session is never one, and asking them
+    would read the session, which would keep the page out of the shared cache."""
+    return settings.SESSION_COOKIE_NAME in request.COOKIES and request.user.is_staff
 
 
 def choice_label(choices, value: str) -> str:

@@ -35,7 +35,7 @@ from web.rendering.rule_text import link_citations
 from web.rendering.rulings import render_items
 
 
-def card_context(card: Card, rows: list[list[tuple]]) -> dict:
+def card_context(card: Card, rows: list[list[tuple]], staff: bool = False) -> dict:
     """The variables of the panels, from the rows of ``page_statements`` (rule editions,
     rulings, documents, rules used: ``card_page_rows``), sent with the page's own; one more
     query for the rule numbers the rulings cite, when the card has rulings."""
@@ -46,7 +46,7 @@ def card_context(card: Card, rows: list[list[tuple]]) -> dict:
     for ruling in every_ruling:
         ruling.reasons = outdated_reasons(ruling)
     if every_ruling:
-        render_items(every_ruling, editions)
+        render_items(every_ruling, editions, staff)
     documents = rows.documents
     groups = [
         (_("On this card"), own),

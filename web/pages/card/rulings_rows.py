@@ -18,6 +18,7 @@ SQL, and the rules used are kept to the edition in force of the editions read wi
 from dataclasses import dataclass
 from functools import cache
 
+from common.dates import local_date
 from common.sql_rows import ModelColumns
 from rulings.models import (
     CardRule,
@@ -52,6 +53,8 @@ RULING = ModelColumns(
 # A document as a ruling's source.
 DOCUMENT = ModelColumns(SourceDocument, "d", keep=("title", "kind", "language"))
 SOURCE_DOCUMENT = Ruling._meta.get_field("source_document")
+# The rulings' history (django-simple-history): who changed a ruling, and when.
+HISTORY = Ruling.history.model._meta.db_table
 # A document in a list of those that speak of something (a card, a keyword: views.keywords).
 DOCUMENT_LISTED = ModelColumns(
     SourceDocument, "d", keep=("title", "kind", "language", "published_on")
@@ -103,9 +106,12 @@ def editions_statement() -> tuple[str, tuple]:
 def rulings_query(card_id: str, params: list) -> tuple[str, list]:
     """The public rulings of the card whose id is ``card_id`` (SQL, ``params`` its parameters)
     and those about its keywords and card types, in their order (language, date, position),
-    with their source documents and the names of their keywords and card types."""
+    with their source documents, the names of their keywords and card types, and when an
+    editor last changed them (their history's newest change by a person)."""
     return (
-        f"""SELECT {RULING.sql}, {DOCUMENT.sql}, k.name, k.name_it, t.name, t.name_it
+        f"""SELECT {RULING.sql}, {DOCUMENT.sql}, k.name, k.name_it, t.name, t.name_it,
+            (SELECT MAX(h.history_date) FROM {HISTORY} h
+             WHERE h.id = r.id AND h.history_type = '~' AND h.history_user_id IS NOT NULL)
             FROM rulings_ruling r
             LEFT JOIN rulings_sourcedocument d ON d.id = r.source_document_id
             LEFT JOIN oracle_keyword k ON k.id = r.keyword_id
@@ -145,6 +151,7 @@ def read_rulings(rows: list[tuple]) -> list[Ruling]:
         ruling.keyword_name, ruling.keyword_name_it, ruling.type_name, ruling.type_name_it = row[
             names_at : names_at + 4
         ]
+        ruling.corrected_on = local_date(row[names_at + 4])
         rulings.append(ruling)
     return rulings
 

@@ -1,17 +1,11 @@
 """A real headless Chromium uses the search box's name suggestions with the keyboard, as the
 WAI-ARIA combobox pattern has it; without JavaScript the box is a plain search box."""
 
-from io import StringIO
-
-from django.core.management import call_command
-
-from oracle.tests.browser import BrowserTestCase
-from oracle.tests.helpers import FUT
+from oracle.tests.browser import FutureSightBrowserTestCase
 
 
-class AutocompleteBrowserTests(BrowserTestCase):
+class AutocompleteBrowserTests(FutureSightBrowserTestCase):
     def setUp(self):
-        call_command("import_mtgjson", FUT, stdout=StringIO(), stderr=StringIO())
         self.page = self.browser.new_page(locale="it-IT", viewport={"width": 1280, "height": 900})
         self.errors = []
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))

@@ -1,16 +1,10 @@
 """A real headless Chromium walks the site as a person would."""
 
-from io import StringIO
-
-from django.core.management import call_command
-
-from oracle.tests.browser import BrowserTestCase
-from oracle.tests.helpers import FUT
+from oracle.tests.browser import FutureSightBrowserTestCase
 
 
-class BrowserTests(BrowserTestCase):
+class BrowserTests(FutureSightBrowserTestCase):
     def setUp(self):
-        call_command("import_mtgjson", FUT, stdout=StringIO(), stderr=StringIO())
         self.page = self.browser.new_page(locale="it-IT", viewport={"width": 390, "height": 844})
 
     def tearDown(self):

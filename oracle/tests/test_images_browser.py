@@ -5,12 +5,8 @@ unreachable). Also: no page breaks the Content-Security-Policy."""
 import os
 import struct
 import zlib
-from io import StringIO
 
-from django.core.management import call_command
-
-from oracle.tests.browser import BrowserTestCase
-from oracle.tests.helpers import FUT
+from oracle.tests.browser import FutureSightBrowserTestCase
 
 
 def grey_png(width=488, height=680) -> bytes:
@@ -35,9 +31,8 @@ PICTURE = grey_png()
 SCREENSHOTS = os.environ.get("SCREENSHOT_DIR", "")  # where to keep screenshots, to look at
 
 
-class ImageBrowserTests(BrowserTestCase):
+class ImageBrowserTests(FutureSightBrowserTestCase):
     def setUp(self):
-        call_command("import_mtgjson", FUT, stdout=StringIO(), stderr=StringIO())
         self.outside = []  # the addresses the page asked another host for
         self.violations = []  # console messages about the security policy
 

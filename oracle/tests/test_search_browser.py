@@ -1,16 +1,10 @@
 """A real headless Chromium uses the card search: the box, a suggestion link, the filters."""
 
-from io import StringIO
-
-from django.core.management import call_command
-
-from oracle.tests.browser import BrowserTestCase
-from oracle.tests.helpers import FUT
+from oracle.tests.browser import FutureSightBrowserTestCase
 
 
-class SearchBrowserTests(BrowserTestCase):
+class SearchBrowserTests(FutureSightBrowserTestCase):
     def setUp(self):
-        call_command("import_mtgjson", FUT, stdout=StringIO(), stderr=StringIO())
         self.page = self.browser.new_page(locale="en-GB", viewport={"width": 1280, "height": 900})
 
     def tearDown(self):

@@ -10,7 +10,7 @@ from django.core.management import call_command
 from django.test import SimpleTestCase
 from django.utils import translation
 
-from oracle.tests.browser import BrowserTestCase
+from oracle.tests.browser import FutureSightBrowserTestCase
 from oracle.tests.helpers import FUT
 from web.rendering.card_text import describe_symbol, render_mana, render_rules_text
 from web.testing import EmptyDatabaseTestCase
@@ -119,10 +119,7 @@ class SymbolPageTests(EmptyDatabaseTestCase):
         self.assertNotIn(mana, sets)
 
 
-class SpokenSymbolBrowserTests(BrowserTestCase):
-    def setUp(self):
-        call_command("import_mtgjson", FUT, stdout=StringIO(), stderr=StringIO())
-
+class SpokenSymbolBrowserTests(FutureSightBrowserTestCase):
     def test_screen_readers_hear_the_cost_in_the_pages_language(self):
         for locale, path, spoken in (
             ("it-IT", "/it/cards/angel-of-salvation/", "sei generico, bianco, bianco"),

@@ -3,8 +3,11 @@ transaction, after the cards, faces and printings are written.
 
 - each face's Italian name, type line and text: the newest Italian printing's;
 - the Italian names of keywords (with their reminder texts) and of supertypes, card types and
-  subtypes, lined up from every printing of the import (keyword_names.py, type_names.py),
-  then the curated table ``italian_terms.json`` for what lining up cannot learn.
+  subtypes, lined up from every printing of the import (keyword_names.py, type_names.py);
+  where the import's cards teach none, the names the whole catalogue taught
+  (``italian_catalogue_names.json``, made by ``manage.py export_italian_names``), so that a
+  few bundled sets still show them; then the curated table ``italian_terms.json`` for what
+  lining up cannot learn.
 
 A learned value is written with a note of it in the row's ``learned``; the next import may
 replace it with what it learns then. A value someone else wrote (an editor in the admin, a
@@ -24,6 +27,7 @@ from oracle.importers.type_names import SUBTYPE, SUPERTYPE, TYPE, TypeLineSample
 from oracle.models import CardFace, CardSet, CardType, Keyword, PrintingFace
 
 CURATED_TERMS = Path(__file__).with_name("italian_terms.json")
+CATALOGUE_NAMES = Path(__file__).with_name("italian_catalogue_names.json")
 KEYWORD_FIELDS = ("name_it", "reminder_text", "reminder_text_it")
 # Layouts whose halves MTGJSON's Italian entries often name in English.
 HALVED_LAYOUTS = ("split", "flip", "adventure", "aftermath")
@@ -34,6 +38,15 @@ def curated_terms() -> dict:
     """The curated table: {"keywords": {English: {"it", "source"}}, "types": {kind: {...}},
     "blocks": {...}}."""
     with CURATED_TERMS.open(encoding="utf-8") as handle:
+        return json.load(handle)
+
+
+def catalogue_names() -> dict:
+    """{"keywords": {English: Italian}, "types": {kind: {English: Italian}}}: what the whole
+    catalogue taught (``export_italian_names``); empty where the file is missing."""
+    if not CATALOGUE_NAMES.exists():
+        return {"keywords": {}, "types": {}}
+    with CATALOGUE_NAMES.open(encoding="utf-8") as handle:
         return json.load(handle)
 
 
@@ -106,9 +119,12 @@ def _printed_faces(data: MtgjsonData):
             yield card, printed, face, released
 
 
-def learn_keyword_names(data: MtgjsonData, terms: dict) -> dict[str, tuple[str, str, str]]:
+def learn_keyword_names(
+    data: MtgjsonData, terms: dict, catalogue: dict | None = None
+) -> dict[str, tuple[str, str, str]]:
     """{keyword: (Italian name, English reminder, Italian reminder)}: the Italian printed
-    text's, the curated table's name where it has one."""
+    text's, ``catalogue``'s (``catalogue_names``) where it teaches no name, the curated
+    table's name where it has one."""
     samples = [
         (printed.original_text or face.oracle_text, printed.text_it, card.keywords, released)
         for card, printed, face, released in _printed_faces(data)
@@ -121,6 +137,10 @@ def learn_keyword_names(data: MtgjsonData, terms: dict) -> dict[str, tuple[str, 
     for name, reminder in today.items():
         name_it, _printed, reminder_it = found.get(name, ("", "", ""))
         found[name] = (name_it, reminder, reminder_it)
+    for name, name_it in (catalogue or {}).get("keywords", {}).items():
+        learned = found.get(name, ("", "", ""))
+        if not learned[0]:
+            found[name] = (name_it, *learned[1:])
     for name, entry in terms.get("keywords", {}).items():
         learned = found.get(name, ("", "", ""))
         found[name] = (entry["it"], *learned[1:])
@@ -166,7 +186,26 @@ def restore_ability_word_dashes(data: MtgjsonData, found: dict[str, tuple[str, s
 
 def fill_type_names(data: MtgjsonData, terms: dict) -> SyncStats:
     """Supertypes', card types' and subtypes' Italian names, from the type lines printed in
-    both languages, the curated table's where it has one."""
+    both languages (the catalogue's where these teach none), the curated table's where it has
+    one."""
+    found = learn_italian_type_names(data)
+    for kind, entries in catalogue_names()["types"].items():
+        for name, name_it in entries.items():
+            found.setdefault((kind, name), name_it)
+    for kind, entries in terms.get("types", {}).items():
+        for name, entry in entries.items():
+            found[(kind, name)] = entry["it"]
+    return _write_learned(
+        CardType,
+        CardType.objects.all(),
+        lambda t: {"name_it": found[(t.kind, t.name)]} if (t.kind, t.name) in found else None,
+        ("name_it",),
+    )
+
+
+def learn_italian_type_names(data: MtgjsonData) -> dict[tuple[str, str], str]:
+    """{(kind, English name): Italian name} from the type lines the data prints in both
+    languages."""
     vocabulary = {kind: set() for kind in TYPE_ATTRIBUTES}
     for card in data.cards.values():
         for face in card.faces:
@@ -177,16 +216,7 @@ def fill_type_names(data: MtgjsonData, terms: dict) -> SyncStats:
         for card, printed, face, released in _printed_faces(data)
         if printed.type_line_it and not card.is_token
     ]
-    found = learn_type_names(samples, vocabulary)
-    for kind, entries in terms.get("types", {}).items():
-        for name, entry in entries.items():
-            found[(kind, name)] = entry["it"]
-    return _write_learned(
-        CardType,
-        CardType.objects.all(),
-        lambda t: {"name_it": found[(t.kind, t.name)]} if (t.kind, t.name) in found else None,
-        ("name_it",),
-    )
+    return learn_type_names(samples, vocabulary)
 
 
 def _write_learned(model, rows, wanted_for, fields) -> SyncStats:

@@ -18,6 +18,7 @@ from common.upsert import (
     upsert,
 )
 from oracle.importers.italian_sync import (
+    catalogue_names,
     curated_terms,
     fill_block_names,
     fill_keyword_names,
@@ -61,7 +62,7 @@ def sync_mtgjson(
     log = log or (lambda message: None)
     stats: dict[str, SyncStats] = {}
     terms = curated_terms()
-    keyword_names = learn_keyword_names(data, terms)
+    keyword_names = learn_keyword_names(data, terms, catalogue_names())
     restore_ability_word_dashes(data, keyword_names)
     log("Writing sets…")
     stats["sets"], set_pks = _sync_sets(data)

@@ -20,6 +20,7 @@ from oracle.models.page_language import joined_name
 
 BATCH = 2000
 ENGLISH, ITALIAN = "en", "it"
+NAME_FIELDS = ("card", "name", "language", "word", "key", "slug")
 
 
 def name_rows(names: dict[tuple[str, str], None]) -> set[tuple]:
@@ -62,7 +63,7 @@ def refresh_card_names(card_ids=None, models=None) -> None:
     ``models`` is (Card, CardFace, Printing, PrintingFace, CardName), given by a migration;
     by default the current ones.
     """
-    from common.upsert import chunks, insert_rows, update_by_pk
+    from common.upsert import chunks, insert_values, update_by_pk
 
     if models is None:
         from oracle.models import Card, CardFace, CardName, Printing, PrintingFace
@@ -106,19 +107,9 @@ def refresh_card_names(card_ids=None, models=None) -> None:
             )
             have = existing[card_id]
             stale += [pk for row, pk in have.items() if row not in wanted]
-            new += [
-                name_model(
-                    card_id=card_id,
-                    name=row[0],
-                    language=row[1],
-                    word=row[2],
-                    key=row[3],
-                    slug=row[4],
-                )
-                for row in sorted(wanted - have.keys())
-            ]
+            new += [(card_id, *row) for row in sorted(wanted - have.keys())]
         if stale:
             for pks in chunks(stale):
                 name_model.objects.filter(pk__in=pks).delete()
-        insert_rows(name_model, new)
+        insert_values(name_model, NAME_FIELDS, new)
         update_by_pk(card_model, changed_cards, ["sort_name", "sort_name_it"])

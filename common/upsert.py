@@ -40,8 +40,14 @@ def update_by_pk(model, objects: Sequence, fields: Sequence[str]) -> None:
     for 20,000 faces on SQLite, 0.4 s instead of 24 s. Like bulk_update, it sends no signals
     and does not call ``save()``.
     """
-    if not objects:
-        return
+    attnames = [model._meta.get_field(name).attname for name in fields]
+    update_values(
+        model, fields, ((obj.pk, [getattr(obj, name) for name in attnames]) for obj in objects)
+    )
+
+
+def update_values(model, fields: Sequence[str], rows: Iterable[tuple[int, Sequence]]) -> None:
+    """``update_by_pk`` from (pk, values of ``fields``) pairs, without an instance per row."""
     connection = connections[router.db_for_write(model)]
     meta = model._meta
     columns = [meta.get_field(name) for name in fields]
@@ -52,13 +58,9 @@ def update_by_pk(model, objects: Sequence, fields: Sequence[str]) -> None:
         quote(meta.pk.column),
     )
     prepare = row_preparer(columns, connection)
-    attnames = [column.attname for column in columns]
     with connection.cursor() as cursor:
-        for batch in chunks(objects):
-            cursor.executemany(
-                sql,
-                [[*prepare([getattr(obj, name) for name in attnames]), obj.pk] for obj in batch],
-            )
+        for batch in batched(rows, BATCH_SIZE, strict=False):
+            cursor.executemany(sql, [[*prepare(values), pk] for pk, values in batch])
 
 
 def row_preparer(columns: Sequence, connection):
@@ -268,11 +270,11 @@ def sync_links(
     to_add, to_remove = [], {}
     for left_id in scope:
         have, want = current.get(left_id, set()), wanted.get(left_id, set())
-        to_add += [through(**{left: left_id, right: right_id}) for right_id in want - have]
+        to_add += [(left_id, right_id) for right_id in want - have]
         if have - want:
             to_remove[left_id] = have - want
         stats.unchanged += len(have & want)
-    insert_rows(through, to_add)
+    insert_values(through, (left, right), to_add)
     for left_id, right_ids in to_remove.items():
         through.objects.filter(**{left: left_id, f"{right}__in": right_ids}).delete()
     stats.created = len(to_add)

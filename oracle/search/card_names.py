@@ -63,7 +63,7 @@ def refresh_card_names(card_ids=None, models=None) -> None:
     ``models`` is (Card, CardFace, Printing, PrintingFace, CardName), given by a migration;
     by default the current ones.
     """
-    from common.upsert import chunks, insert_values, update_by_pk
+    from common.upsert import chunks, insert_values, update_values
 
     if models is None:
         from oracle.models import Card, CardFace, CardName, Printing, PrintingFace
@@ -101,7 +101,7 @@ def refresh_card_names(card_ids=None, models=None) -> None:
         for card_id, name, is_token, *sort_names in cards:
             columns = sort_columns(name, faces[card_id])
             if list(columns.values()) != sort_names:
-                changed_cards.append(card_model(pk=card_id, **columns))
+                changed_cards.append((card_id, list(columns.values())))
             wanted = (
                 set() if is_token else name_rows(card_names(name, faces[card_id], printed[card_id]))
             )
@@ -112,4 +112,4 @@ def refresh_card_names(card_ids=None, models=None) -> None:
             for pks in chunks(stale):
                 name_model.objects.filter(pk__in=pks).delete()
         insert_values(name_model, NAME_FIELDS, new)
-        update_by_pk(card_model, changed_cards, ["sort_name", "sort_name_it"])
+        update_values(card_model, ("sort_name", "sort_name_it"), changed_cards)

@@ -253,7 +253,7 @@ def refresh_search_columns(card_ids=None, models=None) -> tuple[int, int]:
     with historical models; by default the current ones, and then the name index and the sort
     columns are refreshed too (``card_names``).
     """
-    from common.upsert import chunks, update_by_pk
+    from common.upsert import chunks, update_values
 
     current_models = models is None
     if current_models:
@@ -313,17 +313,17 @@ def refresh_search_columns(card_ids=None, models=None) -> tuple[int, int]:
                 flavor_texts[card["pk"]],
             )
             if any(card[column] != value for column, value in wanted.items()):
-                changed_cards.append(card_model(pk=card["pk"], **wanted))
+                changed_cards.append((card["pk"], [wanted[column] for column in CARD_COLUMNS]))
             else:
                 unchanged += 1
             for face in faces[card["pk"]]:
                 columns = face_columns(face)
                 if any(face[column] != value for column, value in columns.items()):
-                    changed_faces.append(face_model(pk=face["pk"], **columns))
+                    changed_faces.append((face["pk"], [columns[name] for name in FACE_COLUMNS]))
                 else:
                     unchanged += 1
-        update_by_pk(card_model, changed_cards, list(CARD_COLUMNS))
-        update_by_pk(face_model, changed_faces, list(FACE_COLUMNS))
+        update_values(card_model, CARD_COLUMNS, changed_cards)
+        update_values(face_model, FACE_COLUMNS, changed_faces)
         updated += len(changed_cards) + len(changed_faces)
     if current_models:
         refresh_card_names(card_ids)

@@ -6,6 +6,7 @@ from itertools import batched
 
 from django.conf import settings
 from django.db import connections, router
+from django.db.models import Q
 from django.utils import timezone
 
 # Rows per statement, and ids per "IN (...)": well under SQLite's and PostgreSQL's limits on
@@ -31,6 +32,14 @@ def chunks(items: Iterable, size: int = BATCH_SIZE) -> Iterator[list]:
     items = list(items)
     for start in range(0, len(items), size):
         yield items[start : start + size]
+
+
+def among(field: str, ids: Sequence[int]) -> Q:
+    """``Q(field__in=ids)``; a range when the ids are consecutive numbers (an import's new
+    rows), which selects the same rows without Django preparing each of thousands of ids."""
+    if ids and len(set(ids)) == len(ids) == max(ids) - min(ids) + 1:
+        return Q(**{f"{field}__gte": min(ids), f"{field}__lte": max(ids)})
+    return Q(**{f"{field}__in": ids})
 
 
 def update_by_pk(model, objects: Sequence, fields: Sequence[str]) -> None:

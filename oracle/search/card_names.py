@@ -63,7 +63,7 @@ def refresh_card_names(card_ids=None, models=None) -> None:
     ``models`` is (Card, CardFace, Printing, PrintingFace, CardName), given by a migration;
     by default the current ones.
     """
-    from common.upsert import chunks, insert_values, update_values
+    from common.upsert import among, chunks, insert_values, update_values
 
     if models is None:
         from oracle.models import Card, CardFace, CardName, Printing, PrintingFace
@@ -72,30 +72,32 @@ def refresh_card_names(card_ids=None, models=None) -> None:
     card_model, face_model, printing_model, printing_face_model, name_model = models
     if card_ids is None:
         card_ids = card_model.objects.order_by("pk").values_list("pk", flat=True)
-    for chunk in chunks(card_ids, BATCH):
+    for chunk in chunks(sorted(card_ids), BATCH):
         faces = defaultdict(list)
         for card_id, english, italian in (
-            face_model.objects.filter(card_id__in=chunk)
+            face_model.objects.filter(among("card_id", chunk))
             .order_by("card_id", "position")
             .values_list("card_id", "name", "name_it")
         ):
             faces[card_id].append((english, italian))
         printed = defaultdict(set)
         for rows in (
-            printing_model.objects.filter(card_id__in=chunk).values_list("card_id", "name_it"),
-            printing_face_model.objects.filter(face__card_id__in=chunk).values_list(
+            printing_model.objects.filter(among("card_id", chunk)).values_list(
+                "card_id", "name_it"
+            ),
+            printing_face_model.objects.filter(among("face__card_id", chunk)).values_list(
                 "face__card_id", "name_it"
             ),
         ):
             for card_id, name_it in rows.exclude(name_it="").distinct():
                 printed[card_id].add(name_it)
         existing = defaultdict(dict)
-        for pk, card_id, *row in name_model.objects.filter(card_id__in=chunk).values_list(
+        for pk, card_id, *row in name_model.objects.filter(among("card_id", chunk)).values_list(
             "pk", "card_id", "name", "language", "word", "key", "slug"
         ):
             existing[card_id][tuple(row)] = pk
         stale, new, changed_cards = [], [], []
-        cards = card_model.objects.filter(pk__in=chunk).values_list(
+        cards = card_model.objects.filter(among("pk", chunk)).values_list(
             "pk", "name", "is_token", "sort_name", "sort_name_it"
         )
         for card_id, name, is_token, *sort_names in cards:

@@ -4,9 +4,8 @@ known from a document only (oracle.signals.cards_arriving). Receivers run in the
 are defined here: the rule links read the rulings just written."""
 
 from django.dispatch import receiver
-from simple_history.utils import bulk_create_with_history
 
-from common.upsert import SyncStats, chunks, update_by_pk
+from common.upsert import SyncStats, chunks, insert_with_history, update_by_pk
 from oracle.signals import cards_arriving, cards_synced
 from rulings.importers.release_notes.takeover import REPORT_LABEL, take_over_document_cards
 from rulings.linking.sync import link_cards
@@ -102,8 +101,8 @@ def sync_imported_rulings(sender, data, card_pks, log, **kwargs):
     apply_statuses(to_create)
     # With a history record each, so that an editor's first change has a "before" to show
     # and to revert to.
-    bulk_create_with_history(
-        to_create, Ruling, batch_size=2000, default_change_reason="Imported from MTGJSON"
+    insert_with_history(
+        Ruling, to_create, ("card_id", "language", "source_key"), "Imported from MTGJSON"
     )
     update_by_pk(Ruling, to_update, ["position"])
     update_by_pk(Ruling, upstream_updates, ["upstream_text", "upstream_date"])

@@ -66,19 +66,24 @@ def _check_string(text: str, prefix: list, names: list, stack: list, key=None) -
 def build(events: Iterator, event: str, value, prefix: list):
     """The value that starts with (event, value), read from ``events``; ``prefix`` is the path
     to it, for messages."""
-    kind = CONTAINERS.get(event)
-    if kind is None:
+    if event == "start_map":
+        root = {}
+    elif event == "start_array":
+        root = []
+    else:
         if event == "string":
             _check_string(value, prefix, [], [])
         return value
-    root = kind()
     stack: list = [root]
     names: list = [None]  # the key each container of the stack sits under in its parent
-    key = None
+    top, in_map, key = root, event == "start_map", None
+    deepest = MAX_DEPTH - len(prefix)
     count = 0
+    # The most frequent events are tested first: this loop runs for every value of the file.
     for event, value in events:
         if event == "map_key":
-            _check_string(value, prefix, names, stack)
+            if len(value) > MAX_STRING or "\x00" in value:
+                _check_string(value, prefix, names, stack)
             key = value
             continue
         count += 1
@@ -86,29 +91,31 @@ def build(events: Iterator, event: str, value, prefix: list):
             raise StreamLimit(
                 f"{_where(prefix)}: more than {MAX_VALUES:,} values; not an MTGJSON set"
             )
-        if event in ENDS:
+        if event == "string":
+            if len(value) > MAX_STRING or "\x00" in value:
+                _check_string(value, prefix, names, stack, key)
+        elif event == "end_map" or event == "end_array":
             stack.pop()
             names.pop()
             if not stack:
                 return root
+            top = stack[-1]
+            in_map = type(top) is dict
             continue
-        top = stack[-1]
-        kind = CONTAINERS.get(event)
-        if kind is not None:
-            new = kind()
-            if len(stack) + len(prefix) >= MAX_DEPTH:
+        elif event == "start_map" or event == "start_array":
+            if len(stack) >= deepest:
                 where = _where(prefix + _location(names, stack, key))
                 raise StreamLimit(f"{where}: nested deeper than {MAX_DEPTH} levels")
-            if type(top) is dict:
+            new = {} if event == "start_map" else []
+            if in_map:
                 top[key] = new
             else:
                 top.append(new)
-            names.append(key if type(top) is dict else None)
+            names.append(key if in_map else None)
             stack.append(new)
+            top, in_map = new, event == "start_map"
             continue
-        if event == "string":
-            _check_string(value, prefix, names, stack, key)
-        if type(top) is dict:
+        if in_map:
             top[key] = value
         else:
             top.append(value)

@@ -96,6 +96,17 @@ def check_text(obj: dict, key: str, longest: int | None, where: str) -> None:
         )
 
 
+def check_texts(obj: dict, limits: dict[str, int | None], where: str) -> None:
+    """``check_text`` for each of ``limits``' keys, in order, calling it only for a value it
+    refuses: this runs on a few million values of an AllPrintings import."""
+    for key, longest in limits.items():
+        value = obj.get(key)
+        if value is not None and (
+            not isinstance(value, str) or (longest is not None and len(value) > longest)
+        ):
+            check_text(obj, key, longest, where)
+
+
 def check_address_part(value: str, key: str, where: str) -> None:
     """A set code or collector number goes into its page's address as one segment."""
     if value in (".", "..") or UNSAFE_IN_URL.search(value):
@@ -140,8 +151,7 @@ def multiverse_id(value, where: str) -> int | None:
 
 
 def check_set(set_obj: dict, where: str) -> None:
-    for key, longest in SET_TEXT.items():
-        check_text(set_obj, key, longest, where)
+    check_texts(set_obj, SET_TEXT, where)
     if isinstance(set_obj.get("code"), str):
         check_address_part(set_obj["code"], "code", where)
     for key in ("baseSetSize", "totalSetSize"):
@@ -156,8 +166,7 @@ def check_set(set_obj: dict, where: str) -> None:
 def check_entry(entry: dict, where: str) -> None:
     """Everything of a card entry past what ``_check_entry`` checks first (the required keys,
     the ids and the containers' kinds)."""
-    for key, longest in ENTRY_TEXT.items():
-        check_text(entry, key, longest, where)
+    check_texts(entry, ENTRY_TEXT, where)
     if entry.get("faceName") is None:
         check_text(entry, "name", 200, where)  # the name of its one face
     check_address_part(entry["number"], "number", where)
@@ -196,8 +205,7 @@ def check_entry(entry: dict, where: str) -> None:
     check_text(identifiers, "scryfallId", 36, f"{where}: identifiers")
     for index, foreign in enumerate(entry.get("foreignData") or ()):
         foreign_where = f"{where}: foreignData[{index}]"
-        for key, longest in FOREIGN_TEXT.items():
-            check_text(foreign, key, longest, foreign_where)
+        check_texts(foreign, FOREIGN_TEXT, foreign_where)
         foreign_ids = foreign.get("identifiers")
         if foreign_ids is not None and not isinstance(foreign_ids, dict):
             raise ReadError(f"{foreign_where}: 'identifiers' should be an object")

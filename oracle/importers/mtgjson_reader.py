@@ -41,6 +41,7 @@ __all__ = ["ReadError", "read_mtgjson"]
 
 # Reversible cards have no Oracle id in MTGJSON 5.2; they get one derived from the name.
 REVERSIBLE_NAMESPACE = uuid.UUID("0c1d4a5e-2f0b-4c39-9a51-6f7d1e0a7b33")
+KNOWN_LAYOUTS = frozenset(Layout.values)  # Choices.values builds its list on each call
 # Values the reader walks through, and the JSON type each must have.
 ENTRY_CONTAINERS = {
     "foreignData": list,
@@ -186,11 +187,12 @@ def _check_entry(entry, where: str) -> None:
     for key in ("manaValue", "faceManaValue"):
         if key in entry and not isinstance(entry[key], int | float):
             raise ReadError(f"{where} ({name}): '{key}' should be a number, found {entry[key]!r}")
+    where = f"{where} ({name})"
     for ruling in entry.get("rulings") or []:
         if not isinstance(ruling, dict) or not isinstance(ruling.get("text"), str):
-            raise ReadError(f"{where} ({name}): a ruling without text")
-        parse_date(ruling.get("date"), f"{where} ({name}): ruling date", required=True)
-    check_entry(entry, f"{where} ({name})")
+            raise ReadError(f"{where}: a ruling without text")
+        parse_date(ruling.get("date"), f"{where}: ruling date", required=True)
+    check_entry(entry, where)
 
 
 def _dedupe_sides(group: list[dict]) -> list[dict]:
@@ -227,7 +229,7 @@ def _add_group(oracle_id, set_code, group, is_token, data: MtgjsonData, where: s
             card.numbers = {**card.numbers, **previous.numbers}
             card.legalities = {**card.legalities, **previous.legalities}
         data.cards[oracle_id] = card
-        if layout not in Layout.values and (previous is None or previous.layout != layout):
+        if layout not in KNOWN_LAYOUTS and (previous is None or previous.layout != layout):
             data.warnings.append(
                 f"{where}: {first['name']}: unknown layout '{layout}' stored as is"
             )

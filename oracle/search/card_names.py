@@ -20,6 +20,7 @@ from oracle.models.page_language import joined_name
 
 BATCH = 2000
 ENGLISH, ITALIAN = "en", "it"
+NAME_FIELDS = ("card", "name", "language", "word", "key", "slug")
 
 
 def name_rows(names: dict[tuple[str, str], None]) -> set[tuple]:
@@ -62,7 +63,7 @@ def refresh_card_names(card_ids=None, models=None) -> None:
     ``models`` is (Card, CardFace, Printing, PrintingFace, CardName), given by a migration;
     by default the current ones.
     """
-    from common.upsert import chunks, insert_rows, update_by_pk
+    from common.upsert import among, chunks, insert_values, update_values
 
     if models is None:
         from oracle.models import Card, CardFace, CardName, Printing, PrintingFace
@@ -71,54 +72,46 @@ def refresh_card_names(card_ids=None, models=None) -> None:
     card_model, face_model, printing_model, printing_face_model, name_model = models
     if card_ids is None:
         card_ids = card_model.objects.order_by("pk").values_list("pk", flat=True)
-    for chunk in chunks(card_ids, BATCH):
+    for chunk in chunks(sorted(card_ids), BATCH):
         faces = defaultdict(list)
         for card_id, english, italian in (
-            face_model.objects.filter(card_id__in=chunk)
+            face_model.objects.filter(among("card_id", chunk))
             .order_by("card_id", "position")
             .values_list("card_id", "name", "name_it")
         ):
             faces[card_id].append((english, italian))
         printed = defaultdict(set)
         for rows in (
-            printing_model.objects.filter(card_id__in=chunk).values_list("card_id", "name_it"),
-            printing_face_model.objects.filter(face__card_id__in=chunk).values_list(
+            printing_model.objects.filter(among("card_id", chunk)).values_list(
+                "card_id", "name_it"
+            ),
+            printing_face_model.objects.filter(among("face__card_id", chunk)).values_list(
                 "face__card_id", "name_it"
             ),
         ):
             for card_id, name_it in rows.exclude(name_it="").distinct():
                 printed[card_id].add(name_it)
         existing = defaultdict(dict)
-        for pk, card_id, *row in name_model.objects.filter(card_id__in=chunk).values_list(
+        for pk, card_id, *row in name_model.objects.filter(among("card_id", chunk)).values_list(
             "pk", "card_id", "name", "language", "word", "key", "slug"
         ):
             existing[card_id][tuple(row)] = pk
         stale, new, changed_cards = [], [], []
-        cards = card_model.objects.filter(pk__in=chunk).values_list(
+        cards = card_model.objects.filter(among("pk", chunk)).values_list(
             "pk", "name", "is_token", "sort_name", "sort_name_it"
         )
         for card_id, name, is_token, *sort_names in cards:
             columns = sort_columns(name, faces[card_id])
             if list(columns.values()) != sort_names:
-                changed_cards.append(card_model(pk=card_id, **columns))
+                changed_cards.append((card_id, list(columns.values())))
             wanted = (
                 set() if is_token else name_rows(card_names(name, faces[card_id], printed[card_id]))
             )
             have = existing[card_id]
             stale += [pk for row, pk in have.items() if row not in wanted]
-            new += [
-                name_model(
-                    card_id=card_id,
-                    name=row[0],
-                    language=row[1],
-                    word=row[2],
-                    key=row[3],
-                    slug=row[4],
-                )
-                for row in sorted(wanted - have.keys())
-            ]
+            new += [(card_id, *row) for row in sorted(wanted - have.keys())]
         if stale:
             for pks in chunks(stale):
                 name_model.objects.filter(pk__in=pks).delete()
-        insert_rows(name_model, new)
-        update_by_pk(card_model, changed_cards, ["sort_name", "sort_name_it"])
+        insert_values(name_model, NAME_FIELDS, new)
+        update_values(card_model, ("sort_name", "sort_name_it"), changed_cards)

@@ -253,7 +253,7 @@ def refresh_search_columns(card_ids=None, models=None) -> tuple[int, int]:
     with historical models; by default the current ones, and then the name index and the sort
     columns are refreshed too (``card_names``).
     """
-    from common.upsert import chunks, update_by_pk
+    from common.upsert import among, chunks, update_values
 
     current_models = models is None
     if current_models:
@@ -265,21 +265,21 @@ def refresh_search_columns(card_ids=None, models=None) -> tuple[int, int]:
         card_ids = card_model.objects.order_by("pk").values_list("pk", flat=True)
     card_ids = list(card_ids)
     updated, unchanged = 0, 0
-    for chunk in chunks(card_ids, BATCH):
+    for chunk in chunks(sorted(card_ids), BATCH):
         faces = defaultdict(list)
-        rows = face_model.objects.filter(card_id__in=chunk).order_by("card_id", "position")
+        rows = face_model.objects.filter(among("card_id", chunk)).order_by("card_id", "position")
         for row in rows.values("pk", "card_id", *FACE_SOURCE, *FACE_COLUMNS):
             faces[row["card_id"]].append(row)
         printed_names = defaultdict(set)
         for card_id, name_it in (
-            printing_model.objects.filter(card_id__in=chunk)
+            printing_model.objects.filter(among("card_id", chunk))
             .exclude(name_it="")
             .values_list("card_id", "name_it")
             .distinct()
         ):
             printed_names[card_id].add(name_it)
         for card_id, name_it in (
-            printing_face_model.objects.filter(face__card_id__in=chunk)
+            printing_face_model.objects.filter(among("face__card_id", chunk))
             .exclude(name_it="")
             .values_list("face__card_id", "name_it")
             .distinct()
@@ -287,19 +287,19 @@ def refresh_search_columns(card_ids=None, models=None) -> tuple[int, int]:
             printed_names[card_id].add(name_it)
         flavor_texts = defaultdict(list)
         for card_id, *texts in (
-            printing_face_model.objects.filter(face__card_id__in=chunk)
+            printing_face_model.objects.filter(among("face__card_id", chunk))
             .exclude(flavor_text="", flavor_text_it="")
             .order_by("printing__card_set__release_date", "printing_id", "position")
             .values_list("face__card_id", "flavor_text", "flavor_text_it")
         ):
             flavor_texts[card_id] += texts
         printings = defaultdict(list)
-        for printing in printing_model.objects.filter(card_id__in=chunk).values_list(
+        for printing in printing_model.objects.filter(among("card_id", chunk)).values_list(
             *PRINTING_SOURCE
         ):
             printings[printing[0]].append(printing)
         changed_faces, changed_cards = [], []
-        cards = card_model.objects.filter(pk__in=chunk).values(
+        cards = card_model.objects.filter(among("pk", chunk)).values(
             "pk", "name", "layout", *CARD_SOURCE, *CARD_COLUMNS
         )
         for card in cards:
@@ -313,17 +313,17 @@ def refresh_search_columns(card_ids=None, models=None) -> tuple[int, int]:
                 flavor_texts[card["pk"]],
             )
             if any(card[column] != value for column, value in wanted.items()):
-                changed_cards.append(card_model(pk=card["pk"], **wanted))
+                changed_cards.append((card["pk"], [wanted[column] for column in CARD_COLUMNS]))
             else:
                 unchanged += 1
             for face in faces[card["pk"]]:
                 columns = face_columns(face)
                 if any(face[column] != value for column, value in columns.items()):
-                    changed_faces.append(face_model(pk=face["pk"], **columns))
+                    changed_faces.append((face["pk"], [columns[name] for name in FACE_COLUMNS]))
                 else:
                     unchanged += 1
-        update_by_pk(card_model, changed_cards, list(CARD_COLUMNS))
-        update_by_pk(face_model, changed_faces, list(FACE_COLUMNS))
+        update_values(card_model, CARD_COLUMNS, changed_cards)
+        update_values(face_model, FACE_COLUMNS, changed_faces)
         updated += len(changed_cards) + len(changed_faces)
     if current_models:
         refresh_card_names(card_ids)

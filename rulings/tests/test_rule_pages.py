@@ -43,9 +43,16 @@ class BundledRulesPagesTests(BundledDataTestCase):
             self.assertIn(
                 f'<a href="/{language}/rules/7/"><span class="rule-number">7.</span>', page
             )
+            # The Italian page titles it in Italian (rulings.rules.italian_titles), the
+            # English beside it.
+            title = (
+                '<span lang="it">Abilità chiave</span></a> <span class="muted" lang="en">'
+                "Keyword Abilities</span>"
+                if language == "it"
+                else '<span lang="en">Keyword Abilities</span></a>'
+            )
             self.assertIn(
-                f'<a href="/{language}/rules/702/"><span class="rule-number">702.</span> '
-                '<span lang="en">Keyword Abilities</span></a>',
+                f'<a href="/{language}/rules/702/"><span class="rule-number">702.</span> {title}',
                 page,
             )
             self.assertIn(f'href="/{language}/rules/glossary/"', page)

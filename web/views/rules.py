@@ -19,6 +19,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from common.links import url_prefix
+from oracle.models import is_italian_page
 from rulings.models import RuleSection, RulesEdition
 from rulings.rules.editions import (
     EditionChoices,
@@ -27,6 +28,7 @@ from rulings.rules.editions import (
     not_found,
     reads_an_edition,
 )
+from rulings.rules.italian_titles import italian_title
 from rulings.rules.numbers import normalise_number
 from web.pages.rules.comparison import compare_context
 from web.pages.rules.confidence import confidence_words
@@ -134,12 +136,14 @@ def contents(request, editions: EditionChoices, edition: RulesEdition):
             twin.sections.filter(level__lte=Level.SECTION).values_list("number", "title")
         )
     chapters = []
+    italian_page = is_italian_page()  # the curated titles are for the Italian pages only
     prefix = url_prefix("rulings:rule-detail")
     for row in rows:
         item = {
             "number": row.number,
             "title": row.title,
-            "title_it": italian.get(row.number, ""),
+            "title_it": italian.get(row.number)
+            or (italian_page and italian_title(row.number, row.title)),
             "url": f"{prefix}{row.number}/{query}",
             "sections": [],
         }

@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 from common.links import url_maker, url_prefix
 from oracle.models import Card, Layout, is_italian_page
 from rulings.models import CardRule, Ruling, edition_in_force
+from rulings.rules.italian_titles import italian_title as curated_italian_title
 from rulings.status.ruling_status import outdated_reasons
 from web.pages.card.rulings_rows import (
     RuleUseRow,
@@ -177,7 +178,11 @@ def rules_used(rows: list[RuleUseRow]) -> list[RuleUsed]:
     rule_page = url_prefix("rulings:rule-detail")
     shown = []
     for row in rows:
-        italian_title = italian_page and row.italian_title
+        italian_title = italian_page and (
+            row.italian_title
+            or curated_italian_title(row.number, row.title)
+            or (keyword_rule(row) and row.keyword_name_it)
+        )
         title = italian_title or row.title or row.parent_title or ""
         shown.append(
             RuleUsed(
@@ -190,6 +195,15 @@ def rules_used(rows: list[RuleUseRow]) -> list[RuleUsed]:
             )
         )
     return shown
+
+
+def keyword_rule(row: RuleUseRow) -> bool:
+    """A rule of 701 or 702 titled by the name of the keyword the card uses it for ("702.37
+    Morph"): its Italian title is the keyword's Italian name."""
+    return (
+        row.number.startswith(("701.", "702."))
+        and (row.keyword_name or "").casefold() == (row.title or "").casefold() != ""
+    )
 
 
 def reason_words(link: RuleUseRow, italian_page: bool) -> str:

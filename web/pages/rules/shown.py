@@ -7,9 +7,11 @@ from functools import cached_property
 
 from django.utils.safestring import SafeString
 
+from oracle.models import is_italian_page
 from rulings.linking.samples import CardSample
 from rulings.models import RuleMapping, RuleSection, RulesEdition
 from rulings.rules.editions import MAIN_LANGUAGE, EditionChoices
+from rulings.rules.italian_titles import italian_title
 from web.jinja2 import macro
 from web.pages.rules.confidence import confidence_words
 from web.pages.rules.section_pages import SectionPages
@@ -63,7 +65,11 @@ class Node:
 
     @property
     def italian_title(self):
-        return self.italian.title if self.italian and self.italian.title != self.title else ""
+        """The Italian edition's title, else on an Italian page the curated one
+        (``rulings.rules.italian_titles``)."""
+        if self.italian and self.italian.title:
+            return self.italian.title if self.italian.title != self.title else ""
+        return italian_title(self.number, self.title) if is_italian_page() else ""
 
     @property
     def label(self):

@@ -54,6 +54,10 @@ def legality_markup(card: Card) -> SafeString:
     return macro("oracle/_card_legality.html", "legality")(card)
 
 
+def legality_summary_markup(card: Card) -> SafeString:
+    return macro("oracle/_card_legality.html", "legality_summary")(card)
+
+
 def printing_rows_markup(printings, shown) -> list[SafeString]:
     row = macro("oracle/_printing_rows.html", "printing_row")
     return [row(each) for each in printing_rows(printings, shown)]
@@ -90,6 +94,10 @@ class CardParts:
     @cached_property
     def legality(self) -> SafeString:
         return legality_markup(self.card)
+
+    @cached_property
+    def legality_summary(self) -> SafeString:
+        return legality_summary_markup(self.card)
 
     @cached_property
     def printing_rows(self) -> list[SafeString]:

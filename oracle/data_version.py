@@ -21,7 +21,7 @@ that statement with them: ``fetch_with_version(request, statements)``, or for a 
 builds its statements in steps (a card's), ``unread_statement`` and then ``keep_for_request``.
 """
 
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime
 from typing import NamedTuple
 
 from django.db import transaction
@@ -137,9 +137,9 @@ class _Bump:
 
 
 def _bump() -> None:
-    # HTTP dates have whole seconds: each change moves ``changed_at`` at least a second past the
-    # previous one, so a Last-Modified never repeats for different data, even with clocks that
-    # disagree between machines.
+    # ``changed_at`` is the clock's time, never later (a Last-Modified in the future would be
+    # wrong); it never goes back either, for machines whose clocks disagree. Two changes in one
+    # second share a Last-Modified; their ETags, which hold the number, differ.
     with transaction.atomic():
         row = DataVersion.objects.select_for_update().filter(pk=1).first()
         now = timezone.now()
@@ -147,7 +147,7 @@ def _bump() -> None:
             DataVersion.objects.create(pk=1, number=1, changed_at=now)
             return
         row.number += 1
-        row.changed_at = max(now, row.changed_at + timedelta(seconds=1))
+        row.changed_at = max(now, row.changed_at)
         row.save(update_fields=["number", "changed_at"])
 
 

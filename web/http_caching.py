@@ -18,8 +18,9 @@ a session) depends on the data, the page's language and the code that renders it
 With ``DEBUG`` on (``make run``) nothing is cached, so an edited template shows at once.
 Anything else is left alone, except that a page answered to someone with a session (an editor
 signed in) is ``private, no-store``. An answer that sets a cookie or reads the session (``Vary:
-Cookie``) is never public. Every successful change made through the admin raises the data
-version, actions and deletions included.
+Cookie``) is never public. Every change staff make through the admin (a post the admin answers
+with a redirect: a form saved, an action, a deletion, a revert) raises the data version; a
+refused form or a visitor's post does not.
 """
 
 import hashlib
@@ -182,7 +183,14 @@ class HttpCachingMiddleware:
             request.method not in SAFE_METHODS
             and request.path.startswith(admin_prefix)
             and request.path not in sign_in_and_out
-            and response.status_code < 400
+            # The admin answers a change it made (a form saved, an action, a deletion, a
+            # revert) with a redirect, a form it refused with the form again.
+            and 300 <= response.status_code < 400
+            # Only staff change anything there; a visitor's post (a login form's token is
+            # enough to make one) writes nothing, and asking who posts without a session
+            # would start one.
+            and settings.SESSION_COOKIE_NAME in request.COOKIES
+            and request.user.is_staff
         ):
             data_version.changed()
         if (

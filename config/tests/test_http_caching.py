@@ -1,5 +1,6 @@
 """ETag, Last-Modified, Cache-Control and the page cache of public pages, through real requests."""
 
+import time
 from io import StringIO
 from pathlib import Path
 
@@ -10,7 +11,8 @@ from django.db import connection
 from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
-from django.utils.http import http_date
+from django.utils import timezone
+from django.utils.http import parse_http_date
 
 from oracle import data_version
 from oracle.models import Card, Erratum
@@ -147,17 +149,42 @@ class DataVersionTests(HttpCachingTestCase):
         self.assertFalse(Erratum.objects.filter(pk=erratum.pk).exists())
         self.assertEqual(data_version.current().number, start + 3)
 
-    def test_last_modified_moves_a_whole_second_each_change(self):
-        with self.captureOnCommitCallbacks(execute=True):
-            data_version.changed()
+    def test_the_version_never_runs_ahead_of_the_clock(self):
         first = data_version.current()
+        for _ in range(30):
+            with self.captureOnCommitCallbacks(execute=True):
+                data_version.changed()
+        last = data_version.current()
+        self.assertEqual(last.number, first.number + 30)
+        self.assertLessEqual(last.changed_at, timezone.now())
+        self.assertGreaterEqual(last.changed_at, first.changed_at)
+        # Thirty changes in a second: each answer's ETag is new, its Last-Modified not ahead.
+        response = self.client.get(self.url)
+        self.assertLessEqual(parse_http_date(response["Last-Modified"]), time.time())
+
+    def test_a_visitors_posts_to_the_admin_change_nothing(self):
+        start = data_version.current().number
+        visitor = Client(enforce_csrf_checks=True)
+        login = visitor.get(reverse("admin:login"))
+        token = visitor.cookies["csrftoken"].value
+        self.assertEqual(login.status_code, 200)
+        for url in (
+            reverse("admin:login"),
+            reverse("admin:oracle_erratum_add"),
+            reverse("admin:oracle_erratum_changelist"),
+            reverse("admin:password_change"),
+        ):
+            with self.subTest(url=url), self.captureOnCommitCallbacks(execute=True):
+                response = visitor.post(url, {"csrfmiddlewaretoken": token, "username": "x"})
+                self.assertLess(response.status_code, 400)
+        self.assertEqual(data_version.current().number, start)
+
+    def test_a_refused_form_changes_nothing(self):
+        start = data_version.current().number
         with self.captureOnCommitCallbacks(execute=True):
-            data_version.changed()
-        second = data_version.current()
-        self.assertEqual(second.number, first.number + 1)
-        self.assertNotEqual(
-            http_date(first.changed_at.timestamp()), http_date(second.changed_at.timestamp())
-        )
+            response = self.editor.post(reverse("admin:oracle_erratum_add"), {"card": ""})
+        self.assertEqual(response.status_code, 200)  # the form again, with its errors
+        self.assertEqual(data_version.current().number, start)
 
     def test_signing_in_changes_nothing(self):
         start = data_version.current().number

@@ -1,6 +1,7 @@
 """django-axes, which throttles logins, as Oracolo sets it up: its app named in the editor's
-language, and the page a locked-out login gets (``lockout_response``), in the admin's look and
-the visitor's language, saying how many attempts failed and when to try again."""
+language; the client a failure is counted against (``client_address``), behind the proxy too;
+and the page a locked-out login gets (``lockout_response``), in the admin's look and the
+visitor's language, saying how many attempts failed and when to try again."""
 
 import math
 
@@ -18,6 +19,24 @@ class LoginAttemptsConfig(AxesAppConfig):
     def ready(self):
         super().ready()
         from config import login_attempts_admin  # noqa: F401  (registers the models in the admin)
+
+
+def client_address(request) -> str:
+    """The address of the client that sent ``request``.
+
+    Behind ``TRUSTED_PROXIES`` proxies every request reaches us from the nearest one; each
+    proxy appends to X-Forwarded-For the address it was reached from, so the client's is that
+    many entries from the end. Entries further left came from the client and are never read.
+    A request with fewer entries did not come through every proxy: it is counted against the
+    address that reached us.
+    """
+    remote = request.META.get("REMOTE_ADDR", "")
+    proxies = settings.TRUSTED_PROXIES
+    if not proxies:
+        return remote
+    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+    addresses = [address.strip() for address in forwarded.split(",") if address.strip()]
+    return addresses[-proxies] if len(addresses) >= proxies else remote
 
 
 def lockout_response(request, original_response=None, credentials=None):

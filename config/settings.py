@@ -250,11 +250,15 @@ AXES_HANDLER = (
     if CACHE_URL
     else "axes.handlers.database.AxesDatabaseHandler"
 )
-if not DEBUG and env_bool("BEHIND_TLS_PROXY", default=True):
-    # Behind the proxy every request comes from the proxy's address: count failures by the
-    # client's, which the proxy appends to X-Forwarded-For.
-    AXES_IPWARE_PROXY_COUNT = 1
-    AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
+# Behind the proxy every request comes from the proxy's address: failures are counted by the
+# client's, which each of the TRUSTED_PROXIES proxies appends to X-Forwarded-For
+# (config.login_throttling.client_address; docs/deploy.md). 0: the server faces the browsers.
+TRUSTED_PROXIES = int(
+    os.environ.get(
+        "TRUSTED_PROXIES", "1" if not DEBUG and env_bool("BEHIND_TLS_PROXY", default=True) else "0"
+    )
+)
+AXES_CLIENT_IP_CALLABLE = "config.login_throttling.client_address"
 
 LOGGING = {
     "version": 1,

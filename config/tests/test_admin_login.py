@@ -61,6 +61,38 @@ class LoginThrottlingTests(EmptyDatabaseTestCase):
         self.assertLoggedIn(self.log_in("marco", PASSWORD))
         self.assertLockedOut(self.log_in("giulia", PASSWORD))
 
+    @override_settings(TRUSTED_PROXIES=1)
+    def test_behind_the_proxy_a_lockout_is_per_client_not_per_proxy(self):
+        proxy = "10.0.0.2"
+
+        def through_proxy(password, forwarded):
+            return self.log_in("giulia", password, address=proxy, HTTP_X_FORWARDED_FOR=forwarded)
+
+        for attempt in range(1, 5):
+            through_proxy(f"wrong-{attempt}", "203.0.113.7")
+        self.assertLockedOut(through_proxy("wrong-5", "203.0.113.7"))
+        self.assertLockedOut(through_proxy(PASSWORD, "203.0.113.7"))
+        # Another client behind the same proxy logs in as giulia: the lock is that client's.
+        self.assertLoggedIn(through_proxy(PASSWORD, "198.51.100.23"))
+        # What a client writes into the header itself is left of the proxy's entry: ignored.
+        self.assertLockedOut(through_proxy(PASSWORD, "198.51.100.23, 203.0.113.7"))
+        self.assertLoggedIn(through_proxy(PASSWORD, "203.0.113.7, 198.51.100.23"))
+        attempt = AccessAttempt.objects.get(username="giulia")
+        self.assertEqual(attempt.ip_address, "203.0.113.7")
+
+    @override_settings(TRUSTED_PROXIES=1)
+    def test_a_request_that_bypassed_the_proxy_counts_as_its_own_address(self):
+        for attempt in range(1, 6):
+            response = self.log_in("giulia", f"wrong-{attempt}", address="192.0.2.50")
+        self.assertLockedOut(response)
+        self.assertEqual(AccessAttempt.objects.get().ip_address, "192.0.2.50")
+
+    def test_without_a_proxy_the_header_is_never_read(self):
+        for attempt in range(1, 6):
+            response = self.log_in("giulia", f"wrong-{attempt}", HTTP_X_FORWARDED_FOR="1.1.1.1")
+        self.assertLockedOut(response)
+        self.assertEqual(AccessAttempt.objects.get().ip_address, "203.0.113.7")
+
     def test_the_lock_lifts_after_the_cooloff_and_a_login_resets_the_count(self):
         self.fail_five_times()
         AccessAttempt.objects.update(attempt_time=timezone.now() - timedelta(minutes=16))

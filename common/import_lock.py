@@ -153,6 +153,30 @@ def _file_lock(connection, command, wait, alias):
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
+def import_running(alias: str = DEFAULT_DB_ALIAS) -> bool:
+    """Whether another process (or thread) holds the import lock now; takes nothing."""
+    if getattr(_held, "depth", 0):
+        return False
+    connection = connections[alias]
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_try_advisory_lock(%s)", [ADVISORY_KEY])
+            if not cursor.fetchone()[0]:
+                return True
+            cursor.execute("SELECT pg_advisory_unlock(%s)", [ADVISORY_KEY])
+            return False
+    path = lock_path(alias)
+    if not path.exists():
+        return False
+    with path.open("a+") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True
+        fcntl.flock(handle, fcntl.LOCK_UN)
+        return False
+
+
 class ImportCommand(BaseCommand):
     """A command that writes imported data: it runs under the import lock and takes
     ``--wait``."""

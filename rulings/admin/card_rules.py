@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from common.admin_history import GuardedHistoryAdmin
+from common.admin_imports import WaitsForImports
 from common.admin_text import PlainLineEnds
 from rulings.linking.sync import link_cards
 from rulings.models import CardRule, RuleSection, RulesEdition
@@ -74,7 +75,7 @@ class MissingRuleFilter(admin.SimpleListFilter):
 
 
 @admin.register(CardRule)
-class CardRuleAdmin(PlainLineEnds, GuardedHistoryAdmin):
+class CardRuleAdmin(WaitsForImports, PlainLineEnds, GuardedHistoryAdmin):
     list_display = [
         "card",
         "section_number",

@@ -15,6 +15,7 @@ import time
 import unittest
 from io import StringIO
 
+from django.conf import settings
 from django.contrib.staticfiles.testing import StaticLiveServerTestCase
 from django.core.management import call_command
 from django.db import connections, transaction
@@ -136,6 +137,18 @@ class BrowserTestCase(StaticLiveServerTestCase):
             connection = connections["default"]
             connection.ensure_connection()
             cls._snapshot.backup(connection.connection)
+
+    def signed_in_page(self, user, locale: str = "it-IT"):
+        """A page of a new browser context signed in as ``user`` (the test client's session,
+        handed to the browser), closed after the test."""
+        self.client.force_login(user)
+        context = self.browser.new_context(locale=locale)
+        self.addCleanup(context.close)
+        session = self.client.cookies[settings.SESSION_COOKIE_NAME].value
+        context.add_cookies(
+            [{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": self.live_server_url}]
+        )
+        return context.new_page()
 
     def wait_until(self, page, expression: str, seconds: float = 10) -> None:
         """Wait until ``expression`` (JavaScript, or a function of none) is true in ``page``,

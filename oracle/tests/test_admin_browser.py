@@ -21,21 +21,7 @@ class ErratumWordingBrowserTests(BrowserTestCase):
         # Django empties every table after each browser test, the editors group's permissions
         # with them (migrate makes those): an administrator's account here.
         editor = User.objects.create_superuser("editor", password="pw-for-tests")
-        self.client.force_login(editor)
-        self.context = self.browser.new_context(locale="it-IT")
-        self.context.add_cookies(
-            [
-                {
-                    "name": "sessionid",
-                    "value": self.client.cookies["sessionid"].value,
-                    "url": self.live_server_url,
-                }
-            ]
-        )
-        self.page = self.context.new_page()
-
-    def tearDown(self):
-        self.context.close()
+        self.page = self.signed_in_page(editor)
 
     def old_text(self):
         return self.page.locator("#id_old_text").input_value()

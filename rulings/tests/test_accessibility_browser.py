@@ -68,20 +68,7 @@ class AccessibilityTests(FutureSightBrowserTestCase):
                         self.check(page, url.format(lang=language))
 
     def test_admin_change_history_and_revert_pages(self):
-        User.objects.create_superuser("editor", password="pw-for-tests")
-        self.client.force_login(User.objects.get(username="editor"))
-        context = self.browser.new_context(locale="it-IT")
-        self.addCleanup(context.close)
-        context.add_cookies(
-            [
-                {
-                    "name": "sessionid",
-                    "value": self.client.cookies["sessionid"].value,
-                    "url": self.live_server_url,
-                }
-            ]
-        )
-        page = context.new_page()
+        page = self.signed_in_page(User.objects.create_superuser("editor", password="pw-for-tests"))
         for name, obj in (("oracle_erratum", self.erratum), ("rulings_ruling", self.ruling)):
             first = obj.history.earliest()
             for url in (

@@ -63,20 +63,9 @@ class JourneyTests(FutureSightBrowserTestCase):
         self.assertIn("Compendio", page.get_by_role("heading", level=1).inner_text())
 
     def test_an_editor_adds_an_erratum_and_corrects_a_ruling(self):
-        User.objects.create_superuser("redattrice", password="pw-for-tests")
-        self.client.force_login(User.objects.get(username="redattrice"))
-        context = self.browser.new_context(locale="it-IT")
-        self.addCleanup(context.close)
-        context.add_cookies(
-            [
-                {
-                    "name": "sessionid",
-                    "value": self.client.cookies["sessionid"].value,
-                    "url": self.live_server_url,
-                }
-            ]
-        )
-        page = context.new_page()
+        editor = User.objects.create_superuser("redattrice", password="pw-for-tests")
+        page = self.signed_in_page(editor)
+        context = page.context
         page.goto(f"{self.live_server_url}/admin/oracle/erratum/add/?card={self.tarox.pk}")
         page.get_by_label("Data").fill("2026-12-01")
         page.get_by_label("Testo nuovo").fill("Flying, haste, vigilance")

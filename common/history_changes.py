@@ -64,9 +64,13 @@ class ReadableChanges(HistoricalRecordContextHelper):
         return changes
 
 
+def fields_by_name(model) -> dict[str, models.Field]:
+    return {field.name: field for field in model._meta.get_fields()}
+
+
 def shown_columns(model, names, record) -> list[str]:
     """The values of a history row's extra columns (``history_list_display``), shown."""
-    fields = {field.name: field for field in model._meta.get_fields()}
+    fields = fields_by_name(model)
     return [
         shown_value(fields[name], getattr(record, name))
         if name in fields and not fields[name].is_relation
@@ -76,7 +80,7 @@ def shown_columns(model, names, record) -> list[str]:
 
 
 def column_titles(model, names) -> list[str]:
-    fields = {field.name: field for field in model._meta.get_fields()}
+    fields = fields_by_name(model)
     return [
         capfirst(fields[name].verbose_name) if name in fields else capfirst(name.replace("_", " "))
         for name in names

@@ -49,34 +49,30 @@ def card_context(card: Card, rows: list[list[tuple]], staff: bool = False) -> di
     if every_ruling:
         render_items(every_ruling, editions, staff)
     documents = rows.documents
-    groups = [
-        (_("On this card"), own),
-        *((_("About %(topic)s") % {"topic": topic}, group) for topic, group in topics),
-    ]
+    labelled = [(_("About %(topic)s") % {"topic": topic}, topic, group) for topic, group in topics]
+    groups = [(_("On this card"), own), *((label, group) for label, _topic, group in labelled)]
     keyword_url = url_maker("rulings:keyword-detail")
     keyword_slugs = {keyword.pk: keyword.slug for keyword in card.keywords.all()}
     shared = [
         SharedTopic(
-            _("About %(topic)s") % {"topic": topic},
+            label,
             topic,
             current,
             keyword_url(keyword_slugs[group[0].keyword_id])
             if group[0].keyword_id in keyword_slugs
             else "",
         )
-        for topic, group in topics
-        if (current := [ruling for ruling in group if ruling.status != Ruling.Status.OUTDATED])
+        for label, topic, group in labelled
+        if (current := holding(group))
     ]
     return {
         "rulings": own,
         "topic_rulings": topics,
-        "own_current": [ruling for ruling in own if ruling.status != Ruling.Status.OUTDATED],
+        "own_current": holding(own),
         "shared_topics": shared,
         "shared_count": sum(len(topic.rulings) for topic in shared),
         "outdated_groups": split_groups(groups, outdated=True),
         "outdated_count": sum(bool(ruling.reasons) for ruling in every_ruling),
-        "every_ruling": every_ruling,
-        "ruling_count": len(every_ruling),
         "documents": documents,
         "known_from": documents[0] if card.document_only and documents else None,
         # Written into a translated sentence, which writes its values as they are: escaped
@@ -96,6 +92,11 @@ class SharedTopic:
     name: str  # "morph"
     rulings: list
     url: str  # the keyword's page; "" for a card type
+
+
+def holding(rulings: list[Ruling]) -> list[Ruling]:
+    """The rulings that still hold (not outdated), in their order."""
+    return [ruling for ruling in rulings if ruling.status != Ruling.Status.OUTDATED]
 
 
 def split_groups(groups: list, outdated: bool) -> list:

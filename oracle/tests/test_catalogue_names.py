@@ -31,6 +31,21 @@ class ShippedNamesTests(BundledDataTestCase):
         elf = CardType.objects.get(kind=CardType.Kind.SUBTYPE, name="Angel")
         self.assertEqual(elf.name_it, "Angelo")
 
+    def test_keyword_actions_are_named_in_italian_and_english_is_marked_where_none_is(self):
+        page = self.client.get("/it/keywords/").content.decode()
+        for slug, name_it in (
+            ("discard", "Scartare"),
+            ("sacrifice", "Sacrificare"),
+            ("tap", "TAPpare"),
+        ):
+            with self.subTest(slug):
+                self.assertIn(f'<a href="/it/keywords/{slug}/" lang="it">{name_it}</a>', page)
+                keyword_page = self.client.get(f"/it/keywords/{slug}/").content.decode()
+                self.assertIn(name_it, keyword_page)
+        # Absorb is printed in no Italian card: its English name stays, marked as English.
+        self.assertEqual(Keyword.objects.get(name="Absorb").name_it, "")
+        self.assertIn('<a href="/it/keywords/absorb/" lang="en">Absorb</a>', page)
+
 
 class ExportTests(EmptyDatabaseTestCase):
     def setUp(self):

@@ -82,7 +82,8 @@ HEADINGS = {
         "Ciclo: Patti": None,
         "Ciclo: Mutamagia": "subtype:Spellshaper",
         "Tematica: Nuove Svolte per Sospendere": "suspend",
-        "Tematica: TAPpare Incantesimi": None,
+        # Enchantments whose abilities are activated by tapping them: the keyword action Tap.
+        "Tematica: TAPpare Incantesimi": "tap",
         "Riproposizione di Azione definita da Parola Chiave: Profetizzare": "scry",
         "Riproposizione di Abilità definita da Parola Chiave: Metamorfosi": "morph",
         "Riproposizione di Abilità definite da Parola Chiave: Ciclo e Ciclotipo": "cycling",

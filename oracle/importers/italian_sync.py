@@ -21,14 +21,19 @@ from django.db.models import F
 
 from common.upsert import SyncStats, chunks, update_by_pk
 from oracle.importers.face_names import FaceTextSample, learn_face_names
-from oracle.importers.keyword_names import align_keyword_names, oracle_reminders
+from oracle.importers.keyword_names import (
+    align_keyword_lines,
+    keyword_names_from,
+    oracle_reminders,
+)
 from oracle.importers.mtgjson_records import MtgjsonData
+from oracle.importers.reminder_wordings import merge, newest, wordings_from
 from oracle.importers.type_names import SUBTYPE, SUPERTYPE, TYPE, TypeLineSample, learn_type_names
 from oracle.models import CardFace, CardSet, CardType, Keyword, PrintingFace
 
 CURATED_TERMS = Path(__file__).with_name("italian_terms.json")
 CATALOGUE_NAMES = Path(__file__).with_name("italian_catalogue_names.json")
-KEYWORD_FIELDS = ("name_it", "reminder_text", "reminder_text_it")
+KEYWORD_FIELDS = ("name_it", "reminder_text", "reminder_text_it", "reminder_wordings")
 # Layouts whose halves MTGJSON's Italian entries often name in English.
 HALVED_LAYOUTS = ("split", "flip", "adventure", "aftermath")
 TYPE_ATTRIBUTES = {SUPERTYPE: "supertypes", TYPE: "types", SUBTYPE: "subtypes"}
@@ -42,10 +47,11 @@ def curated_terms() -> dict:
 
 
 def catalogue_names() -> dict:
-    """{"keywords": {English: Italian}, "types": {kind: {English: Italian}}}: what the whole
-    catalogue taught (``export_italian_names``); empty where the file is missing."""
+    """{"keywords": {English: Italian}, "types": {kind: {English: Italian}},
+    "reminder_wordings": {English: [wording]}}: what the whole catalogue taught
+    (``export_italian_names``); empty where the file is missing."""
     if not CATALOGUE_NAMES.exists():
-        return {"keywords": {}, "types": {}}
+        return {"keywords": {}, "types": {}, "reminder_wordings": {}}
     with CATALOGUE_NAMES.open(encoding="utf-8") as handle:
         return json.load(handle)
 
@@ -121,33 +127,43 @@ def _printed_faces(data: MtgjsonData):
 
 def learn_keyword_names(
     data: MtgjsonData, terms: dict, catalogue: dict | None = None
-) -> dict[str, tuple[str, str, str]]:
-    """{keyword: (Italian name, English reminder, Italian reminder)}: the Italian printed
-    text's, ``catalogue``'s (``catalogue_names``) where it teaches no name, the curated
-    table's name where it has one."""
+) -> dict[str, tuple[str, str, str, list[dict]]]:
+    """{keyword: (Italian name, English reminder, Italian reminder, printed reminder wordings)}:
+    the Italian printed text's, ``catalogue``'s (``catalogue_names``) where it teaches no name,
+    the curated table's name where it has one. The English reminder is today's Oracle wording;
+    the Italian one the newest printed, here or in the catalogue."""
     samples = [
         (printed.original_text or face.oracle_text, printed.text_it, card.keywords, released)
         for card, printed, face, released in _printed_faces(data)
         if card.keywords and printed.text_it
     ]
-    found = align_keyword_names(samples)
+    votes = align_keyword_lines(samples)
+    found = keyword_names_from(votes)
+    printed_wordings = wordings_from(votes)
     today = oracle_reminders(
         (face.oracle_text, card.keywords) for card in data.cards.values() for face in card.faces
     )
-    for name, reminder in today.items():
-        name_it, _printed, reminder_it = found.get(name, ("", "", ""))
-        found[name] = (name_it, reminder, reminder_it)
-    for name, name_it in (catalogue or {}).get("keywords", {}).items():
-        learned = found.get(name, ("", "", ""))
-        if not learned[0]:
-            found[name] = (name_it, *learned[1:])
+    catalogue = catalogue or {}
+    for name, name_it in catalogue.get("keywords", {}).items():
+        if not found.get(name, ("",))[0]:
+            found[name] = (name_it, *found.get(name, ("", "", ""))[1:])
     for name, entry in terms.get("keywords", {}).items():
-        learned = found.get(name, ("", "", ""))
-        found[name] = (entry["it"], *learned[1:])
-    return found
+        found[name] = (entry["it"], *found.get(name, ("", "", ""))[1:])
+    catalogue_wordings = catalogue.get("reminder_wordings", {})
+    learned = {}
+    for name in found.keys() | today.keys() | catalogue_wordings.keys():
+        name_it, reminder, reminder_it = found.get(name, ("", "", ""))
+        wordings = merge(catalogue_wordings.get(name, []), printed_wordings.get(name, []))
+        learned[name] = (
+            name_it,
+            today.get(name) or newest(wordings, "en") or reminder,
+            newest(wordings, "it") or reminder_it,
+            wordings,
+        )
+    return learned
 
 
-def fill_keyword_names(found: dict[str, tuple[str, str, str]]) -> SyncStats:
+def fill_keyword_names(found: dict[str, tuple[str, str, str, list[dict]]]) -> SyncStats:
     """Write what learn_keyword_names found where no one else wrote."""
     wanted = {
         name: dict(zip(KEYWORD_FIELDS, values, strict=True)) for name, values in found.items()

@@ -22,8 +22,10 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from datetime import date
+from typing import NamedTuple
 
 from oracle.importers.name_votes import most_voted
+from oracle.printed_text import mend_symbols
 
 # Older Italian printings close the reminder with a full stop after it: "(... se può farlo)."
 REMINDER = re.compile(r"\s*\(([^()]*)\)\.?\s*$")
@@ -40,40 +42,56 @@ ACTION_REMINDER_EN = re.compile(r"\(To (?P<verb>[\w -]+?)[ ,]", re.IGNORECASE)
 ACTION_REMINDER_IT = re.compile(r"\(Per (?P<verb>\w+)")
 
 
-def align_keyword_names(
-    samples: Iterable[tuple],
-) -> dict[str, tuple[str, str, str]]:
-    """From (English text, Italian text, English keywords[, release date]) give {keyword:
-    (it name, en reminder, it reminder)}; a value is "" where nothing lined up."""
-    names: dict[str, Counter] = defaultdict(Counter)
-    action_names: dict[str, Counter] = defaultdict(Counter)
-    reminders: dict[str, Counter] = defaultdict(Counter)
-    reminders_it: dict[str, Counter] = defaultdict(Counter)
+class KeywordVotes(NamedTuple):
+    """What the lines printed in both languages say about each keyword: votes for its Italian
+    name (from its lines and from its reminders' infinitives) and the reminder texts printed
+    in each language, each counted by (text, release date)."""
+
+    names: dict[str, Counter]
+    action_names: dict[str, Counter]
+    reminders: dict[str, Counter]
+    reminders_it: dict[str, Counter]
+
+
+def align_keyword_lines(samples: Iterable[tuple]) -> KeywordVotes:
+    """Votes from (English text, Italian text, English keywords[, release date]) samples."""
+    votes = KeywordVotes(*(defaultdict(Counter) for _field in KeywordVotes._fields))
     for english, italian, keywords, *rest in samples:
         released = rest[0] if rest else None
         lowered = {keyword.lower(): keyword for keyword in keywords}
         for keyword, name_it in _action_names(english, italian, lowered):
-            action_names[keyword][(name_it, released)] += 1
+            votes.action_names[keyword][(name_it, released)] += 1
         english_lines, italian_lines = english.splitlines(), italian.splitlines()
         if len(english_lines) != len(italian_lines):
             continue
         for en_line, it_line in zip(english_lines, italian_lines, strict=True):
             for keyword, name_it, reminder, reminder_it in _align_line(en_line, it_line, lowered):
-                names[keyword][(name_it, released)] += 1
+                votes.names[keyword][(name_it, released)] += 1
                 if reminder:
-                    reminders[keyword][(reminder, released)] += 1
+                    votes.reminders[keyword][(reminder, released)] += 1
                 if reminder_it:
-                    reminders_it[keyword][(reminder_it, released)] += 1
+                    votes.reminders_it[keyword][(reminder_it, released)] += 1
+    return votes
+
+
+def keyword_names_from(votes: KeywordVotes) -> dict[str, tuple[str, str, str]]:
+    """{keyword: (it name, en reminder, it reminder)}; a value is "" where nothing lined up."""
     # A keyword action's reminder names it in the infinitive ("Per indagare"), as the rules
     # do; its lines print the imperative ("Indaga.").
     return {
         keyword: (
-            most_voted(action_names[keyword]) or most_voted(names[keyword]),
-            _newest(reminders[keyword]),
-            _newest(reminders_it[keyword]),
+            most_voted(votes.action_names[keyword]) or most_voted(votes.names[keyword]),
+            _newest(votes.reminders[keyword]),
+            _newest(votes.reminders_it[keyword]),
         )
-        for keyword in names.keys() | action_names.keys()
+        for keyword in votes.names.keys() | votes.action_names.keys()
     }
+
+
+def align_keyword_names(samples: Iterable[tuple]) -> dict[str, tuple[str, str, str]]:
+    """From (English text, Italian text, English keywords[, release date]) give {keyword:
+    (it name, en reminder, it reminder)}; a value is "" where nothing lined up."""
+    return keyword_names_from(align_keyword_lines(samples))
 
 
 def oracle_reminders(samples: Iterable[tuple[str, Iterable[str]]]) -> dict[str, str]:
@@ -201,7 +219,9 @@ def _action_names(english: str, italian: str, keywords: dict[str, str]):
 def _split_reminder(line: str) -> tuple[str, str]:
     match = REMINDER.search(line)
     if match:
-        reminder = match[1].strip()  # older Italian printings start it in lower case
+        # Older Italian printings start it in lower case; the oldest English ones keep the
+        # remains of mana symbols ("o2, Discard this card ...").
+        reminder = mend_symbols(match[1].strip())
         return line[: match.start()].strip(), reminder[:1].upper() + reminder[1:]
     return line.strip(), ""
 

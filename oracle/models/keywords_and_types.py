@@ -19,6 +19,8 @@ class Keyword(models.Model):
     kind = models.CharField(_("kind"), max_length=20, choices=Kind, default=Kind.ABILITY)
     reminder_text = models.TextField(_("English reminder text"), blank=True)
     reminder_text_it = models.TextField(_("Italian reminder text"), blank=True)
+    # Every reminder wording printed, both languages, oldest first (importers.reminder_wordings).
+    reminder_wordings = models.JSONField(default=list, blank=True, editable=False)
     rule_number = models.CharField(
         _("defining rule"), max_length=20, blank=True, help_text=_("For example 702.9")
     )

@@ -401,9 +401,17 @@ class FutureSightImportTests(EmptyDatabaseTestCase):
         self.assertEqual(Keyword.objects.get(name="Haste").name_it, "Rapidità")
         suspend = Keyword.objects.get(name="Suspend")
         self.assertEqual(suspend.name_it, "Sospendere")
-        # The English reminder is today's Oracle wording; the Italian the printing's of 2007.
+        # The English reminder is today's Oracle wording; the Italian the newest printed, which
+        # the whole catalogue teaches ("lanciare"); Future Sight's of 2007 is an older wording.
         self.assertTrue(suspend.reminder_text.startswith("Rather than cast this card"))
-        self.assertTrue(suspend.reminder_text_it.startswith("Invece di giocare questa carta"))
+        self.assertTrue(suspend.reminder_text_it.startswith("Invece di lanciare questa carta"))
+        printed_2007 = [
+            wording["text"]
+            for wording in suspend.reminder_wordings
+            if wording["language"] == "it" and wording["last"] == "2007-05-04"
+        ]
+        self.assertTrue(printed_2007)
+        self.assertTrue(all(text.startswith("Invece di giocare") for text in printed_2007))
 
     def test_futureshifted_frame_is_kept(self):
         printing = self.tarox.printings.get()

@@ -48,7 +48,7 @@ KEYWORDS = {
     "lifelink": ("Legame vitale", None, "702.15"),
     "reach": ("Raggiungere", None, "702.17"),
     "shroud": ("Velo", None, "702.18"),
-    "flying": ("Volare", "", "702.9"),
+    "flying": ("Volare", None, "702.9"),  # the whole catalogue teaches its reminder
     "fear": ("Paura", None, "702.36"),
     "connive": (
         "Complottare",

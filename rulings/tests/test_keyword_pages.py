@@ -112,10 +112,23 @@ class KeywordPagesTests(BundledDocumentsTestCase):
             '<dd><a class="rule-number" href="/en/rules/702.37/">702.37</a></dd>', page
         )
         reminder = section(page, "keyword-reminder")
-        # Today's Oracle wording ("cast"), not the printings' of 2002-2007 ("play").
-        self.assertIn("You may cast this card face down as a 2/2 creature", reminder)
-        self.assertNotIn("You may play", reminder)
-        self.assertIn("Puoi giocare questa carta a faccia in giù come una creatura 2/2", reminder)
+        today, earlier = reminder.split('<h3 id="older-wordings-heading">')
+        # Today's Oracle wording ("cast"), not the printings' of 2002-2007 ("play"); in
+        # Italian the newest printing's, which the whole catalogue teaches (2011-2021).
+        self.assertIn("You may cast this card face down as a 2/2 creature", today)
+        self.assertNotIn("You may play", today)
+        self.assertIn("Puoi lanciare questa carta a faccia in giù come una creatura 2/2", today)
+        self.assertNotIn("Puoi giocare", today)
+        # The older wordings, oldest first, each with the years it was printed in.
+        self.assertIn("Earlier wordings</h3>", earlier)
+        items = re.findall(r"<li>(.*?)</li>", earlier)
+        self.assertIn("English, printed from 2003 to 2007:", items[0])
+        self.assertIn('<span lang="en">You may play this face down as a 2/2 creature', items[0])
+        self.assertIn("Italian, printed from 2003 to 2007:", items[1])
+        self.assertIn('<span lang="it">Puoi giocare questa carta a faccia in giù', items[1])
+        self.assertIn("English, printed in 2011:", items[-1])
+        self.assertNotIn("You may cast this card face down", earlier)
+        self.assertNotIn("Puoi lanciare questa carta", earlier)
         rule = section(page, "keyword-rule")
         self.assertIn(
             '<a class="rule-number" href="/en/rules/702.37/">702.37</a> '
@@ -125,6 +138,12 @@ class KeywordPagesTests(BundledDocumentsTestCase):
         self.assertIn('<a class="rule-number" href="/en/rules/702.37c/">702.37c</a>', rule)
         self.assertIn("Morph is a static ability", rule)
         self.assertIn('<a class="rule-ref" href="/en/rules/708/">708</a>', rule)
+
+    def test_morph_in_italian_shows_the_earlier_wordings_in_italian(self):
+        earlier = section(self.page("/it/keywords/morph/"), "keyword-reminder")
+        self.assertIn("Testi precedenti</h3>", earlier)
+        self.assertIn("Italiano, stampato dal 2003 al 2007:", earlier)
+        self.assertIn("Inglese, stampato nel 2011:", earlier)
 
     def test_the_cards_of_a_keyword_with_their_count_types_and_search(self):
         morph = Card.objects.filter(keywords__slug="morph")

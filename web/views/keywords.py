@@ -23,6 +23,7 @@ from common.links import url_maker, url_prefix
 from common.sql_rows import ModelColumns, fetch_together
 from common.text import fold
 from oracle import data_version
+from oracle.importers.reminder_wordings import older_than_today
 from oracle.models import Card, Keyword, is_italian_page, names_for_page
 from oracle.search.tokens import quote
 from rulings.linking.samples import cards_with_keyword, keyword_samples_statement
@@ -175,6 +176,7 @@ def keyword_detail(request, slug):
         "documents": documents_speaking_of(rulings, rows["documents"]),
         "cards": cards_with_keyword(keyword.pk, query, rows["cards"]),
         "types": types_of_cards(rows["types"]),
+        "older_wordings": older_than_today(keyword),
     }
     return render(request, "rulings/keyword_detail.html", context, using="jinja2")
 

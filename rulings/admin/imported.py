@@ -47,6 +47,20 @@ class SourceDocumentAdmin(admin.ModelAdmin):
     prepopulated_fields = {"slug": ["title"]}
     readonly_fields = ["sha256", "imported_at"]
     inlines = [DocumentSectionInline, DocumentMentionInline]
+    # Of an imported document: what the import finds it by and reads from its file. The title,
+    # kind, set, date and source stay editable, and an edit survives the next import.
+    from_the_file = ["slug", "language", "original_text"]
+
+    def get_readonly_fields(self, request, obj=None):
+        fields = super().get_readonly_fields(request, obj)
+        if obj is not None and obj.imported_at is not None:
+            return [*fields, *self.from_the_file]
+        return fields
+
+    def get_prepopulated_fields(self, request, obj=None):
+        if obj is not None and obj.imported_at is not None:
+            return {}
+        return super().get_prepopulated_fields(request, obj)
 
 
 # --- The Comprehensive Rules: imported, so read-only (old-number mappings: rule_mapping_admin)

@@ -9,11 +9,17 @@ keyword by its slug, a document by its slug), never by database ids, so the file
 any database holding the same cards and rules, such as a new one filled by ``make data`` or
 ``update_data``.
 
-Restoring updates the row each entry names when there is one (an imported ruling an editor
-corrected is found by its card and ``source_key``; an erratum by its card, face, field, date and
-old wording; a link by its card and rule; a mapping by its old rule) and creates it otherwise;
-the row's history becomes the exported one. History records name their editor by username,
-kept when such a user exists here. A name the database does not hold stops the whole import.
+Restoring updates the row each entry names when there is one and creates it otherwise; the
+row's history becomes the exported one. So a restore is idempotent, onto a fresh import and onto
+the database the file came from alike, even after editors changed the rows since. An erratum or
+a ruling is found by its creation time, which the restore gives back (the same row, whatever
+changed in it since); else, as it was exported or as its first history record has it, an
+imported ruling an editor corrected by its subject and ``source_key``, an editor's ruling by
+its subject, language, date and wording, an erratum by its card, face, field, date and old
+wording (as a fresh import writes the errata of a document). A link is found by its card and
+rule (a kept one by its card and missing number), a mapping by its old rule. No row is taken
+by two entries. History records name their editor by username, kept when such a user exists
+here. A name the database does not hold stops the whole import.
 
 A hand-set mapping kept while one of its rules is missing (see ``importers.hand_work``) is
 exported as kept, with that rule's number. Restored where the rule is, it goes back on it;
@@ -46,6 +52,7 @@ FORMAT = "oracolo-editorial"
 FORMAT_VERSION = 1
 # Set by the database, or worked out again by Oracolo: never part of an editor's work.
 NOT_EXPORTED = {"id", "outdated_because", "section"}
+ERRATUM_KEY = ("card_id", "face_id", "field", "date", "old_text")
 
 
 class EditorialImportError(Exception):
@@ -221,6 +228,7 @@ class _Restorer:
         self.problems: list[str] = []
         self.users = {user.get_username(): user.pk for user in get_user_model().objects.all()}
         self.counts: dict[str, dict[str, int]] = {}
+        self.taken: dict[str, set[int]] = {}
 
     def read_values(self, kind: Kind, entry: dict, fields, where: str) -> dict:
         values = {}
@@ -235,27 +243,21 @@ class _Restorer:
             values[f"{name}_id"] = pk
         return values
 
-    def find(self, kind: Kind, values: dict):
-        model = kind.model
-        if kind.key == "errata":
-            lookup = {
-                name: values[name] for name in ("card_id", "face_id", "field", "date", "old_text")
-            }
-        elif kind.key == "rulings":
-            target = {name: values[name] for name in ("card_id", "keyword_id", "card_type_id")}
-            if values.get("source_key"):
-                lookup = {**target, "source_key": values["source_key"]}
-            else:
-                lookup = {**target, "language": values["language"], "date": values["date"]}
-                lookup["text"] = values["text"]
-        elif kind.key == "rule_mappings" and values["old_section_id"] is None:
-            lookup = {
-                name: values[name]
-                for name in ("old_section_id", "missing_old_edition", "missing_old_number")
-            }
-        else:
-            lookup = {f"{name}_id": values[f"{name}_id"] for name in kind.identity}
-        return model.objects.filter(**lookup).order_by("pk").first()
+    def find(self, kind: Kind, values: dict, history: list[dict]):
+        """The row this entry names (see the module docstring), or None; never one another entry
+        of this restore took."""
+        taken = self.taken.setdefault(kind.key, set())
+        rows = kind.model.objects.order_by("pk")
+        if values.get("created_at") is not None:
+            same_time = list(rows.filter(created_at=values["created_at"])[:2])
+            if len(same_time) == 1 and same_time[0].pk not in taken:
+                return same_time[0]
+        lookups = [natural_key(kind, values, version) for version in (values, *history[:1])]
+        for lookup in dict.fromkeys(_frozen(lookup) for lookup in lookups):
+            for row in rows.filter(**dict(lookup)):
+                if row.pk not in taken:
+                    return row
+        return None
 
     def restore(self, kind: Kind, entries: list[dict]) -> None:
         fields = _plain_fields(kind.model)
@@ -271,7 +273,7 @@ class _Restorer:
                 continue
             if kind.key == "rule_mappings":
                 _settle_kept_mapping(values)
-            row = self.find(kind, values)
+            row = self.find(kind, values, history)
             if row is None:
                 row = kind.model(**values)
                 created += 1
@@ -282,6 +284,7 @@ class _Restorer:
             row.skip_history_when_saving = True
             row.save()
             del row.skip_history_when_saving
+            self.taken[kind.key].add(row.pk)
             # save() sets the automatic dates to now: give them back their exported values.
             automatic = {
                 field.attname: values[field.attname]
@@ -308,6 +311,34 @@ class _Restorer:
         values["history_change_reason"] = record.get("history_change_reason")
         values["history_user_id"] = self.users.get(record.get("history_user"))
         return values
+
+
+def natural_key(kind: Kind, values: dict, version: dict) -> dict:
+    """The lookup finding the row of ``values`` by what it is: its subject and identity taken
+    from ``version`` (``values`` itself, or its first history record, as first written)."""
+    if kind.key == "errata":
+        return {name: version.get(name) for name in ERRATUM_KEY}
+    if kind.key == "rulings":
+        target = {name: version.get(name) for name in ("card_id", "keyword_id", "card_type_id")}
+        if values.get("source_key"):
+            return {**target, "source_key": values["source_key"]}
+        return {**target, **{name: version.get(name) for name in ("language", "date", "text")}}
+    if kind.key == "card_rules" and values["section_id"] is None:
+        return {
+            "card_id": values["card_id"],
+            "section_id": None,
+            "missing_number": values["missing_number"],
+        }
+    if kind.key == "rule_mappings" and values["old_section_id"] is None:
+        return {
+            name: values[name]
+            for name in ("old_section_id", "missing_old_edition", "missing_old_number")
+        }
+    return {f"{name}_id": values[f"{name}_id"] for name in kind.identity}
+
+
+def _frozen(lookup: dict) -> tuple:
+    return tuple(sorted(lookup.items()))
 
 
 def _settle_kept_mapping(values: dict) -> None:

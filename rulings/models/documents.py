@@ -42,6 +42,10 @@ class SourceDocument(models.Model):
     original_text = models.TextField(_("original text"), blank=True)
     sha256 = models.CharField(max_length=64, blank=True, editable=False)
     imported_at = models.DateTimeField(_("imported"), null=True, blank=True, editable=False)
+    # What the last import wrote to the fields a person may edit, by field ({"title": "...",
+    # "published_on": "2007-05-04", "card_set": "FUT"}): a field that no longer holds it was
+    # edited by hand, and imports leave it alone (rulings.importers.release_notes.sync).
+    imported_values = models.JSONField(default=dict, blank=True, editable=False)
 
     class Meta:
         ordering = ["-published_on", "title"]

@@ -11,6 +11,8 @@ from pathlib import Path
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from django.db import transaction
+from django.utils import timezone
+from django.utils.html import escape
 
 from oracle.models import Card, Erratum
 from rulings.editorial.backup import export_editorial
@@ -164,6 +166,90 @@ class EditorialBackupTests(BundledDocumentsTestCase):
         # Restoring twice changes nothing and duplicates nothing.
         call_command("import_editorial", path, stdout=StringIO())
         self.assertEqual(self.state(export_editorial()), before)
+
+    def counts(self) -> tuple[int, ...]:
+        return (
+            Erratum.objects.count(),
+            Ruling.objects.count(),
+            CardRule.objects.count(),
+            RuleMapping.objects.count(),
+        )
+
+    def assert_shown_once(self, shown: dict) -> None:
+        for url, texts in shown.items():
+            page = self.client.get(url)
+            for text in texts:
+                self.assertContains(page, text, count=1)
+
+    def test_restoring_onto_the_database_that_holds_it_changes_nothing(self):
+        shown = self.make_edits()
+        path = self.export()
+        before, counts = self.state(export_editorial()), self.counts()
+        for _ in range(2):
+            call_command("import_editorial", path, stdout=StringIO())
+            self.assertEqual(self.counts(), counts)
+            self.assertEqual(self.state(export_editorial()), before)
+            self.assert_shown_once(shown)
+
+    def test_restoring_after_later_edits_puts_the_rows_back_without_duplicates(self):
+        """The editors went on working after the backup: their rows are found again, however
+        much their wording, date or subject changed since, and get the backup's values back."""
+        shown = self.make_edits()
+        path = self.export()
+        before, counts = self.state(export_editorial()), self.counts()
+        erratum = Erratum.objects.get(card=self.tarox, old_text="Old Tarox wording.")
+        erratum.old_text, erratum.date = "Old Tarox wording, as corrected.", date(2024, 2, 2)
+        erratum.reason = "Changed after the backup."
+        self.save_as_editor(erratum)
+        written = Ruling.objects.get(text="Written by an editor: Tarox's new ruling.")
+        written.text, written.card = "Rewritten after the backup.", self.cavern
+        self.save_as_editor(written)
+        corrected = Ruling.objects.get(text="Corrected by an editor: the cavern's ruling.")
+        corrected.text = "Corrected again after the backup."
+        corrected.source_key = Ruling.key_for(corrected.date, "A rewording seen since.")
+        self.save_as_editor(corrected)
+
+        call_command("import_editorial", path, stdout=StringIO())
+        self.assertEqual(self.counts(), counts)
+        self.assertEqual(self.state(export_editorial()), before)
+        self.assert_shown_once(shown)
+        for url in shown:
+            page = self.client.get(url)
+            for later in ("after the backup", "as corrected"):
+                self.assertNotContains(page, later)
+
+    def test_rows_an_editor_reworded_or_moved_are_found_on_a_fresh_import_as_first_written(self):
+        """On a fresh import, the document's erratum and the card's imported ruling are new rows
+        again, as first written: they take the editor's values, no second row beside them."""
+        imported = Erratum.objects.filter(source__startswith="Compendio").order_by("pk").first()
+        ruling = Ruling.objects.filter(card=self.cavern, origin=Ruling.Origin.IMPORTED).first()
+        imported_wording = ruling.text
+        try:
+            with transaction.atomic():
+                erratum = Erratum.objects.get(pk=imported.pk)
+                erratum.old_text, erratum.reason = "Reworded by an editor.", "An editor's reason."
+                self.save_as_editor(erratum)
+                ruling.card, ruling.text = self.tarox, "Moved by an editor to Tarox."
+                ruling.origin = Ruling.Origin.EDITOR
+                self.save_as_editor(ruling)
+                path = self.export()
+                before = self.state(export_editorial())
+                raise Discard
+        except Discard:
+            pass
+        # As a fresh import writes them: the same rows, made now.
+        Erratum.objects.filter(pk=imported.pk).update(created_at=timezone.now())
+        Ruling.objects.filter(pk=ruling.pk).update(created_at=timezone.now())
+        counts = self.counts()
+
+        call_command("import_editorial", path, stdout=StringIO())
+        self.assertEqual(self.counts(), counts)
+        self.assertEqual(self.state(export_editorial()), before)
+        self.assertEqual(Erratum.objects.get(pk=imported.pk).old_text, "Reworded by an editor.")
+        self.assertEqual(Ruling.objects.get(pk=ruling.pk).card, self.tarox)
+        self.assertContains(self.client.get(self.tarox.get_absolute_url()), "Moved by an", count=1)
+        cavern_page = self.client.get(self.cavern.get_absolute_url())
+        self.assertNotContains(cavern_page, escape(imported_wording))
 
     def test_a_mapping_kept_without_its_old_rule_round_trips(self):
         """Exported while its old rule is missing, the mapping is restored kept where the rule

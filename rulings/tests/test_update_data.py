@@ -19,6 +19,7 @@ from urllib.parse import unquote
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.db import transaction
 from django.test import SimpleTestCase, override_settings
 
 from oracle.models import Card, CardDataImport
@@ -44,6 +45,10 @@ def all_printings(version="5.2.0+test", date="2026-01-01", broken=False) -> byte
         del made_up["cards"][0]["name"]
     document = {"meta": {"version": version, "date": date}, "data": {made_up["code"]: made_up}}
     return gzip.compress(json.dumps(document).encode(), mtime=0)
+
+
+class RolledBack(Exception):
+    """Raised to undo the imports of a run: the database as it was, the cache as the run left it."""
 
 
 class Server(ThreadingHTTPServer):
@@ -176,6 +181,46 @@ class UpdateDataTests(EmptyDatabaseTestCase):
         )
         self.assertIn("Cards: MTGJSON 5.2.0+test of 2026-01-01.", out)
         self.assertEqual(self.database(), before)
+
+    def test_a_fresh_database_gets_the_cached_files_though_the_server_says_unchanged(self):
+        """As on a new database, or after DATABASE_URL names another one: the cache is warm, the
+        server answers 304, and the database still needs everything."""
+        try:
+            with transaction.atomic():
+                self.update()
+                before = self.database()
+                raise RolledBack
+        except RolledBack:
+            pass  # the database is empty again, the cache keeps the files
+        self.assertEqual(self.database(), (0, [], []))
+        out = self.update()
+        self.assertEqual(
+            sorted(status for _path, status in self.server.requests), [304, 304, 304, 304]
+        )
+        self.assertIn("AllPrintings.json.gz: unchanged (not downloaded)", out)
+        self.assertIn("AllPrintings.json.gz, Keywords.json: not in this database yet", out)
+        self.assertIn("MagicCompRules 20260417.txt: not in this database yet", out)
+        self.assertIn("Cards: MTGJSON 5.2.0+test of 2026-01-01.", out)
+        self.assertIn("Rules: Comprehensive Rules (en) effective 2026-04-17.", out)
+        self.assertIn("Cards and rules are up to date.", out)
+        self.assertNotIn("Nothing changed: every source", out)
+        self.assertEqual(self.database(), before)
+        self.assertTrue(Card.objects.filter(name="Human Torch").exists())
+
+        out = self.update()
+        self.assertIn("Nothing changed: every source is as last imported.", out)
+
+    def test_cards_imported_from_other_files_since_are_imported_again(self):
+        self.update()
+        call_command("import_mtgjson", MADE_UP_SET, stdout=StringIO(), stderr=StringIO())
+        out = self.update()
+        self.assertIn("AllPrintings.json.gz, Keywords.json: not in this database yet", out)
+        self.assertNotIn("MagicCompRules 20260417.txt: not in this database yet", out)
+        newest = CardDataImport.objects.order_by("-imported_at", "-pk").first()
+        self.assertEqual(
+            [entry["name"] for entry in newest.files], ["AllPrintings.json.gz", "Keywords.json"]
+        )
+        self.assertIn("Nothing changed: every source is as last imported.", self.update())
 
     def test_a_server_without_conditional_requests_same_bytes_are_not_imported_again(self):
         self.server.etags = False

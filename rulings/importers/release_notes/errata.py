@@ -30,7 +30,9 @@ landcycling, became ciclotipo, typecycling) gets the document's paragraph as an 
 Idempotent: a card face that already has an erratum of that date gets nothing new. An erratum
 this import wrote and nobody changed since (its history holds no editor's change) is brought up
 to what the import writes now, or removed when the import no longer finds the old wording on the
-card; an editor's erratum is never touched. Nor is a ruling already there.
+card; an editor's erratum is never touched. Nor is a ruling already there. An erratum someone
+deleted (its history's deletion record is not this import's) is not recorded again: the
+deletion record is its tombstone, and restoring the erratum from its history undoes it.
 """
 
 import re
@@ -180,13 +182,15 @@ def _write_errata(document, day, changes, report: ImportReport, *, remove_others
     """Create the errata of ``changes``; bring this import's own errata of ``day`` up to date,
     and remove those it no longer finds (when every keyword was looked for)."""
     card_ids = {card_id for card_id, _face_id in changes}
+    titles = _titles(document)
     existing = {
         (erratum.card_id, erratum.face_id): erratum
         for erratum in Erratum.objects.filter(
-            Q(card_id__in=card_ids) | Q(source=document.title), field=Erratum.Field.TEXT, date=day
+            Q(card_id__in=card_ids) | Q(source__in=titles), field=Erratum.Field.TEXT, date=day
         ).select_related("card")
     }
-    own = _untouched_imports(document, existing.values())
+    own = _untouched_imports(titles, existing.values())
+    deleted = _deleted_by_hand(card_ids, day)
     cards = Card.objects.in_bulk(card_ids)
     faces_of = dict(
         Card.objects.filter(pk__in=card_ids)
@@ -208,7 +212,9 @@ def _write_errata(document, day, changes, report: ImportReport, *, remove_others
         keywords = ", ".join(change.keyword.name.lower() for change in found)
         line = f"{cards[card_id].name}: {keywords} ({day:%Y-%m-%d})"
         erratum = existing.get(key)
-        if erratum is None:
+        if erratum is None and key in deleted:
+            report.errata_kept_deleted.append(line)
+        elif erratum is None:
             erratum = Erratum(card_id=card_id, face_id=face_id, field=Erratum.Field.TEXT, date=day)
             _save(erratum, values)
             report.errata_created.append(line)
@@ -224,10 +230,25 @@ def _write_errata(document, day, changes, report: ImportReport, *, remove_others
             erratum.delete()
 
 
-def _untouched_imports(document, errata) -> set[int]:
+def _titles(document) -> set[str]:
+    """The titles the document's errata name as their source: its own, and its file's when
+    someone edited the title by hand (sync.py)."""
+    return {document.title, document.imported_values.get("title", document.title)}
+
+
+def _deleted_by_hand(card_ids, day: date) -> set[tuple[int, int | None]]:
+    """(card id, face id) of the text errata of ``day`` someone other than this import deleted:
+    the deletion records in their history are their tombstones."""
+    deletions = Erratum.history.filter(
+        card_id__in=card_ids, field=Erratum.Field.TEXT, date=day, history_type="-"
+    ).exclude(history_change_reason=IMPORT_CHANGE)
+    return set(deletions.values_list("card_id", "face_id"))
+
+
+def _untouched_imports(titles: set[str], errata) -> set[int]:
     """The ids of the errata this document's import wrote that nobody changed since: from this
     document, and every entry of their history by no editor, a creation or this import's."""
-    candidates = {erratum.pk for erratum in errata if erratum.source == document.title}
+    candidates = {erratum.pk for erratum in errata if erratum.source in titles}
     history = Erratum.history.filter(id__in=candidates).values_list(
         "id", "history_type", "history_user_id", "history_change_reason"
     )

@@ -27,6 +27,9 @@ class ImportReport:
     errata_removed: list[str] = field(default_factory=list)  # this import's, no longer found
     errata_left_out: list[str] = field(default_factory=list)  # no rewrite fits the printed line
     cards_created: list[str] = field(default_factory=list)  # known from this document only
+    # "title: 'Edited' (the import's: 'As in the file')": document fields edited by hand, kept
+    kept_by_hand: list[str] = field(default_factory=list)
+    errata_kept_deleted: list[str] = field(default_factory=list)  # deleted by hand: not again
     damaged_lines: list[str] = field(default_factory=list)  # "line 12: Ciclo (, Scarta ..."
 
     @property
@@ -57,6 +60,7 @@ class ImportReport:
         ]
         return lines + self._listed(
             [
+                ("Kept as edited by hand", self.kept_by_hand),
                 ("Rules stored under another number", self.rules_renumbered),
                 ("Rules already quoted by another document (kept)", self.rules_conflicts),
                 ("Keywords updated or kept as they were", self.keywords_updated),
@@ -78,6 +82,7 @@ class ImportReport:
             ("Errata written anew (as of their date)", self.errata_corrected),
             ("Errata removed (the old wording no longer found)", self.errata_removed),
             ("Errata left out (no rewrite fits the printed line)", self.errata_left_out),
+            ("Errata deleted by hand, not recorded again", self.errata_kept_deleted),
         ]
 
     @staticmethod

@@ -7,6 +7,12 @@ not Italian). The same file with the same parameters changes nothing. Otherwise 
 updated in place by position, mentions are rebuilt, and rulings are matched by
 ``source_key`` (date and wording): a ruling still in the document is kept, an editor's
 ruling is never touched, an imported ruling no longer in the document is removed.
+
+What people changed by hand survives: a title, kind, set, date or source edited in the admin
+stays (``SourceDocument.imported_values`` holds what the import last wrote, so a field that no
+longer holds it was edited); a heading keeps the keyword or card type an earlier import found
+for it while its words are unchanged, so renaming a keyword's Italian name moves or removes
+none of its rulings; an erratum someone deleted stays deleted (errata.py).
 """
 
 import datetime
@@ -98,7 +104,8 @@ def sync_document(
             record_renamed_keyword_errata(document, parsed, report)
         return report
     report.created = document is None
-    document = _write_document(document, slug, parsed.text, wanted)
+    known_headings = {} if document is None else _heading_subjects(document)
+    document = _write_document(document, slug, parsed.text, wanted, report)
 
     italian = language == Language.ITALIAN
     if italian:  # its words are the Italian names and reminder texts
@@ -113,7 +120,12 @@ def sync_document(
     names.add_common_words(
         section.title for section in parsed.sections if section.kind == "heading"
     )
-    subjects = [_subject(section, names, language) for section in parsed.sections]
+    subjects = [
+        known_headings.get(section.title[:300]) or _subject(section, names, language)
+        if section.kind == "heading"
+        else _subject(section, names, language)
+        for section in parsed.sections
+    ]
     section_ids = _sync_sections(document, parsed, subjects, edition_numbers)
     report.sections = len(section_ids)
     _sync_rulings(document, parsed, subjects, section_ids, report)
@@ -139,19 +151,61 @@ def document_slug(path: Path, language: str) -> str:
     return slug_for(path.stem)[:longest] + suffix
 
 
+# The fields of a document a person may edit in the admin, that the import writes too.
+EDITABLE = ("title", "kind", "card_set", "published_on", "source")
+
+
+def _as_json(value):
+    if isinstance(value, CardSet):
+        return value.code
+    if isinstance(value, datetime.date):
+        return value.isoformat()
+    return value
+
+
 def _same(document: SourceDocument, wanted: dict) -> bool:
-    return all(getattr(document, name) == value for name, value in wanted.items())
+    """The same file with the same parameters as the last import (fields edited since aside)."""
+    last = document.imported_values
+    return all(
+        last[name] == _as_json(value) if name in last else getattr(document, name) == value
+        for name, value in wanted.items()
+    )
 
 
-def _write_document(document, slug: str, text: str, wanted: dict) -> SourceDocument:
+def _write_document(document, slug: str, text: str, wanted: dict, report) -> SourceDocument:
+    """Write ``wanted``, but for the editable fields someone changed since the last import.
+    A document imported before imports recorded what they wrote counts as imported with
+    ``wanted``: a field that differs is taken for an edit, and kept."""
     if document is None:
-        document = SourceDocument(slug=slug)
+        document, last = SourceDocument(slug=slug), {}
+    else:
+        last = document.imported_values or {name: _as_json(wanted[name]) for name in EDITABLE}
     for name, value in wanted.items():
+        current = _as_json(getattr(document, name))
+        if name in last and current != last[name]:
+            if current != _as_json(value):
+                report.kept_by_hand.append(
+                    f"{name}: {current!r} (the import's: {_as_json(value)!r})"
+                )
+            continue
         setattr(document, name, value)
+    document.imported_values = {name: _as_json(wanted[name]) for name in EDITABLE}
     document.original_text = text
     document.imported_at = timezone.now()
     document.save()
     return document
+
+
+def _heading_subjects(document: SourceDocument) -> dict[str, Subject]:
+    """{title: subject} of the document's headings about a keyword or card type, as an earlier
+    import found them: the same heading keeps its subject, whatever the names are now."""
+    found: dict[str, Subject] = {}
+    headings = document.sections.filter(kind=DocumentSection.Kind.HEADING)
+    for title, keyword_id, card_type_id in headings.values_list("title", "keyword", "card_type"):
+        subject = Subject(keyword_id=keyword_id, card_type_id=card_type_id)
+        if subject:
+            found.setdefault(title, subject)
+    return found
 
 
 def _subject(section: ReadSection, names: CardNameIndex, language: str) -> Subject:

@@ -5,6 +5,12 @@ rules (rulings'), and rulings is the app allowed to use oracle, not the other wa
 The downloading is rulings.importers.downloads; the imports are the import_mtgjson and
 import_rules commands (idempotent; they relink the cards to the rules), run in one transaction
 so that a file that fails to import leaves the database as it was.
+
+What to import is decided by what the database holds, not by what the download cache last saw:
+a file the cache already had (a 304) is still imported into a fresh database, or after
+DATABASE_URL points elsewhere. The card files are held when the newest card import read these
+very files (names and sha256) and cards are there; the rules file when an edition was imported
+from these very bytes.
 """
 
 from io import StringIO
@@ -16,7 +22,8 @@ from django.core.management.base import CommandError
 from django.db import transaction
 
 from common.import_lock import ImportCommand
-from oracle.models import CardDataImport
+from oracle.importers.mtgjson_files import file_digest
+from oracle.models import Card, CardDataImport
 from rulings.importers.downloads import (
     DataCache,
     DownloadError,
@@ -87,8 +94,13 @@ class Command(ImportCommand):
                     else "unchanged (not downloaded)"
                 )
                 self.stdout.write(f"{item.file_name}: {state} ({item.url})")
-        import_cards = offline or any(item.downloaded for item in mtgjson)
-        import_rules = offline or rules.downloaded
+        import_cards = offline or not cards_held(mtgjson)
+        import_rules = offline or not rules_held(rules)
+        if not offline:
+            for wanted, files in ((import_cards, mtgjson), (import_rules, [rules])):
+                if wanted and not any(item.downloaded for item in files):
+                    names = ", ".join(item.file_name for item in files)
+                    self.stdout.write(f"{names}: not in this database yet: importing the cache's.")
         try:
             if import_cards or import_rules:
                 with transaction.atomic():
@@ -134,6 +146,21 @@ class Command(ImportCommand):
         end = "\r" if self.stderr.isatty() and not last else "\n"
         self.stderr.write(line, ending=end)
         self.stderr.flush()
+
+
+def cards_held(files: list[Fetched]) -> bool:
+    """Whether the database holds the cards of these MTGJSON files: its newest card import
+    read these very files, and its cards are there."""
+    record = CardDataImport.objects.order_by("-imported_at", "-pk").first()
+    if record is None or not Card.objects.exists():
+        return False
+    wanted = sorted((item.file_name, file_digest(item.path)) for item in files)
+    return sorted((entry["name"], entry["sha256"]) for entry in record.files) == wanted
+
+
+def rules_held(rules: Fetched) -> bool:
+    """Whether the database holds an edition of the rules imported from this very file."""
+    return RulesEdition.objects.filter(sha256=file_digest(rules.path)).exists()
 
 
 def data_versions() -> list[str]:

@@ -63,7 +63,8 @@ MIDDLEWARE = [
     # (web/http_caching.py): after the static files, before anything reads the session.
     "web.http_caching.HttpCachingMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
+    # Django's, with the API deaf to the language cookie (web/languages.py).
+    "web.languages.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from oracle.models import CardSet, Erratum, Keyword
 from oracle.tests.factories import make_card, make_erratum, make_set
+from oracle.tests.helpers import posted_values
 from rulings.models import Ruling
 from web.testing import EmptyDatabaseTestCase
 
@@ -31,23 +32,6 @@ def message_list(response) -> str:
 
 def shown_text(html: str) -> str:
     return " ".join(unescape(re.sub(r"<[^>]+>", "", html)).split())
-
-
-def posted_values(form) -> dict:
-    """What a browser sends back from ``form`` as it is shown."""
-    data = {}
-    for name, field in form.fields.items():
-        value = form[name].value()
-        if field.disabled:
-            continue
-        if isinstance(value, list | tuple):
-            data[name] = [str(each) for each in value]
-        elif isinstance(value, bool):
-            if value:
-                data[name] = "on"
-        elif value is not None:
-            data[name] = str(value)
-    return data
 
 
 class MessagesNameObjectsAsTextTests(EmptyDatabaseTestCase):

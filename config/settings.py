@@ -59,11 +59,15 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # No NUL reaches a view or the database (PostgreSQL refuses it): a 404 in the path, dropped
+    # from the query string (config/nul_characters.py).
+    "config.nul_characters.NulCharactersMiddleware",
     # ETag, Last-Modified and Cache-Control of public pages, the optional page cache
     # (web/http_caching.py): after the static files, before anything reads the session.
     "web.http_caching.HttpCachingMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
+    # Django's, with the API deaf to the language cookie (web/languages.py).
+    "web.languages.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

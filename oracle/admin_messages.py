@@ -6,13 +6,15 @@ that mixes in ``ItalianMessages`` and names its article (``italian_article = "la
 before a vowel) says it as Italian does: "La carta «Tarox Bladewing» è stata modificata."
 
 The messages are recognised by the Italian text Django's catalogue (or ours) gives them, so the
-mixin only rewrites a message it is sure of and leaves every other one as it is.
+mixin only rewrites a message it is sure of and leaves every other one as it is. A message that
+came as plain text (a deletion's, the history editing's revert: the object's name as an editor
+or an import wrote it) stays plain text, escaped where it is shown.
 """
 
 import re
 from functools import lru_cache
 
-from django.utils.safestring import mark_safe
+from django.utils.safestring import SafeData, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -96,6 +98,8 @@ class ItalianMessages:
         if self.italian_article and (get_language() or "").startswith("it"):
             said = feminine(str(message), self.italian_article)
             if said is not None:
-                # The name and object come from the message, already escaped by the admin.
-                message = mark_safe(said)
+                # The admin builds a saved object's message as HTML (its name escaped, in a
+                # link) and a deletion's as plain text, the name as it is: the words said
+                # again stay HTML or text as they came.
+                message = mark_safe(said) if isinstance(message, SafeData) else said
         return super().message_user(request, message, *args, **kwargs)

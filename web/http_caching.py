@@ -35,9 +35,9 @@ from django.http import HttpResponse
 from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import http_date
-from django.utils.translation import get_language_from_path, get_language_from_request
 
 from oracle import data_version
+from web.languages import public_language
 
 SAFE_METHODS = ("GET", "HEAD")
 # The files whose change changes what a page looks like.
@@ -69,12 +69,6 @@ def _public_prefixes() -> tuple[str, ...]:
 def _admin_paths() -> tuple[str, set[str]]:
     """The admin's prefix, and its pages whose POST changes no data (signing in and out)."""
     return reverse("admin:index"), {reverse("admin:login"), reverse("admin:logout")}
-
-
-def _page_language(request) -> str:
-    return get_language_from_path(request.path_info) or get_language_from_request(
-        request, check_path=False
-    )
 
 
 def _is_conditional(request) -> bool:
@@ -111,7 +105,7 @@ class HttpCachingMiddleware:
         # A host the site does not serve is refused (400) before anything cached is answered.
         request.get_host()
         code, released = release()
-        language = _page_language(request)
+        language = public_language(request)
         cached = bool(settings.PAGE_CACHE_SECONDS)
         if cached or _is_conditional(request):
             # Answered before the view runs, from the version read now.

@@ -1,5 +1,5 @@
 """What the tests of both apps share: the bundled card files, cards found by their printed
-Italian name, pages read with their white space squeezed."""
+Italian name, pages read with their white space squeezed, a form posted back as shown."""
 
 import html
 import json
@@ -44,3 +44,20 @@ def set_table_rows(response) -> list[tuple[str, str]]:
         (html.unescape(number), html.unescape(name))
         for number, name in SET_TABLE_ROW.findall(response.content.decode())
     ]
+
+
+def posted_values(form) -> dict:
+    """What a browser sends back from ``form`` as it is shown."""
+    data = {}
+    for name, field in form.fields.items():
+        value = form[name].value()
+        if field.disabled:
+            continue
+        if isinstance(value, list | tuple):
+            data[name] = [str(each) for each in value]
+        elif isinstance(value, bool):
+            if value:
+                data[name] = "on"
+        elif value is not None:
+            data[name] = str(value)
+    return data

@@ -6,6 +6,8 @@ computed one by excluding it (a MANUAL row with ``excluded`` set, kept by every 
 After each change the card's links and its rule search column are worked out again at once.
 Every change an editor makes is kept in the link's history, which can revert it; a computed
 link's first change records the link as computed first, so that there is a state to go back to.
+Undoing hand changes asks first, and a link it deleted comes back from its history: in the place
+of the computed link the linker has made at its card and rule since.
 """
 
 from django.contrib import admin, messages
@@ -16,10 +18,11 @@ from django.urls import path, reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from common.admin_confirmations import asks_first
 from common.admin_history import GuardedHistoryAdmin
 from common.admin_imports import WaitsForImports
 from common.admin_text import PlainLineEnds
-from rulings.linking.sync import link_cards
+from rulings.linking.sync import link_cards, make_room_for
 from rulings.models import CardRule, RuleSection, RulesEdition
 
 SECTION_AUTOCOMPLETE = "rulings_cardrule_section_autocomplete"
@@ -35,6 +38,27 @@ def record_state_before_first_change(links):
     CardRule.history.bulk_history_create(
         list(before), default_change_reason="Computed by link_rules"
     )
+
+
+def hand_made(links):
+    return links.filter(origin=CardRule.Origin.MANUAL)
+
+
+def restoring(form):
+    """The revert form of a link: the computed link at the same card and rule, which the
+    restored one replaces (``save_model``), is no clash."""
+
+    class RestoredLinkForm(form):
+        def validate_constraints(self):
+            link = self.instance
+            others = CardRule.objects.filter(
+                card_id=link.card_id, section_id=link.section_id
+            ).exclude(pk=link.pk)
+            if others.exists() and not others.exclude(origin=CardRule.Origin.COMPUTED).exists():
+                return  # CardRule's one constraint, a link per card and section, will hold
+            super().validate_constraints()
+
+    return RestoredLinkForm
 
 
 def current_sections():
@@ -128,6 +152,14 @@ class CardRuleAdmin(WaitsForImports, PlainLineEnds, GuardedHistoryAdmin):
             kwargs["queryset"] = current_sections()
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
+    def history_form_view(self, request, object_id, version_id, extra_context=None):
+        request.restoring_link = True
+        return super().history_form_view(request, object_id, version_id, extra_context)
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        form = super().get_form(request, obj, change, **kwargs)
+        return restoring(form) if getattr(request, "restoring_link", False) else form
+
     def get_changeform_initial_data(self, request):
         return {"reason": CardRule.Reason.EDITOR, **super().get_changeform_initial_data(request)}
 
@@ -142,6 +174,7 @@ class CardRuleAdmin(WaitsForImports, PlainLineEnds, GuardedHistoryAdmin):
             return False
         return super().has_delete_permission(request, obj)
 
+    @transaction.atomic  # a revert (django-simple-history's page) saves outside one
     def save_model(self, request, obj, form, change):
         # Whatever an editor saves is theirs: recomputation leaves it alone from now on.
         obj.origin = CardRule.Origin.MANUAL
@@ -151,6 +184,7 @@ class CardRuleAdmin(WaitsForImports, PlainLineEnds, GuardedHistoryAdmin):
             # The card it was on before, should the change (or a revert) move it.
             card_ids |= set(CardRule.objects.filter(pk=obj.pk).values_list("card_id", flat=True))
         obj.missing_number = ""  # the form requires a rule
+        make_room_for(obj)
         super().save_model(request, obj, form, change)
         link_cards(card_ids)
 
@@ -183,9 +217,18 @@ class CardRuleAdmin(WaitsForImports, PlainLineEnds, GuardedHistoryAdmin):
         description=_("Undo the hand changes to the selected links (recompute them)"),
         permissions=["delete"],
     )
+    @asks_first(
+        _(
+            "Undo the hand changes to these links? Each is worked out again from its card: a "
+            "link an editor added goes, one an editor removed comes back, one an editor edited "
+            "goes back to what Oracolo works out. Each link’s history can bring its hand change "
+            "back."
+        ),
+        acted_on=hand_made,
+    )
     @transaction.atomic
     def undo_hand_changes(self, request, queryset):
-        manual = list(queryset.filter(origin=CardRule.Origin.MANUAL))
+        manual = list(hand_made(queryset))
         for link in manual:
             link._change_reason = "Hand change undone in the admin"
             link.delete()

@@ -6,6 +6,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from common.admin_confirmations import asks_first
 from common.admin_history import GuardedHistoryAdmin
 from common.admin_imports import WaitsForImports
 from common.admin_text import PlainLineEnds
@@ -254,6 +255,13 @@ class RulingAdmin(
     @admin.action(
         description=_("Withdraw the selected rulings (hidden everywhere, for good)"),
         permissions=["change"],
+    )
+    @asks_first(
+        _(
+            "Withdraw these rulings? They will be hidden everywhere, for good: imports leave "
+            "them withdrawn. Each ruling’s history can bring it back."
+        ),
+        acted_on=lambda rulings: rulings.exclude(status=Ruling.Status.WITHDRAWN),
     )
     def withdraw(self, request, queryset):
         count = 0

@@ -240,7 +240,20 @@ def _sync_rows(
     return in_force
 
 
-def _delete_rows(pks: list[int]):
+def make_room_for(link: CardRule) -> None:
+    """Delete the computed link at the hand-made ``link``'s card and section, whose place it
+    takes (one restored from its history, where the linker made a computed link since): as
+    the linker deletes rows, without history."""
+    _delete_rows(
+        CardRule.objects.filter(
+            card_id=link.card_id, section_id=link.section_id, origin=Origin.COMPUTED
+        )
+        .exclude(pk=link.pk)
+        .values_list("pk", flat=True)
+    )
+
+
+def _delete_rows(pks: Iterable[int]):
     # A plain DELETE: no per-row signals, so no history record for rows the linker rebuilds
     # (CardRule's history records editors' changes; nothing points to a CardRule row).
     for batch in chunks(sorted(pks)):

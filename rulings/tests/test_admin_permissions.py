@@ -176,7 +176,7 @@ class CardRuleHistoryTests(AdminFixture):
 
         response = self.client.post(
             url,
-            {"action": "undo_hand_changes", "_selected_action": [self.computed.pk]},
+            {"action": "undo_hand_changes", "_selected_action": [self.computed.pk], "post": "yes"},
             follow=True,
         )
         self.assertContains(response, "1 hand change undone")

@@ -725,7 +725,9 @@ class BundledCardRulesTests(BundledDataTestCase):
         )
 
         response = self.client.post(
-            url, {"action": "undo_hand_changes", "_selected_action": [link.pk]}, follow=True
+            url,
+            {"action": "undo_hand_changes", "_selected_action": [link.pk], "post": "yes"},
+            follow=True,
         )
         self.assertContains(response, "1 hand change undone")
         restored = self.links("Tarox Bladewing").get(section__number="702.10")

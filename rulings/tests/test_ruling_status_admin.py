@@ -199,7 +199,9 @@ class WithdrawnTests(BundledDocumentsTestCase):
         self.assertTrue(Ruling.objects.filter(pk=ruling.pk).exists())
 
         response = self.client.post(
-            changelist, {"action": "withdraw", "_selected_action": [ruling.pk]}, follow=True
+            changelist,
+            {"action": "withdraw", "_selected_action": [ruling.pk], "post": "yes"},
+            follow=True,
         )
         self.assertContains(response, "1 ruling withdrawn.")
         ruling.refresh_from_db()

@@ -1,0 +1,46 @@
+"""Admin actions that ask first, as Django's "Delete selected" does.
+
+An action decorated with ``asks_first(question)`` answers the changelist's post with a page that
+asks the question and lists the objects it will act on, with "Yes, I'm sure" and "No, take me
+back"; it runs when that page is posted. Nothing is written before the editor says yes. An action
+that would act on none of the selected objects runs at once: there is nothing to confirm.
+"""
+
+from collections.abc import Callable
+from functools import wraps
+
+from django.contrib.admin import helpers
+from django.template.response import TemplateResponse
+from django.utils.translation import gettext as _
+
+CONFIRMED = "yes"
+
+
+def asks_first(question: str, acted_on: Callable = lambda queryset: queryset):
+    """``question``: what the page asks, in a sentence; ``acted_on(queryset)``: the selected
+    objects the action will change (all of them, unless it says otherwise)."""
+
+    def decorate(action):
+        @wraps(action)
+        def asking(modeladmin, request, queryset):
+            objects = list(acted_on(queryset))
+            if request.POST.get("post") == CONFIRMED or not objects:
+                return action(modeladmin, request, queryset)
+            request.current_app = modeladmin.admin_site.name
+            context = {
+                **modeladmin.admin_site.each_context(request),
+                "title": _("Are you sure?"),
+                "question": question,
+                "objects": objects,
+                "selected": queryset.values_list("pk", flat=True),
+                "action_name": request.POST.get("action", action.__name__),
+                "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
+                "confirmed": CONFIRMED,
+                "opts": modeladmin.model._meta,
+                "media": modeladmin.media,
+            }
+            return TemplateResponse(request, "admin/action_confirmation.html", context)
+
+        return asking
+
+    return decorate

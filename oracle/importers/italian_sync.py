@@ -63,7 +63,8 @@ def refresh_italian_face_text(card_ids, half_names: dict[str, str] | None = None
     beside "Tramonto // Alba" in Amonkhet), so a translated name is preferred to one equal to
     the English; names that really are the same in both languages (Boomerang) still count.
     A half of a split, flip, adventure or aftermath card that no printing names in Italian
-    takes its name from ``half_names`` (learn_face_names_of_halves).
+    takes its name from ``half_names`` (learn_face_names_of_halves), else has none: the card
+    is then named in English on Italian pages ("Dead // Gone", not "Colpito // Gone").
     """
     half_names = half_names or {}
     stats = SyncStats()
@@ -81,9 +82,11 @@ def refresh_italian_face_text(card_ids, half_names: dict[str, str] | None = None
         )
         for face_id, english_name, layout, name_it, type_line_it, text_it in printed:
             if name_it == english_name and layout in HALVED_LAYOUTS:
-                name_it = half_names.get(english_name) or name_it
+                # An English half in an Italian entry is a name not translated there, not an
+                # Italian name: unknown unless the Italian sentences name the half.
+                name_it = half_names.get(english_name, "")
             newest.setdefault(face_id, (name_it, type_line_it, text_it))
-            if name_it != english_name:
+            if name_it and name_it != english_name:
                 newest_translated.setdefault(face_id, (name_it, type_line_it, text_it))
         newest.update(newest_translated)
         faces = CardFace.objects.filter(card_id__in=chunk).only(

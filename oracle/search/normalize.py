@@ -19,12 +19,12 @@ next, and a condition is one column of one row (no join):
   face is there twice, the second time with the name written "~" (``o:"~ deals"``).
 - ``search_flags``: words for ``is:``, ``lang:`` and ``m:``, each between spaces: "permanent"
   and "spell" (from the front face's card types), "futureshifted", "timeshifted", "reprint"
-  (some printing is), "italian" (some face has an Italian name); "facecolors" and "facevalues"
-  on a card whose faces are matched one by one (``FACE_BY_FACE``) when their colours, or their
-  mana values, differ (Garruk Relentless: green front, black-green back), so that colour and
-  mana value conditions look at its faces; the mana cost words of ``mana_costs``; then what
-  ``printing_words`` adds: "reserved", "promo", "digital", "funny", watermarks
-  ("wm:orzhov") and the card's status in every format ("formats:ll-b...", for ``f:``,
+  (some printing is), "italian" (some face has an Italian name or text); "facecolors" and
+  "facevalues" on a card whose faces are matched one by one (``FACE_BY_FACE``) when their
+  colours, or their mana values, differ (Garruk Relentless: green front, black-green back), so
+  that colour and mana value conditions look at its faces; the mana cost words of
+  ``mana_costs``; then what ``printing_words`` adds: "reserved", "promo", "digital", "funny",
+  watermarks ("wm:orzhov") and the card's status in every format ("formats:ll-b...", for ``f:``,
   ``banned:``, ``restricted:``).
 - ``search_artists`` and ``search_flavor``: the printings' artists and flavour texts, folded,
   for ``a:``, ``order:artist`` and ``ft:`` (``printing_words``).
@@ -205,7 +205,7 @@ def card_columns(
         ("futureshifted", any(p[4] == "future" for p in printings)),
         ("timeshifted", any(p[5] for p in printings)),
         ("reprint", any(p[6] for p in printings)),
-        ("italian", any(italian)),
+        ("italian", any(italian) or any(face["printed_text_it"] for face in faces)),
     ):
         if printed:
             flags.append(flag)

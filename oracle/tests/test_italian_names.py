@@ -161,6 +161,18 @@ class ImportedItalianNamesTests(BundledDataTestCase):
         self.assertContains(response, "Sussulto")
         self.assertContains(response, "Turbolenza")
 
+    def test_a_half_no_italian_text_names_leaves_the_card_named_in_english(self):
+        # Dead // Gone: "Colpito infligge 2 danni ..." names Dead; no sentence names Gone.
+        card = Card.objects.get(name="Dead // Gone")
+        self.assertEqual([face.name_it for face in card.faces.all()], ["Colpito", ""])
+        page = self.client.get(f"/it/cards/{card.slug}/").content.decode()
+        self.assertIn('<h1 lang="en">Dead // Gone</h1>', page)
+        self.assertNotIn("Colpito // Gone", page)
+        self.assertIn('<h2 class="face-name">Colpito <span', page)
+        self.assertIn('<h2 class="face-name" lang="en">Gone <span', page)
+        found = self.client.get("/it/cards/", {"q": "colpito"}, follow=True)
+        self.assertContains(found, "Dead // Gone")
+
     def test_keywords_and_types_of_the_bundled_cards_are_named(self):
         names = dict(Keyword.objects.values_list("name", "name_it"))
         self.assertEqual(names["Flying"], "Volare")

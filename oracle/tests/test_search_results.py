@@ -198,7 +198,7 @@ class OracleCard:
 
     @property
     def italian(self):
-        return any(face.name_it for face in self.faces)
+        return any(face.name_it or face.text_it or face.type_it for face in self.faces)
 
     @property
     def front_types(self):
@@ -207,6 +207,7 @@ class OracleCard:
 
 # Split-card halves whose Italian entries keep the English name but whose Italian text names
 # them: "Sussulto infligge 2 danni a ogni creatura senza volare." (Rough, Planar Chaos).
+HALVED_LAYOUTS = ("split", "flip", "adventure", "aftermath")
 HALVES_NAMED_BY_TEXT = {
     "Rough": "Sussulto",
     "Tumble": "Turbolenza",
@@ -323,8 +324,9 @@ def read_bundled_cards() -> list[OracleCard]:
                 _released, _translated, face.name_it, foreign = found[0]
                 face.type_it = foreign.get("type", "")
                 face.text_it = foreign.get("text", "")
-                if face.name_it == face.name:
-                    face.name_it = HALVES_NAMED_BY_TEXT.get(face.name, face.name_it)
+                if face.name_it == face.name and card.layout in HALVED_LAYOUTS:
+                    # Not translated in the Italian entry: known only from the Italian text.
+                    face.name_it = HALVES_NAMED_BY_TEXT.get(face.name, "")
         if all(face.name_it for face in card.faces):
             card.names.add(simple_fold(" // ".join(face.name_it for face in card.faces)))
     return list(cards.values())
@@ -1139,14 +1141,16 @@ class LayoutsAndLanguagesTests(EmptyDatabaseTestCase):
         make_card(name="Valki, God of Lies", layout="modal_dfc")
         make_card(name="Bruna, the Fading Light", layout="meld")
         make_card(name="Kitsune Mystic", layout="flip")
-        make_card(name="Bonecrusher Giant", layout="adventure", name_it="")
+        make_card(
+            name="Bonecrusher Giant", layout="adventure", name_it="", type_line_it="", text_it=""
+        )
         make_card(name="Fire // Ice", layout="split")
         jace = make_card(
             name="Jace Beleren", type_line="Legendary Planeswalker — Jace", power="", toughness=""
         )
         jace.faces.update(loyalty="3")  # no signal: the columns are refreshed by hand
         refresh_search_columns([jace.pk])
-        make_card(name="Grizzly Bears", name_it="")
+        make_card(name="Grizzly Bears", name_it="", type_line_it="", text_it="")
 
     def assertFound(self, text, expected):
         with self.subTest(query=text):

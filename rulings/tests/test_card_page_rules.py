@@ -115,6 +115,10 @@ class RulesUsedTests(BundledDocumentsTestCase):
         self.assertEqual((shown["702.9"]["title"], shown["702.9"]["lang"]), ("Volare", "it"))
         # No Italian edition titles 302: the curated title (rulings.rules.italian_titles).
         self.assertEqual((shown["302"]["title"], shown["302"]["lang"]), ("Creature", "it"))
+        # A subrule takes its titled rule's: 205.4 Supertypes.
+        self.assertEqual((shown["205.4d"]["title"], shown["205.4d"]["lang"]), ("Supertipi", "it"))
+        # A keyword action's rule, its Italian name.
+        self.assertEqual((shown["701.9"]["title"], shown["701.9"]["lang"]), ("Scartare", "it"))
         english = {
             item["number"]: item
             for item in rules_used(self.client.get("/en/cards/tarox-bladewing/"))

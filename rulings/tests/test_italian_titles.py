@@ -1,7 +1,8 @@
 """The curated Italian titles of the rules' chapters and sections (italian_titles.json): one for
-each chapter and section of today's rules, each translating the title it names; shown on the
-Italian pages of today's rules and in the rules a card uses, never on an edition that numbers
-its rules otherwise."""
+each chapter and section of today's rules and each titled rule that is no keyword's ("205.4
+Supertypes"; 701.9 Discard takes the keyword action's name, Scartare), each translating the
+title it names; shown on the Italian pages of today's rules and in the rules a card uses, never
+on an edition that numbers its rules otherwise."""
 
 from oracle.models import Card
 from rulings.models import RuleSection, RulesEdition
@@ -10,13 +11,22 @@ from web.testing import BundledDataTestCase
 
 
 class ItalianTitlesTests(BundledDataTestCase):
-    def test_every_chapter_and_section_of_todays_rules_has_its_title_translated(self):
+    def test_every_chapter_section_and_titled_rule_of_todays_rules_has_its_title_translated(self):
         today = RulesEdition.objects.official().in_force()
         heads = dict(
             today.sections.filter(level__lte=RuleSection.Level.SECTION).values_list(
                 "number", "title"
             )
         )
+        titled_rules = dict(
+            today.sections.filter(level=RuleSection.Level.RULE)
+            .exclude(title="")
+            .exclude(number__startswith="701.")
+            .exclude(number__startswith="702.")
+            .values_list("number", "title")
+        )
+        self.assertEqual(titled_rules["205.4"], "Supertypes")
+        heads |= titled_rules
         self.assertEqual(set(curated_titles()), set(heads))
         for number, (english, italian) in curated_titles().items():
             with self.subTest(number=number):

@@ -26,6 +26,7 @@ from common.links import url_maker, url_prefix
 from oracle.models import Card, Layout, is_italian_page
 from rulings.models import CardRule, Ruling, edition_in_force
 from rulings.rules.italian_titles import italian_title as curated_italian_title
+from rulings.rules.numbers import parent_number
 from rulings.status.ruling_status import outdated_reasons
 from web.pages.card.rulings_rows import (
     RuleUseRow,
@@ -183,6 +184,12 @@ def rules_used(rows: list[RuleUseRow]) -> list[RuleUsed]:
             row.italian_title
             or curated_italian_title(row.number, row.title)
             or (keyword_rule(row) and row.keyword_name_it)
+            # A subrule shown by its rule's title ("205.4d Supertypes"): the rule's.
+            or (
+                not row.title
+                and row.parent_title
+                and curated_italian_title(parent_number(row.number) or "", row.parent_title)
+            )
         )
         title = italian_title or row.title or row.parent_title or ""
         shown.append(

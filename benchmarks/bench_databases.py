@@ -1,26 +1,27 @@
-"""The same pages on SQLite and on PostgreSQL, request for request: is each page on PostgreSQL
-within 1.5x of its time on SQLite?
+"""The same pages on SQLite and on PostgreSQL, request for request: are the pages on PostgreSQL
+within 2x of their time on SQLite when rendered (cold), and within 1.5x when served from the
+page cache (``--warm``), at the median of the pages (issue 30)?
 
     scripts/with-postgres .venv/bin/python benchmarks/bench_databases.py \\
-        --database /tmp/all.sqlite3 --repeat 21
+        --database /tmp/all.sqlite3 --repeat 21 [--warm]
 
 Two serving processes, one on the SQLite file (``--database``) and one on PostgreSQL
 (``DATABASE_URL``: a throwaway cluster from ``scripts/with-postgres``, filled by copying the
 SQLite file into it unless ``--no-copy`` says it holds the same data already), each as
-``bench_pages.py`` sets Django up (``timing.start_django``: production settings, no cache, one
-persistent connection). They take turns: each page is warmed up on both, then every page is
-timed once on each in turn, round after round (``--repeat``). A burst of load on a shared
-machine, which moves a run's figures by a third when the two databases are timed minutes apart,
-then falls on both alike, and a slow spell spreads over many pages instead of one page's every
-turn. In each turn a process serves the page twice and the second request is timed: the first
-finds the processor's caches full of the other process's work, a cost that would narrow the
-ratio, and a server serving page after page does not pay. The pages are ``bench_pages.py``'s
-(the budget's, then the search page over its queries). The table gives each page's median wall
-and CPU time on both (CPU: the serving thread's, and on PostgreSQL its backend's too), the
-ratio of the medians, and the median of each turn's ratio (the two requests of a turn are
-milliseconds apart, so it is the steadiest of the figures from one run to the next). A page
-with a budget passes when that median is within 1.5x; the search page as a whole by the median
-over every turn of every query.
+``bench_pages.py`` sets Django up (``timing.start_django``: production settings, no page cache
+unless ``--warm``, one persistent connection). They take turns: each page is warmed up on both,
+then every page is timed once on each in turn, round after round (``--repeat``). A burst of load
+on a shared machine, which moves a run's figures by a third when the two databases are timed
+minutes apart, then falls on both alike, and a slow spell spreads over many pages instead of one
+page's every turn. In each turn a process serves the page twice and the second request is timed:
+the first finds the processor's caches full of the other process's work, a cost that would
+narrow the ratio, and a server serving page after page does not pay. The pages are
+``bench_pages.py``'s (the budget's, then the search page over its queries). The table gives each
+page's median wall and CPU time on both (CPU: the serving thread's, and on PostgreSQL its
+backend's too), the ratio of the medians, and the median of each turn's ratio (the two requests
+of a turn are milliseconds apart, so it is the steadiest of the figures from one run to the
+next); the search page as a whole by the median over every turn of every query. The run passes
+when the median of the pages with a budget is within the ratio; each page is marked too.
 """
 
 import argparse
@@ -34,7 +35,13 @@ import time
 from pathlib import Path
 
 import timing
-from bench_pages import POSTGRES_RATIO_BUDGET, SEARCH_MAX_BUDGET, SEARCH_QUERIES, search_url
+from bench_pages import (
+    POSTGRES_COLD_RATIO_BUDGET,
+    POSTGRES_WARM_RATIO_BUDGET,
+    SEARCH_MAX_BUDGET,
+    SEARCH_QUERIES,
+    search_url,
+)
 
 HERE = Path(__file__).resolve()
 
@@ -46,6 +53,11 @@ def main() -> int:
     parser.add_argument("--cards", type=int, default=20, help="how many random card pages")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--no-copy", action="store_true", help="PostgreSQL holds the data")
+    parser.add_argument(
+        "--warm",
+        action="store_true",
+        help="pages served from the page cache (filled by the warm-up requests)",
+    )
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)  # a worker
     args = parser.parse_args()
     if args.serve:
@@ -54,14 +66,15 @@ def main() -> int:
         sys.exit("DATABASE_URL names no PostgreSQL database: run this under scripts/with-postgres.")
     if args.database is None or not args.database.exists():
         sys.exit(f"{args.database}: no such SQLite file (make data, or import the full catalogue).")
-    sqlite = Worker("SQLite", args.database)
-    postgres = Worker("PostgreSQL", None)
+    sqlite = Worker("SQLite", args.database, args.warm)
+    postgres = Worker("PostgreSQL", None, args.warm)
     try:
         if not args.no_copy:
             print(f"Copying {args.database} into PostgreSQL...", flush=True)
             postgres.ask("copy", str(args.database.resolve()))
         pages = sqlite.ask("pages", json.dumps([args.cards, args.seed]))
-        missed = compare(pages, sqlite, postgres, args.repeat)
+        budget = POSTGRES_WARM_RATIO_BUDGET if args.warm else POSTGRES_COLD_RATIO_BUDGET
+        missed = compare(pages, sqlite, postgres, args.repeat, budget)
     finally:
         sqlite.stop()
         postgres.stop()
@@ -71,11 +84,13 @@ def main() -> int:
 class Worker:
     """A serving process on one database, answering one command at a time."""
 
-    def __init__(self, name: str, database: Path | None):
+    def __init__(self, name: str, database: Path | None, warm: bool):
         self.name = name
         command = [sys.executable, str(HERE), "--serve"]
         if database is not None:
             command += ["--database", str(database.resolve())]
+        if warm:
+            command.append("--warm")
         self.process = subprocess.Popen(
             command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=timing.ROOT
         )
@@ -102,6 +117,13 @@ def serve(args) -> int:
     JSON answer per line out."""
     timing.start_django(args.database, persistent_connections=True)
     from django.test import Client
+
+    if args.warm:
+        from django.conf import settings
+        from django.core.cache import cache
+
+        settings.PAGE_CACHE_SECONDS = 3600
+        cache.clear()
 
     client = Client()
     for line in sys.stdin:
@@ -141,9 +163,9 @@ def pages_to_time(cards: int, seed: int) -> list[tuple[str, str, int | None]]:
     return pages
 
 
-def compare(pages, sqlite: Worker, postgres: Worker, repeat: int) -> bool:
-    """Time every page on both, in turns; print the table. True when a page with a budget is
-    over the ratio."""
+def compare(pages, sqlite: Worker, postgres: Worker, repeat: int, budget: float) -> bool:
+    """Time every page on both, in turns; print the table. True when the median of the pages
+    with a budget is over the ratio ``budget``."""
     names, measured = [], {}
     started = time.perf_counter()
     for name, url, budget in pages:
@@ -191,34 +213,35 @@ def compare(pages, sqlite: Worker, postgres: Worker, repeat: int) -> bool:
             f"{name[:42]:42} {sqlite_wall:>8.1f} {postgres_wall:>9.1f}"
             f" {postgres_wall / sqlite_wall:>5.2f}x {ratio:>5.2f}x "
             f" {sqlite_cpu:>7.1f} {postgres_cpu:>9.1f} {postgres_cpu / sqlite_cpu:>5.2f}x"
-            f" {verdict(ratio) if page['budget'] and name not in SEARCH_NAMES else ''}"
+            f" {verdict(ratio, budget) if page['budget'] and name not in SEARCH_NAMES else ''}"
         )
     if search_ratios:
         # The search page has its budget over the queries: it is judged over all their turns.
         ratio = statistics.median(search_ratios)
         pages_ratios.append(ratio)
         print(f"{'search: every turn of every query':42} {'':>26} {ratio:>5.2f}x {'':>27} "
-              f"{verdict(ratio)}")  # fmt: skip
-    within = sum(ratio <= POSTGRES_RATIO_BUDGET for ratio in pages_ratios)
+              f"{verdict(ratio, budget)}")  # fmt: skip
+    within = sum(ratio <= budget for ratio in pages_ratios)
+    median = statistics.median(pages_ratios)
     print(
         f"\nPages with a budget (the search page over all its queries' turns): {within} of "
-        f"{len(pages_ratios)} within {POSTGRES_RATIO_BUDGET}x; median ratio "
-        f"{statistics.median(pages_ratios):.2f}x, highest {max(pages_ratios):.2f}x"
+        f"{len(pages_ratios)} within {budget}x; median ratio {median:.2f}x "
+        f"({verdict(median, budget)}), highest {max(pages_ratios):.2f}x"
     )
     if query_ratios:
         print(
             f"Search queries one by one: "
-            f"{sum(ratio <= POSTGRES_RATIO_BUDGET for ratio in query_ratios)} of "
-            f"{len(query_ratios)} within {POSTGRES_RATIO_BUDGET}x, highest {max(query_ratios):.2f}x"
+            f"{sum(ratio <= budget for ratio in query_ratios)} of "
+            f"{len(query_ratios)} within {budget}x, highest {max(query_ratios):.2f}x"
         )
-    return within < len(pages_ratios)
+    return median > budget
 
 
 SEARCH_NAMES = {f"search: {query}" for query in SEARCH_QUERIES}
 
 
-def verdict(ratio: float) -> str:
-    return "pass" if ratio <= POSTGRES_RATIO_BUDGET else "FAIL"
+def verdict(ratio: float, budget: float) -> str:
+    return "pass" if ratio <= budget else "FAIL"
 
 
 def medians(timings: list[list[float]]) -> tuple[float, float]:

@@ -63,7 +63,10 @@ SEARCH_MEDIAN_BUDGET = 30
 WARM_BUDGET = 5  # a page served from the page cache
 SEARCH_MAX_BUDGET = 150
 FLOOR_RATIO_BUDGET = 3.0
-POSTGRES_RATIO_BUDGET = 1.5
+# PostgreSQL over SQLite (issue 30): pages rendered (cold) within 2x, pages served from the
+# page cache (warm) within 1.5x, judged at the median of the pages.
+POSTGRES_COLD_RATIO_BUDGET = 2.0
+POSTGRES_WARM_RATIO_BUDGET = 1.5
 
 
 def main() -> int:
@@ -185,7 +188,8 @@ def row(page, result, budget, baseline=None, by="wall", flag=None):
     if baseline and page in baseline:
         key = "cpu" if by == "cpu" else "median"  # like with like: CPU holds the server's too
         ratio = result[key] / baseline[page][key]
-        line += f" {ratio:>6.2f}x {'pass' if ratio <= POSTGRES_RATIO_BUDGET else 'FAIL'}"
+        limit = POSTGRES_WARM_RATIO_BUDGET if budget == WARM_BUDGET else POSTGRES_COLD_RATIO_BUDGET
+        line += f" {ratio:>6.2f}x {'pass' if ratio <= limit else 'FAIL'}"
     print(line, flush=True)
     return verdict in ("FAIL", "COUNT")
 

@@ -93,6 +93,7 @@ benchmarks: setup
 	$(PY) benchmarks/bench_rules_import.py
 	$(PY) benchmarks/bench_rules.py
 	$(PY) benchmarks/bench_link_rules.py
+	$(PY) benchmarks/bench_word_diff.py --cpu
 	$(PY) benchmarks/load.py
 
 clean:

@@ -2,9 +2,11 @@
 editor removed and added. The pages (``web.rendering.diff``) and the admin's history pages
 (``common.history_changes``) write them out."""
 
-import difflib
 import re
 from functools import lru_cache
+from itertools import accumulate
+
+from common.bounded_diff import opcodes
 
 # Words, runs of white space and single punctuation marks are the units compared.
 TOKEN = re.compile(r"\s+|[\w'’+\-/{}]+|[^\w\s]", re.UNICODE)
@@ -19,13 +21,15 @@ SAME_MARK = str.maketrans({"–": "—", "−": "—", "-": "—", "’": "'", "
 def compared_tokens(text: str) -> tuple[list[str], list[str]]:
     """The tokens of ``text`` and what each is compared by (any white space alike, each mark's
     forms alike); both cut where the plain forms cut ("−1" is one token, as "-1" is)."""
-    plain = (text or "").translate(SAME_MARK)  # one character for one: the same cuts apply
-    keys, tokens, start = [], [], 0
-    for key in TOKEN.findall(plain):
-        tokens.append(text[start : start + len(key)])
-        keys.append(" " if key.isspace() else key)
-        start += len(key)
-    return tokens, keys
+    text = text or ""
+    plain = text.translate(SAME_MARK)  # one character for one: the same cuts apply
+    keys = TOKEN.findall(plain)
+    if plain == text:
+        tokens = keys
+    else:
+        ends = list(accumulate(map(len, keys)))
+        tokens = [text[start:end] for start, end in zip([0, *ends], ends, strict=False)]
+    return tokens, [" " if key.isspace() else key for key in keys]
 
 
 @lru_cache(maxsize=1024)  # a card's page compares the same wordings in each language
@@ -34,9 +38,8 @@ def word_changes(old: str, new: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     added words in "ins" runs; a change of white space or of a mark's form alone is not
     shown."""
     (before, before_keys), (after, after_keys) = compared_tokens(old), compared_tokens(new)
-    matcher = difflib.SequenceMatcher(a=before_keys, b=after_keys, autojunk=False)
     changes = []
-    for operation, a_start, a_end, b_start, b_end in matcher.get_opcodes():
+    for operation, a_start, a_end, b_start, b_end in opcodes(before_keys, after_keys):
         removed = "".join(before[a_start:a_end])
         added = "".join(after[b_start:b_end])
         if operation == "equal":

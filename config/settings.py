@@ -39,7 +39,8 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    # Django's admin, its searches within a cost limit (common/admin_search.py)
+    "common.admin_search.AdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -262,7 +263,18 @@ TRUSTED_PROXIES = int(
         "TRUSTED_PROXIES", "1" if not DEBUG and env_bool("BEHIND_TLS_PROXY", default=True) else "0"
     )
 )
-AXES_CLIENT_IP_CALLABLE = "config.login_throttling.client_address"
+CLIENT_ADDRESS_CALLABLE = "config.login_throttling.client_address"
+AXES_CLIENT_IP_CALLABLE = CLIENT_ADDRESS_CALLABLE
+
+# What searches may cost (web/search_limits.py). Requests one client (the address login
+# throttling counts, above) may make a minute, counted in the cache (shared with CACHE_URL):
+# the card and rules searches and the API, and the name suggestions the search box asks for as
+# a name is typed; one more is answered 429 with Retry-After. 0: no limit (the tests' default).
+SEARCH_RATE_LIMIT = int(os.environ.get("SEARCH_RATE_LIMIT", "0" if TESTING else "60"))
+AUTOCOMPLETE_RATE_LIMIT = int(os.environ.get("AUTOCOMPLETE_RATE_LIMIT", "0" if TESTING else "240"))
+# Seconds each SQL statement of a search (public or admin) may run before it is stopped and the
+# page says so (0: no limit).
+SEARCH_TIME_LIMIT = float(os.environ.get("SEARCH_TIME_LIMIT", "3"))
 
 LOGGING = {
     "version": 1,

@@ -164,10 +164,17 @@ def _face_history(face, printed, errata) -> FaceHistory:
     return history
 
 
+# How many characters of a wording's runs of lines the old words of an erratum are compared
+# with, at most: a card's wording takes a few thousand; a text of hundreds of lines is not
+# looked through (its runs of lines would take minutes).
+LINES_COMPARED = 300_000
+
+
 def _after_erratum(wording: str, erratum) -> str | None:
     """``wording`` with the erratum's old words replaced by its new ones; None when they are
     not in it. The old words are looked for as written, symbols mended, then as whole lines
-    compared as wordings (reminder text and white space aside)."""
+    compared as wordings (reminder text and white space aside), as far as ``LINES_COMPARED``
+    allows."""
     if not wording:
         return None
     for old in (erratum.old_text, mend_symbols(erratum.old_text)):
@@ -177,8 +184,14 @@ def _after_erratum(wording: str, erratum) -> str | None:
     if not old_key:
         return None
     lines = wording.splitlines()
+    left = LINES_COMPARED
     for first in range(len(lines)):
+        length = 0
         for last in range(first + 1, len(lines) + 1):
+            length += len(lines[last - 1]) + 1
+            left -= length
+            if left < 0:
+                return None
             if wording_key("\n".join(lines[first:last])) == old_key:
                 return "\n".join([*lines[:first], erratum.new_text, *lines[last:]])
     return None

@@ -45,6 +45,14 @@ PROJECT_APPS = ("oracle", "rulings")
 # footer or the API's "data".
 DATA_AGE_QUERIES = 2
 
+
+def time_limit_queries() -> int:
+    """The queries a search's time limit adds in a test (common.statement_timeout): on
+    PostgreSQL, inside the test's transaction, a savepoint, the limit set and set back, the
+    savepoint released (outside one, the SET LOCAL alone); on SQLite none."""
+    return 4 if connections["default"].vendor == "postgresql" else 0
+
+
 # What each command printed when the runner loaded the data, for the tests of the loaders'
 # first run. Filled in the runner's process and handed to parallel workers (see the runner).
 load_output: dict[str, str] = {}

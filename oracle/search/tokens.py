@@ -55,7 +55,6 @@ KEY_ALIASES = {alias: key for key, aliases in KEYS.items() for alias in aliases}
 # Longest first, so that ">=" is not read as ">" followed by "=".
 OPERATORS = (">=", "<=", "!=", "<>", ":", "=", "<", ">")
 KEY = re.compile(r"[^\W\d_]+")
-MAX_LENGTH = 1000  # characters of query text read; the rest is named as a problem
 SPECIAL = '()"'
 
 
@@ -83,26 +82,15 @@ def canonical_key(key: str) -> str | None:
 TYPOGRAPHIC_QUOTES = str.maketrans(dict.fromkeys("\u201c\u201d\u201e\u201f\u2033", '"'))
 
 
-def clean(text: str) -> tuple[str, list[Problem]]:
+def clean(text: str) -> str:
     """Drop characters no database can store (NUL, lone surrogates), read typographic double
-    quotes as '"'; cut very long text."""
-    problems = []
+    quotes as '"'."""
     text = "".join(ch for ch in text if ch != "\x00" and not "\ud800" <= ch <= "\udfff")
-    text = text.translate(TYPOGRAPHIC_QUOTES)
-    if len(text) > MAX_LENGTH:
-        problems.append(
-            Problem(
-                text[MAX_LENGTH : MAX_LENGTH + 20] + "…",
-                gettext("the query is too long: only its first %(count)d characters were read")
-                % {"count": MAX_LENGTH},
-            )
-        )
-        text = text[:MAX_LENGTH]
-    return text, problems
+    return text.translate(TYPOGRAPHIC_QUOTES)
 
 
 def tokenize(text: str) -> tuple[list[Token], list[Problem]]:
-    text, problems = clean(text)
+    text, problems = clean(text), []
     tokens: list[Token] = []
     i, end = 0, len(text)
     while i < end:

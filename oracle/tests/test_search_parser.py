@@ -4,7 +4,7 @@ from django.test import SimpleTestCase
 from django.utils import translation
 
 from oracle.search import Problem, parse
-from oracle.search.tokens import MAX_LENGTH
+from oracle.search.parser import MAX_LENGTH, MAX_TERMS
 
 
 class EnglishTestCase(SimpleTestCase):
@@ -441,22 +441,40 @@ class ProblemTests(EnglishTestCase):
                 self.assertTrue(query.problems)
                 self.assertEqual(str(query), "")
 
-    def test_long_and_deep_queries_are_cut_with_a_problem(self):
-        query = parse("elf " * 400)
-        self.assertEqual(str(query), " ".join(["elf"] * 50))
-        self.assertEqual(
-            [problem.message for problem in query.problems],
-            [
-                f"the query is too long: only its first {MAX_LENGTH} characters were read",
-                "too many terms: only the first 50 were searched for",
-            ],
-        )
-        query = parse("(" * 300 + "elf" + ")" * 300)
+    def test_a_query_over_the_cost_limit_is_refused_whole(self):
+        for text, message in (
+            (
+                "elf " * 130,
+                f"the query is too long: a search may have at most {MAX_LENGTH} characters, "
+                "this one has 519",
+            ),
+            (
+                " ".join(f"-o:word{n}" for n in range(48)) + " order:mv",
+                f"too many terms: a search may have at most {MAX_TERMS}, this one has 48",
+            ),
+            (
+                "(elf or -goblin) " * 11,
+                f"too many terms: a search may have at most {MAX_TERMS}, this one has 22",
+            ),
+        ):
+            with self.subTest(text=text[:30]):
+                query = parse(text)
+                self.assertFalse(query.is_usable)
+                self.assertEqual(str(query), "")
+                self.assertEqual([problem.message for problem in query.problems], [message])
+                self.assertEqual(query.refusal, query.problems[0])
+                self.assertTrue(query.refusal.part.endswith("…"))
+        within = " ".join(f"-o:word{n}" for n in range(MAX_TERMS - 1)) + " order:mv"
+        self.assertTrue(parse(within).is_usable)
+        self.assertIsNone(parse(within).refusal)
+
+    def test_deep_queries_are_cut_with_a_problem(self):
+        query = parse("(" * 240 + "elf" + ")" * 240)
         self.assertEqual(str(query), "elf")
         self.assertEqual(
             query.problems[0].message, "parentheses nested more than 20 deep were ignored"
         )
-        self.assertEqual(str(parse("-" * 500 + "elf")), "elf")
+        self.assertEqual(str(parse("-" * 400 + "elf")), "elf")
 
     def test_many_problems_are_listed_once_and_counted_after_twenty(self):
         query = parse("c:qq " * 30 + "t:elf")

@@ -21,6 +21,7 @@ from django.utils.translation import ngettext
 from common.admin_confirmations import asks_first
 from common.admin_history import GuardedHistoryAdmin
 from common.admin_imports import WaitsForImports
+from common.admin_search import time_limited_json
 from common.admin_text import PlainLineEnds
 from rulings.linking.sync import link_cards, make_room_for
 from rulings.models import CardRule, RuleSection, RulesEdition
@@ -136,7 +137,9 @@ class CardRuleAdmin(WaitsForImports, PlainLineEnds, GuardedHistoryAdmin):
         return text if len(text) <= 60 else text[:59] + "…"
 
     def get_urls(self):
-        autocomplete = CurrentSectionAutocomplete.as_view(admin_site=self.admin_site)
+        autocomplete = time_limited_json(
+            CurrentSectionAutocomplete.as_view(admin_site=self.admin_site)
+        )
         own = [
             path(
                 "section-autocomplete/",

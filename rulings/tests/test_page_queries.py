@@ -7,7 +7,7 @@ from urllib.parse import urlencode
 
 from common.sql_rows import sends_together
 from rulings.models import SourceDocument
-from web.testing import BundledDocumentsTestCase
+from web.testing import BundledDocumentsTestCase, time_limit_queries
 
 
 def sent(*groups: int) -> int:
@@ -47,6 +47,9 @@ DOCUMENT_PAGE = sent(5, 1, 1)
 # read after the page's.
 RULES_DATE = 1
 
+# A search runs under the search time limit (web.testing.time_limit_queries).
+TIME_LIMIT = time_limit_queries()
+
 # (page, its address, its queries, less the rules' date). One of them, on every page, is the data
 # version of its ETag with the cards' date (web.testing.DATA_AGE_QUERIES counts both).
 PAGES = [
@@ -70,11 +73,19 @@ PAGES = [
     ("set page", "/it/sets/fut/", 3),
     ("largest set page", "/it/sets/ons/", 3),
     ("set page as pictures", "/it/sets/fut/?view=images", 3),
-    ("search: a type", "/it/cards/?" + urlencode({"q": "t:creature"}), 6),
-    ("search: a keyword", "/it/cards/?" + urlencode({"q": "k:volare"}), 7),
-    ("search: text and numbers", "/it/cards/?" + urlencode({"q": 'o:"draw a card" mv>=2'}), 6),
-    ("search: facets", "/it/cards/?type=creature&rarity=rare", 6),
-    ("search: second page", "/it/cards/?" + urlencode({"q": "t:creature", "page": 2}), 6),
+    ("search: a type", "/it/cards/?" + urlencode({"q": "t:creature"}), 6 + TIME_LIMIT),
+    ("search: a keyword", "/it/cards/?" + urlencode({"q": "k:volare"}), 7 + TIME_LIMIT),
+    (
+        "search: text and numbers",
+        "/it/cards/?" + urlencode({"q": 'o:"draw a card" mv>=2'}),
+        6 + TIME_LIMIT,
+    ),
+    ("search: facets", "/it/cards/?type=creature&rarity=rare", 6 + TIME_LIMIT),
+    (
+        "search: second page",
+        "/it/cards/?" + urlencode({"q": "t:creature", "page": 2}),
+        6 + TIME_LIMIT,
+    ),
     ("search, nothing asked", "/it/cards/", 2),
     ("rules: contents", "/it/rules/", sent(2, 1)),
     ("rules: section", "/it/rules/702/", RULE_PAGE),

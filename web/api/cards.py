@@ -1,7 +1,8 @@
 """The cards JSON API: search (the query language and the facets of the search page) and a
 card's whole record.
 
-    GET /api/cards/?q=t:creature+k:flying&page=2    a page of results
+    GET /api/cards/?q=t:creature+k:flying&page=2    a page of results (a query over the cost
+                                                    limit: 400, {"error": "too many terms..."})
     GET /api/cards/<Oracle id>/                     one card: faces, printings, rulings
                                                     (``card_rulings``), errata
     GET /api/cards/autocomplete/?q=angelo+em        up to 20 cards with a name in either
@@ -15,6 +16,11 @@ by their Oracle id, which stays the same across imports. HTML links point at the
 (/en/...); messages and the order by name follow the request's language: ``?lang=it`` or
 ``lang=en``, else Accept-Language (English unless it asks for Italian). In Italian, results
 are in the order of their Italian names.
+
+What a search may cost (``web.search_limits``): a query over the length or term limit answers
+400 with the limit named in ``"error"``; a statement stopped by the time limit, 503; a client
+over its requests a minute, 429 with Retry-After. Every answer over a limit is
+``{"error": "..."}``.
 """
 
 import uuid
@@ -27,6 +33,7 @@ from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 
 from common.links import url_maker
+from common.statement_timeout import StatementTimeout
 from oracle.models import CARD_NUMBERS, Card, Printing
 from oracle.search.completions import completions
 from oracle.wording_history import history_record
@@ -36,6 +43,7 @@ from web.json_views import get_only, json_response
 from web.pages.lists.rows import faces_by_card, sets_by_card
 from web.pages.search.filters import CardFilter
 from web.paging import requested_page
+from web.search_limits import json_refusal, rate_limited, search_time_limit, timed_out_message
 
 RESULTS_PER_PAGE = 50
 HTML_LANGUAGE = "en"
@@ -63,8 +71,13 @@ def in_requested_language(view):
 
 @get_only
 @in_requested_language
+@rate_limited("autocomplete", json_refusal)
 def card_autocomplete(request):
-    total, found = completions(str(request.GET.get("q", ""))[:200])
+    try:
+        with search_time_limit():
+            total, found = completions(str(request.GET.get("q", ""))[:200])
+    except StatementTimeout as stopped:
+        return json_response({"error": timed_out_message(stopped)}, status=503)
     card_url = url_maker("oracle:card-detail")
     cards = [
         {"name": card.name, "other_name": card.other_name, "url": card_url(card.slug)}
@@ -79,15 +92,27 @@ def card_autocomplete(request):
 
 @get_only
 @in_requested_language
+@rate_limited("search", json_refusal)
 def card_search(request):
+    try:
+        with search_time_limit():
+            return _card_search(request)
+    except StatementTimeout as stopped:
+        return json_response({"error": timed_out_message(stopped)}, status=503)
+
+
+def _card_search(request):
     card_filter = CardFilter(
         request.GET, queryset=Card.objects.only("pk", "oracle_id", "name", "slug")
     )
     warnings = [problem.as_json() for problem in card_filter.problems]
     if card_filter.is_unusable:
+        refusal = card_filter.query.refusal
         return json_response(
             {
-                "error": _("The search could not be run: no part of it could be used."),
+                "error": refusal.message
+                if refusal
+                else _("The search could not be run: no part of it could be used."),
                 "warnings": warnings,
                 "query": card_filter.canonical,
             },
@@ -135,6 +160,7 @@ def card_search(request):
 
 @get_only
 @in_requested_language
+@rate_limited("search", json_refusal)
 def card_detail(request, oracle_id):
     try:
         key = uuid.UUID(oracle_id)

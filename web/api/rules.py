@@ -16,6 +16,7 @@ from rulings.models import Language, RuleMapping, RuleSection, RulesEdition, edi
 from rulings.rules.citations import cited_numbers
 from rulings.rules.numbers import normalise_number
 from web.json_views import get_only, json_response
+from web.search_limits import json_refusal, rate_limited
 
 LEVELS = {
     RuleSection.Level.CHAPTER: "chapter",
@@ -49,6 +50,7 @@ def page_url(request, number, edition, current):
 
 
 @get_only
+@rate_limited("search", json_refusal)
 def rules_index(request):
     editions = RulesEdition.objects.order_by("-effective_date", "language")
     current = RulesEdition.objects.official().in_force()
@@ -61,6 +63,7 @@ def rules_index(request):
 
 
 @get_only
+@rate_limited("search", json_refusal)
 def rule_detail(request, number):
     canonical = normalise_number(number)
     if canonical is None:

@@ -12,6 +12,7 @@ from django.utils.http import urlencode
 from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.cache import never_cache
 
+from common.statement_timeout import StatementTimeout
 from oracle import data_version
 from oracle.models import Card, CardName, CardSet, Layout, Rarity, is_italian_page, names_for_page
 from oracle.search.tokens import quote
@@ -30,6 +31,7 @@ from web.pages.search.filters import CardFilter
 from web.pages.search.help import help_sections
 from web.pages.search.name_suggestions import name_suggestions
 from web.paging import page_number
+from web.search_limits import page_refusal, rate_limited, search_time_limit, timed_out_message
 
 CARDS_PER_PAGE = 50
 ROWS_TEMPLATE = "oracle/_card_rows.html"
@@ -57,15 +59,30 @@ def home(request):
     return render(request, "oracle/home.html", context, using="jinja2")
 
 
+@rate_limited("search", page_refusal)
 def card_list(request):
     """Search results: the query box and the facets, combined.
 
     Nothing asked (no query, no facet): the form and a few examples, not all 24,000 cards.
     Exactly one card found and nothing to warn about: straight to the card. A query that
-    cannot be used at all: status 400, with the reasons on the page. A name that finds no card:
-    the closest names, or that the data has no such card (``name_suggestions``).
+    cannot be used at all (or costs more than a search may: ``oracle.search.parser``'s
+    MAX_LENGTH and MAX_TERMS): status 400, with the reasons on the page. A statement that runs
+    past the time limit: status 503, saying so (``web.search_limits``). A name that finds no
+    card: the closest names, or that the data has no such card (``name_suggestions``).
     """
     card_filter = CardFilter(request.GET, queryset=Card.objects.only("pk", "name", "slug"))
+    if card_filter.is_blank:  # nothing to search for: the form and the examples
+        return _card_list(request, card_filter)
+    try:
+        with search_time_limit():
+            return _card_list(request, card_filter)
+    except StatementTimeout as stopped:
+        context = {"filter": card_filter, "examples": search_examples()}
+        context["search_error"] = timed_out_message(stopped)
+        return render_search(request, context, status=503)
+
+
+def _card_list(request, card_filter):
     context = {"filter": card_filter, "examples": search_examples()}
     if card_filter.is_blank:
         return render_search(request, context)

@@ -35,8 +35,15 @@ from web.pages.rules.confidence import confidence_words
 from web.pages.rules.excerpts import query_words
 from web.pages.rules.glossary import glossary_by_letter
 from web.pages.rules.page import build_rule_page, no_such_rule_message, rule_url
-from web.pages.rules.search import MAX_QUERY, answer_lookup, search_words, typed_lookup
+from web.pages.rules.search import (
+    MAX_QUERY,
+    answer_lookup,
+    search_refusal,
+    search_words,
+    typed_lookup,
+)
 from web.paging import page_number
+from web.search_limits import page_refusal, rate_limited
 
 Level = RuleSection.Level
 
@@ -173,9 +180,14 @@ def glossary(request, editions: EditionChoices, edition: RulesEdition):
 # --- Search -----------------------------------------------------------------------------------
 
 
+@rate_limited("search", page_refusal)
 @reads_an_edition
 def search(request, editions: EditionChoices, edition: RulesEdition):
-    q = request.GET.get("q", "").strip()[:MAX_QUERY]
+    """A rule number opens its rule; words find the rules that hold them all. A query longer
+    than MAX_QUERY characters or MAX_WORDS words is refused (400), saying so."""
+    q = request.GET.get("q", "").strip()
+    refusal = search_refusal(q)
+    q = q[:MAX_QUERY]
     context = {
         **edition_context(editions, edition),
         "q": q,
@@ -189,6 +201,9 @@ def search(request, editions: EditionChoices, edition: RulesEdition):
         "glossary_count": 0,
         "explanations": [],
     }
+    if refusal:
+        context["message"] = refusal
+        return render(request, "rulings/search.html", context, status=400, using="jinja2")
     lookup = typed_lookup(q)
     if lookup is not None:
         answer = answer_lookup(editions, edition, lookup)

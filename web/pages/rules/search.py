@@ -19,14 +19,16 @@ from oracle.models import is_italian_page
 from rulings.models import GlossaryEntry, RuleSection, RulesEdition
 from rulings.rules.editions import EditionChoices, italian_twin
 from rulings.rules.numbers import MONTHS, Lookup, parse_lookup, resolve
-from web.pages.rules.excerpts import highlight, matches_all
+from web.pages.rules.excerpts import highlight, matches_all, query_words
 from web.pages.rules.italian_search import Explanation, italian_findings, partial_italian_editions
 from web.pages.rules.page import no_such_rule_message, rule_url
 from web.paging import page_number
 
 RESULTS_PER_PAGE = 25
 GLOSSARY_RESULTS = 12
-MAX_QUERY = 200
+# What one search may ask: longer ones are refused (search_refusal).
+MAX_QUERY = 200  # characters
+MAX_WORDS = 20
 # Words a typed rule lookup may hold beside the number and a date: "rule 702.37", "502.26b
 # (May 2007)", "regola 502.26b del 1 maggio 2007".
 LOOKUP_WORDS = {
@@ -85,6 +87,21 @@ def find_glossary(edition: RulesEdition, words: list[str]) -> list[int]:
         if matches_all(haystack, words):
             (in_term if matches_all(term, words) else in_text).append(pk)
     return in_term + in_text
+
+
+def search_refusal(q: str) -> str:
+    """Why the search ``q`` asks more than a search may (MAX_QUERY, MAX_WORDS), or ""."""
+    if len(q) > MAX_QUERY:
+        return _(
+            "The search is too long: it may have at most %(limit)d characters, this one has "
+            "%(count)d."
+        ) % {"limit": MAX_QUERY, "count": len(q)}
+    words = len(query_words(q))
+    if words > MAX_WORDS:
+        return _(
+            "The search has too many words: it may have at most %(limit)d, this one has %(count)d."
+        ) % {"limit": MAX_WORDS, "count": words}
+    return ""
 
 
 # --- A typed rule number ----------------------------------------------------------------------

@@ -168,10 +168,10 @@ def compare(pages, sqlite: Worker, postgres: Worker, repeat: int, budget: float)
     with a budget is over the ratio ``budget``."""
     names, measured = [], {}
     started = time.perf_counter()
-    for name, url, budget in pages:
+    for name, url, page_budget in pages:
         if name not in measured:
             names.append(name)
-            measured[name] = {"budget": budget, "sqlite": [], "postgres": [], "ratios": []}
+            measured[name] = {"budget": page_budget, "sqlite": [], "postgres": [], "ratios": []}
         sqlite.ask("warm", url)
         postgres.ask("warm", url)
     # Round after round over every page, so that a slow spell of the machine falls on many

@@ -102,6 +102,13 @@ class PrintingRecord:
     faces: list[PrintedFaceRecord]
     is_online_only: bool = False
     is_funny: bool = False
+    mtgo_id: int | None = None
+    mtgo_foil_id: int | None = None
+    arena_id: int | None = None
+    tcgplayer_id: int | None = None
+    cardmarket_id: int | None = None
+    illustration_id: uuid.UUID | None = None
+    finishes: str = ""
 
 
 @dataclass

@@ -364,6 +364,13 @@ def _printing_record(oracle_id, set_code: str, group: list[dict]) -> PrintingRec
         tcgplayer_id=outside_id(identifiers.get("tcgplayerProductId")),
         cardmarket_id=outside_id(identifiers.get("mcmId")),
         illustration_id=optional_uuid(identifiers.get("scryfallIllustrationId")),
+        in_booster=bool(first.get("boosterTypes")),
+        is_full_art=bool(first.get("isFullArt")),
+        is_textless=bool(first.get("isTextless")),
+        is_story_spotlight=bool(first.get("isStorySpotlight")),
+        is_oversized=bool(first.get("isOversized")),
+        is_variation=bool(first.get("isAlternative")),
+        security_stamp=str(first.get("securityStamp") or "")[:20],
         finishes=",".join(finish for finish in first.get("finishes") or () if finish in FINISHES),
     )
 

@@ -109,6 +109,13 @@ class PrintingRecord:
     cardmarket_id: int | None = None
     illustration_id: uuid.UUID | None = None
     finishes: str = ""
+    in_booster: bool = False
+    is_full_art: bool = False
+    is_textless: bool = False
+    is_story_spotlight: bool = False
+    is_oversized: bool = False
+    is_variation: bool = False
+    security_stamp: str = ""
 
 
 @dataclass

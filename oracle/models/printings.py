@@ -61,6 +61,14 @@ class Printing(models.Model):
     illustration_id = models.UUIDField(_("illustration id"), null=True, blank=True)
     # How it was printed: "nonfoil", "foil", "etched", comma-separated.
     finishes = models.CharField(_("finishes"), max_length=60, blank=True)
+    # What else MTGJSON says of the print (the Scryfall-compatible API's card object).
+    in_booster = models.BooleanField(_("found in boosters"), default=False)
+    is_full_art = models.BooleanField(_("full art"), default=False)
+    is_textless = models.BooleanField(_("textless"), default=False)
+    is_story_spotlight = models.BooleanField(_("story spotlight"), default=False)
+    is_oversized = models.BooleanField(_("oversized"), default=False)
+    is_variation = models.BooleanField(_("variation of another printing"), default=False)
+    security_stamp = models.CharField(_("security stamp"), max_length=20, blank=True)
     collector_number = models.CharField(_("collector number"), max_length=20)
     sort_number = models.PositiveIntegerField(default=0, editable=False)
     layout = models.CharField(_("printed layout"), max_length=20, choices=Layout)

@@ -853,6 +853,9 @@ class PrintingFactsTests(TemporaryFilesMixin, EmptyDatabaseTestCase):
             "2",
             DELVER,
             finishes=["nonfoil", "foil", "sparkly"],
+            boosterTypes=["default"],
+            isFullArt=True,
+            securityStamp="oval",
             identifiers={
                 "scryfallOracleId": DELVER,
                 "scryfallIllustrationId": "40000000-0000-4000-8000-000000000001",
@@ -873,6 +876,10 @@ class PrintingFactsTests(TemporaryFilesMixin, EmptyDatabaseTestCase):
         self.assertIsNone(printing.cardmarket_id)  # not a whole number: left out
         self.assertEqual(printing.illustration_id, UUID("40000000-0000-4000-8000-000000000001"))
         self.assertEqual(printing.finishes, "nonfoil,foil")
+        self.assertEqual(
+            (printing.in_booster, printing.is_full_art, printing.is_textless), (True, True, False)
+        )
+        self.assertEqual(printing.security_stamp, "oval")
 
     def test_stored_and_searched(self):
         mox = mtgjson_card(

@@ -110,7 +110,10 @@ class Printing(models.Model):
             # The look-ups of the Scryfall-compatible API by each id.
             models.Index(fields=["scryfall_id"], name="printing_scryfall_id_idx"),
             models.Index(fields=["multiverse_id"], name="printing_multiverse_id_idx"),
+            models.Index(fields=["multiverse_id_it"], name="printing_multiverse_it_idx"),
             models.Index(fields=["mtgo_id"], name="printing_mtgo_id_idx"),
+            models.Index(fields=["mtgo_foil_id"], name="printing_mtgo_foil_id_idx"),
+            models.Index(fields=["illustration_id"], name="printing_illustration_idx"),
             models.Index(fields=["arena_id"], name="printing_arena_id_idx"),
             models.Index(fields=["tcgplayer_id"], name="printing_tcgplayer_id_idx"),
             models.Index(fields=["cardmarket_id"], name="printing_cardmarket_id_idx"),

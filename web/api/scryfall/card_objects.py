@@ -13,13 +13,15 @@ none at the top; other multi-face cards (split, flip, adventure) have the whole 
 ("{1}{R} // {2}{U}"), colours and picture at the top and the faces' words in ``card_faces``.
 """
 
+import functools
 from decimal import Decimal
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
 from django.conf import settings
+from django.urls import reverse
 from django.utils import translation
 
-from oracle.models import COLOR_ORDER, Printing
+from oracle.models import COLOR_ORDER
 from web.api.scryfall.identities import Addresses, printing_id, set_id
 from web.pages.card.images import TWO_PICTURES, italian_image_url
 
@@ -33,13 +35,16 @@ FORMATS = (
 IMAGE_SIZES = ("small", "normal", "large", "png", "art_crop", "border_crop")
 PRICES = ("usd", "usd_foil", "usd_etched", "eur", "eur_foil", "tix")
 GATHERER = "https://gatherer.wizards.com/Pages/Card/Details.aspx?multiverseid={}"
+# What reverse() leaves unquoted in a path part (RFC 3986 sub-delimiters, "~", ":" and "@").
+PATH_SAFE = "!$&'()*+,;=~:@"
 
 
-def card_object(printing: Printing, lang: str, addresses: Addresses) -> dict:
+def card_object(printing, lang: str, addresses: Addresses) -> dict:
+    """The card object of ``printing`` (as ``printings.loaded`` reads it) in ``lang``."""
     card = printing.card
     card_set = printing.card_set
-    faces = list(card.faces.all())
-    printed = {pf.face_id: pf for pf in printing.faces.all()}
+    faces = card.faces
+    printed = {pf.face_id: pf for pf in printing.faces}
     italian = lang == "it"
     key = printing_id(printing, lang)
     code = card_set.code.lower()
@@ -78,7 +83,7 @@ def card_object(printing: Printing, lang: str, addresses: Addresses) -> dict:
         if len(faces) == 1 and faces[0].color_indicator:
             obj["color_indicator"] = _colors(faces[0].color_indicator)
     obj["color_identity"] = _colors(card.color_identity)
-    obj["keywords"] = [keyword.name for keyword in card.keywords.all()]
+    obj["keywords"] = list(card.keywords)
     if len(faces) > 1:
         obj["card_faces"] = [
             _face_object(face, printed.get(face.pk), printing, italian, pictures_on_faces)
@@ -101,7 +106,7 @@ def card_object(printing: Printing, lang: str, addresses: Addresses) -> dict:
     obj["set_type"] = card_set.set_type
     obj["set_uri"] = addresses.api(f"sets/{set_id(code)}")
     obj["set_search_uri"] = search_uri(addresses, f"e:{code}", order="set")
-    obj["scryfall_set_uri"] = addresses.page(card_set.get_absolute_url())
+    obj["scryfall_set_uri"] = addresses.page(page_path("en", code))
     obj["rulings_uri"] = addresses.api(f"cards/{key}/rulings")
     obj["prints_search_uri"] = search_uri(addresses, f"oracleid:{card.oracle_id}")
     obj["collector_number"] = printing.collector_number
@@ -133,7 +138,7 @@ def card_object(printing: Printing, lang: str, addresses: Addresses) -> dict:
     obj["related_uris"] = {"gatherer": GATHERER.format(multiverse_id)} if multiverse_id else {}
     obj["released_at"] = card_set.release_date.isoformat() if card_set.release_date else None
     obj["uri"] = addresses.api(f"cards/{key}")
-    obj["scryfall_uri"] = addresses.page(_page_path(printing, lang))
+    obj["scryfall_uri"] = addresses.page(page_path(lang, code, printing.collector_number))
     return obj
 
 
@@ -232,9 +237,24 @@ def _games(printing) -> list[str]:
     return games
 
 
-def _page_path(printing, lang) -> str:
+@functools.cache
+def _page_prefixes(lang: str) -> tuple[str, str]:
+    """The paths of a set's page and of a printing's page in ``lang``, with room for the code
+    and the number (``reverse`` once per language, not once per card)."""
     with translation.override(lang):
-        return printing.get_absolute_url()
+        set_page = reverse("oracle:set-detail", args=["CODE"])
+        printing_page = reverse("oracle:printing-detail", args=["CODE", "NUMBER"])
+    return set_page, printing_page
+
+
+def page_path(lang: str, code: str, number: str | None = None) -> str:
+    """Oracolo's page of the set ``code``, or of its printing ``number``, in ``lang``."""
+    set_page, printing_page = _page_prefixes(lang)
+    if number is None:
+        return set_page.replace("CODE", quote(code, safe=""))
+    return printing_page.replace("CODE", quote(code, safe="")).replace(
+        "NUMBER", quote(number, safe=PATH_SAFE)
+    )
 
 
 def _number(value: Decimal) -> float:

@@ -16,10 +16,11 @@ import json
 from collections import defaultdict
 
 from django.db.models import Q
+from django.db.models.functions import Upper
 from django.utils.translation import gettext as _
 
 from common.text import key_words
-from oracle.models import Card, CardName, Printing
+from oracle.models import Card, CardName, CardSet, Printing
 from web.api.scryfall.cards import card_objects
 from web.api.scryfall.identities import parse_uuid
 from web.api.scryfall.printings import Entry, by_ids, chosen_printings, facts_by_card
@@ -147,9 +148,15 @@ def _by_illustration_id(asked):
 
 def _by_set_and_number(asked):
     pairs = [(_text(i["set"]).upper(), _text(i["collector_number"])) for i in asked]
+    sets = dict(
+        CardSet.objects.annotate(upper=Upper("code"))
+        .filter(upper__in={code for code, _ in pairs})
+        .values_list("upper", "pk")
+    )
     condition = Q(pk__in=[])
     for code, number in set(pairs):
-        condition |= Q(card_set__code__iexact=code, collector_number=number)
+        if code in sets:
+            condition |= Q(card_set_id=sets[code], collector_number=number)
     found = {
         (code.upper(), number): Entry(pk)
         for pk, code, number in Printing.objects.filter(condition).values_list(

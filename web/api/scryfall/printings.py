@@ -8,11 +8,84 @@ are not promos and not digital-only.
 """
 
 from dataclasses import dataclass
+from types import SimpleNamespace
 
-from django.db.models import Exists, OuterRef, Prefetch, Q
+from django.db.models import Exists, OuterRef, Q
 
-from oracle.models import Card, Printing
+from oracle.models import Card, CardFace, Printing, PrintingFace
 from web.api.scryfall.identities import flipped
+
+# What a card object reads of a printing, its card, its set, the faces and the printed faces.
+PRINTING_FIELDS = (
+    "id",
+    "card_id",
+    "uuid",
+    "scryfall_id",
+    "multiverse_id",
+    "multiverse_id_it",
+    "mtgo_id",
+    "mtgo_foil_id",
+    "arena_id",
+    "tcgplayer_id",
+    "cardmarket_id",
+    "illustration_id",
+    "finishes",
+    "in_booster",
+    "is_full_art",
+    "is_textless",
+    "is_story_spotlight",
+    "is_oversized",
+    "is_variation",
+    "security_stamp",
+    "collector_number",
+    "layout",
+    "rarity",
+    "frame_version",
+    "frame_effects",
+    "border_color",
+    "is_reprint",
+    "is_promo",
+    "is_online_only",
+    "artist",
+    "watermark",
+    "name_it",
+)
+CARD_FIELDS = (
+    "oracle_id",
+    "name",
+    "layout",
+    "mana_value",
+    "colors",
+    "color_identity",
+    "is_reserved",
+    "legalities",
+    "edhrec_rank",
+)
+SET_FIELDS = ("code", "name", "set_type", "release_date")
+FACE_FIELDS = (
+    "id",
+    "card_id",
+    "position",
+    "name",
+    "mana_cost",
+    "type_line",
+    "oracle_text",
+    "power",
+    "toughness",
+    "loyalty",
+    "defense",
+    "hand_modifier",
+    "life_modifier",
+    "colors",
+    "color_indicator",
+    "name_it",
+    "type_line_it",
+    "printed_text_it",
+)
+PRINTED_FIELDS = (
+    "printing_id", "face_id", "position", "name_it", "type_line_it", "text_it", "flavor_text",
+    "flavor_text_it",
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -25,23 +98,55 @@ class Entry:
 
 def with_printings(cards):
     """Cards that have a printing: the API's cards are printings, so a card known only from
-    a document (no printing) is not one of them."""
-    return cards.filter(Exists(Printing.objects.filter(card_id=OuterRef("pk"))))
+    a document (no printing) is not one of them. A card with a dated printing has a
+    ``first_released``: the subquery is asked only of the few without one."""
+    has_printing = Exists(Printing.objects.filter(card_id=OuterRef("pk")))
+    return cards.filter(Q(first_released__isnull=False) | has_printing)
 
 
-def loaded(pks) -> dict[int, Printing]:
+def loaded(pks) -> dict[int, SimpleNamespace]:
+    """The printings ``pks`` with what a card object shows, by pk, as plain objects (four
+    queries of values: building model instances cost as much again as the queries): the
+    printing's fields, ``card`` (with ``faces`` in order and ``keywords``, their names),
+    ``card_set``, and ``faces``, the printed faces."""
     pks = list(dict.fromkeys(pks))
     if not pks:
         return {}
-    printings = (
-        Printing.objects.filter(pk__in=pks)
-        .select_related("card", "card_set")
-        .prefetch_related(
-            Prefetch("card", queryset=Card.objects.prefetch_related("faces", "keywords")),
-            "faces",
-        )
+    columns = (
+        *PRINTING_FIELDS,
+        *(f"card__{name}" for name in CARD_FIELDS),
+        *(f"card_set__{name}" for name in SET_FIELDS),
     )
-    return {printing.pk: printing for printing in printings}
+    printings, cards = {}, {}
+    for row in Printing.objects.filter(pk__in=pks).order_by().values(*columns):
+        card = cards.setdefault(
+            row["card_id"],
+            SimpleNamespace(
+                pk=row["card_id"],
+                faces=[],
+                keywords=[],
+                **{name: row[f"card__{name}"] for name in CARD_FIELDS},
+            ),
+        )
+        card_set = SimpleNamespace(**{name: row[f"card_set__{name}"] for name in SET_FIELDS})
+        printing = SimpleNamespace(
+            pk=row["id"],
+            card=card,
+            card_set=card_set,
+            faces=[],
+            **{name: row[name] for name in PRINTING_FIELDS},
+        )
+        printings[printing.pk] = printing
+    faces = CardFace.objects.filter(card_id__in=list(cards)).order_by("card_id", "position")
+    for row in faces.values(*FACE_FIELDS):
+        cards[row["card_id"]].faces.append(SimpleNamespace(pk=row["id"], **row))
+    keywords = Card.keywords.through.objects.filter(card_id__in=list(cards))
+    for card_id, name in keywords.order_by("keyword__name").values_list("card_id", "keyword__name"):
+        cards[card_id].keywords.append(name)
+    printed = PrintingFace.objects.filter(printing_id__in=list(printings)).order_by("position")
+    for row in printed.values(*PRINTED_FIELDS):
+        printings[row["printing_id"]].faces.append(SimpleNamespace(**row))
+    return printings
 
 
 def by_ids(keys) -> dict:
@@ -51,9 +156,13 @@ def by_ids(keys) -> dict:
     if not keys:
         return {}
     candidates = keys | {flipped(key) for key in keys}
-    rows = Printing.objects.filter(
-        Q(scryfall_id__in=candidates) | Q(scryfall_id__isnull=True, uuid__in=candidates)
-    ).values_list("pk", "scryfall_id", "uuid", "name_it")
+    rows = (
+        Printing.objects.filter(
+            Q(scryfall_id__in=candidates) | Q(scryfall_id__isnull=True, uuid__in=candidates)
+        )
+        .order_by()
+        .values_list("pk", "scryfall_id", "uuid", "name_it")
+    )
     found = {}
     for pk, scryfall_id, mtgjson_id, name_it in rows:
         key = scryfall_id or mtgjson_id
@@ -107,7 +216,7 @@ def printing_facts(printings) -> list[PrintingFacts]:
             name_it,
             illustration,
             artist,
-        ) in printings.values_list(*FACT_FIELDS)  # fmt: skip
+        ) in printings.order_by().values_list(*FACT_FIELDS)  # fmt: skip
     ]
 
 

@@ -56,6 +56,7 @@ urlpatterns = [
     path(settings.ADMIN_URL, admin.site.urls),
     # The language switch of the admin, which has no language prefix (set_language's cookie).
     path("i18n/", include("django.conf.urls.i18n")),
+    path("api/scryfall/", include(("web.api.scryfall.urls", "scryfall-api"))),
     path("api/", include((cards_api_urls, "cards-api"))),
     path("api/", include((rules_api_urls, "rules-api"))),
 ]

@@ -26,9 +26,11 @@ from oracle.importers.mtgjson_records import (
     SetRecord,
 )
 from oracle.importers.mtgjson_values import (
+    FINISHES,
     color_letters,
     optional_int,
     optional_uuid,
+    outside_id,
     parse_date,
     parse_uuid,
     required_text,
@@ -356,6 +358,20 @@ def _printing_record(oracle_id, set_code: str, group: list[dict]) -> PrintingRec
         faces=faces,
         is_online_only=bool(first.get("isOnlineOnly")),
         is_funny=bool(first.get("isFunny")),
+        mtgo_id=outside_id(identifiers.get("mtgoId")),
+        mtgo_foil_id=outside_id(identifiers.get("mtgoFoilId")),
+        arena_id=outside_id(identifiers.get("mtgArenaId")),
+        tcgplayer_id=outside_id(identifiers.get("tcgplayerProductId")),
+        cardmarket_id=outside_id(identifiers.get("mcmId")),
+        illustration_id=optional_uuid(identifiers.get("scryfallIllustrationId")),
+        in_booster=bool(first.get("boosterTypes")),
+        is_full_art=bool(first.get("isFullArt")),
+        is_textless=bool(first.get("isTextless")),
+        is_story_spotlight=bool(first.get("isStorySpotlight")),
+        is_oversized=bool(first.get("isOversized")),
+        is_variation=bool(first.get("isAlternative")),
+        security_stamp=str(first.get("securityStamp") or "")[:20],
+        finishes=",".join(finish for finish in first.get("finishes") or () if finish in FINISHES),
     )
 
 

@@ -102,6 +102,20 @@ class PrintingRecord:
     faces: list[PrintedFaceRecord]
     is_online_only: bool = False
     is_funny: bool = False
+    mtgo_id: int | None = None
+    mtgo_foil_id: int | None = None
+    arena_id: int | None = None
+    tcgplayer_id: int | None = None
+    cardmarket_id: int | None = None
+    illustration_id: uuid.UUID | None = None
+    finishes: str = ""
+    in_booster: bool = False
+    is_full_art: bool = False
+    is_textless: bool = False
+    is_story_spotlight: bool = False
+    is_oversized: bool = False
+    is_variation: bool = False
+    security_stamp: str = ""
 
 
 @dataclass

@@ -270,7 +270,10 @@ def _sync_face_types(data, card_pks, face_pks, type_pks):
 PRINTING_FIELDS = (
     "uuid", "layout", "rarity", "scryfall_id", "multiverse_id", "multiverse_id_it",
     "frame_version", "frame_effects", "border_color", "is_timeshifted", "is_reprint", "is_promo",
-    "artist", "watermark", "name_it", "is_online_only", "is_funny",
+    "artist", "watermark", "name_it", "is_online_only", "is_funny", "mtgo_id", "mtgo_foil_id",
+    "arena_id", "tcgplayer_id", "cardmarket_id", "illustration_id", "finishes", "in_booster",
+    "is_full_art", "is_textless", "is_story_spotlight", "is_oversized", "is_variation",
+    "security_stamp",
 )  # fmt: skip
 
 

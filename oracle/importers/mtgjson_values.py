@@ -63,3 +63,16 @@ def optional_int(value) -> int | None:
         return int(value) if value else None
     except (TypeError, ValueError):
         return None
+
+
+# The ways a card is printed, as MTGJSON and Scryfall name them.
+FINISHES = ("nonfoil", "foil", "etched", "glossy")
+MAX_OUTSIDE_ID = 2**31 - 1
+
+
+def outside_id(value) -> int | None:
+    """A marketplace's or digital game's id of a printing (``mtgoId``, ``mcmId``, ...): a
+    whole number, written as digits. The look-ups are a convenience, so an id that is not one
+    is left out rather than refusing the file."""
+    number = optional_int(value)
+    return number if number is not None and 0 < number <= MAX_OUTSIDE_ID else None

@@ -50,6 +50,25 @@ class Printing(models.Model):
     multiverse_id_it = models.PositiveIntegerField(
         _("Italian multiverse id"), null=True, blank=True
     )
+    # The marketplaces' and the digital games' ids of this printing (MTGJSON ``identifiers``),
+    # for the Scryfall-compatible API's look-ups (/cards/mtgo/:id, ...).
+    mtgo_id = models.PositiveIntegerField(_("Magic Online id"), null=True, blank=True)
+    mtgo_foil_id = models.PositiveIntegerField(_("Magic Online foil id"), null=True, blank=True)
+    arena_id = models.PositiveIntegerField(_("Arena id"), null=True, blank=True)
+    tcgplayer_id = models.PositiveIntegerField(_("TCGplayer id"), null=True, blank=True)
+    cardmarket_id = models.PositiveIntegerField(_("Cardmarket id"), null=True, blank=True)
+    # Scryfall's id of the artwork: printings that share it show the same art.
+    illustration_id = models.UUIDField(_("illustration id"), null=True, blank=True)
+    # How it was printed: "nonfoil", "foil", "etched", comma-separated.
+    finishes = models.CharField(_("finishes"), max_length=60, blank=True)
+    # What else MTGJSON says of the print (the Scryfall-compatible API's card object).
+    in_booster = models.BooleanField(_("found in boosters"), default=False)
+    is_full_art = models.BooleanField(_("full art"), default=False)
+    is_textless = models.BooleanField(_("textless"), default=False)
+    is_story_spotlight = models.BooleanField(_("story spotlight"), default=False)
+    is_oversized = models.BooleanField(_("oversized"), default=False)
+    is_variation = models.BooleanField(_("variation of another printing"), default=False)
+    security_stamp = models.CharField(_("security stamp"), max_length=20, blank=True)
     collector_number = models.CharField(_("collector number"), max_length=20)
     sort_number = models.PositiveIntegerField(default=0, editable=False)
     layout = models.CharField(_("printed layout"), max_length=20, choices=Layout)
@@ -88,6 +107,16 @@ class Printing(models.Model):
             models.Index(fields=["card_set", "layout"], name="printing_set_layout_idx"),
             models.Index(fields=["frame_version", "card"], name="printing_frame_idx"),
             models.Index(fields=["border_color", "card"], name="printing_border_idx"),
+            # The look-ups of the Scryfall-compatible API by each id.
+            models.Index(fields=["scryfall_id"], name="printing_scryfall_id_idx"),
+            models.Index(fields=["multiverse_id"], name="printing_multiverse_id_idx"),
+            models.Index(fields=["multiverse_id_it"], name="printing_multiverse_it_idx"),
+            models.Index(fields=["mtgo_id"], name="printing_mtgo_id_idx"),
+            models.Index(fields=["mtgo_foil_id"], name="printing_mtgo_foil_id_idx"),
+            models.Index(fields=["illustration_id"], name="printing_illustration_idx"),
+            models.Index(fields=["arena_id"], name="printing_arena_id_idx"),
+            models.Index(fields=["tcgplayer_id"], name="printing_tcgplayer_id_idx"),
+            models.Index(fields=["cardmarket_id"], name="printing_cardmarket_id_idx"),
             # A set's page: its printings in order, with what a row shows, from the index alone.
             models.Index(
                 fields=["card_set", "sort_number", "collector_number", "layout", "rarity", "card"],

@@ -49,6 +49,7 @@ accents and case ignored: "aether" finds "Æther", "e" finds "è"):
   and prints back so. Tokens are searched only when a term names them (``is:token``,
   ``t:token``, ``t:pedina``), art-series objects never (``Query.scope``).
 - ``has:errata``; ``lang:it`` (has Italian printed text), ``lang:en``.
+- ``oracleid:`` the card with this Oracle id (as Scryfall writes it).
 - ``f:``/``format:``/``legal:``/``formato:`` legal (or restricted) in a format, ``banned:``
   (``bandita:``), ``restricted:`` (``limitata:``): keys, names and aliases of
   ``oracle.formats`` (``f:edh``, ``f:storico``).

@@ -336,6 +336,8 @@ class _Parser:
             node = extensions.SEARCH_KEYS[key].condition.from_term(op, value)
         elif key == "s":
             node = c.SetCondition.from_term(op, value)
+        elif key == "oracleid":
+            node = c.OracleIdCondition.from_term(op, value)
         elif key in c.FORMAT_KEYS:
             node = c.FormatCondition.from_term(key, op, value)
         elif key in c.PRINTED_CONDITIONS:

@@ -48,6 +48,7 @@ KEYS = {
     "not": ("not", "non"),
     "order": ("order", "sort", "ordine", "ordina"),
     "dir": ("dir", "direction", "direzione"),
+    "oracleid": ("oracleid",),
     **{number.search_keys[0]: number.search_keys for number in CARD_NUMBERS},
 }
 KEY_ALIASES = {alias: key for key, aliases in KEYS.items() for alias in aliases}

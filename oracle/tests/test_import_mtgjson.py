@@ -847,6 +847,40 @@ class PrintingFactsTests(TemporaryFilesMixin, EmptyDatabaseTestCase):
     def found(self, text):
         return sorted(parse(text).filter(Card.objects.all()).values_list("name", flat=True))
 
+    def test_outside_ids_illustration_and_finishes_are_stored(self):
+        shock = mtgjson_card(
+            "Shock",
+            "2",
+            DELVER,
+            finishes=["nonfoil", "foil", "sparkly"],
+            boosterTypes=["default"],
+            isFullArt=True,
+            securityStamp="oval",
+            identifiers={
+                "scryfallOracleId": DELVER,
+                "scryfallIllustrationId": "40000000-0000-4000-8000-000000000001",
+                "mtgoId": "26946",
+                "mtgoFoilId": "26947",
+                "mtgArenaId": "70000",
+                "tcgplayerProductId": "14844",
+                "mcmId": "not a number",
+            },
+        )
+        run_import(self.write_set_file("ZZZ.json", mtgjson_set("ZZZ", "Zeds", [shock])))
+
+        printing = self.card(DELVER).printings.get()
+        self.assertEqual(
+            (printing.mtgo_id, printing.mtgo_foil_id, printing.arena_id, printing.tcgplayer_id),
+            (26946, 26947, 70000, 14844),
+        )
+        self.assertIsNone(printing.cardmarket_id)  # not a whole number: left out
+        self.assertEqual(printing.illustration_id, UUID("40000000-0000-4000-8000-000000000001"))
+        self.assertEqual(printing.finishes, "nonfoil,foil")
+        self.assertEqual(
+            (printing.in_booster, printing.is_full_art, printing.is_textless), (True, True, False)
+        )
+        self.assertEqual(printing.security_stamp, "oval")
+
     def test_stored_and_searched(self):
         mox = mtgjson_card(
             "Mox Pearl",

@@ -909,6 +909,13 @@ class BundledSearchTests(BundledDataTestCase):
         self.assertEqual(searched, Counter(self.found("")))
         self.assertEqual(len(self.found("")), 1124)  # the three tokens and the art series out
 
+    def test_oracle_id_finds_that_card_alone(self):
+        angel = Card.objects.get(name="Exalted Angel")
+        self.assertEqual(self.found(f"oracleid:{angel.oracle_id}"), ["Exalted Angel"])
+        self.assertEqual(self.found(f"oracleid:{str(angel.oracle_id).upper()} t:elf"), [])
+        query = parse("oracleid:nope")
+        self.assertEqual([p.message for p in query.problems], ["“nope” is not an Oracle id"])
+
     def test_queries_find_the_cards_the_data_says(self):
         self.assertGreaterEqual(len(ROWS), 130)
         for text, predicate in ROWS:

@@ -15,7 +15,8 @@ Problem explaining what is wrong with the value: one small rule per key.
   ``printed``: artists, flavour texts, watermarks, blocks, set types, frames, borders;
   ``formats``: legal, banned or restricted in a format;
   ``colors``; ``costs``: mana costs; ``numbers``: mana value, power, toughness, loyalty;
-  ``flags``: ``is:``, ``has:``, ``lang:``; ``ordering``: ``order:`` and ``dir:``.
+  ``flags``: ``is:``, ``has:``, ``lang:``; ``ids``: ``oracleid:``; ``ordering``: ``order:``
+  and ``dir:``.
 """
 
 from oracle.search.conditions.card_text import (
@@ -32,6 +33,7 @@ from oracle.search.conditions.colors import COLOR_FIELDS, COLOR_WORDS, ColorCond
 from oracle.search.conditions.costs import ManaCostCondition
 from oracle.search.conditions.flags import FLAGS, FlagCondition, asks_for_tokens
 from oracle.search.conditions.formats import FORMAT_KEYS, FormatCondition
+from oracle.search.conditions.ids import OracleIdCondition
 from oracle.search.conditions.lookups import (
     IdList,
     cards_with_faces,
@@ -88,6 +90,7 @@ __all__ = [
     "KeywordCondition",
     "ManaCostCondition",
     "NameCondition",
+    "OracleIdCondition",
     "Node",
     "Not",
     "NumberCondition",

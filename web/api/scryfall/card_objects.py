@@ -15,7 +15,7 @@ none at the top; other multi-face cards (split, flip, adventure) have the whole 
 
 import functools
 from decimal import Decimal
-from urllib.parse import quote, urlencode
+from urllib.parse import quote, quote_plus
 
 from django.conf import settings
 from django.urls import reverse
@@ -143,8 +143,9 @@ def card_object(printing, lang: str, addresses: Addresses) -> dict:
 
 
 def search_uri(addresses: Addresses, query: str, order: str = "released") -> str:
-    params = {"order": order, "q": query, "unique": "prints"}
-    return addresses.api("cards/search") + "?" + urlencode(params)
+    # What urlencode({"order": ..., "q": ..., "unique": "prints"}) gives, quoting only the
+    # query: two of these per card made a sixth of a search's time.
+    return f"{addresses.api('cards/search')}?order={order}&q={quote_plus(query)}&unique=prints"
 
 
 def _face_object(face, words, printing, italian, with_picture) -> dict:

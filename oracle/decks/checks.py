@@ -23,6 +23,7 @@ from oracle.decks.parse import Section
 from oracle.decks.resolve import Deck
 from oracle.decks.rules import DeckRules, can_command, copies_allowed
 from oracle.formats import Status
+from oracle.models import names_for_page
 
 
 class Kind:
@@ -145,7 +146,7 @@ def check(deck: Deck, rules: DeckRules) -> list[Problem]:
                         "(%(identity)s)."
                     )
                     % {
-                        "card": card.name,
+                        "card": shown(card),
                         "colors": colour_words(card.color_identity),
                         "identity": colour_words(identity),
                     },
@@ -230,7 +231,7 @@ def commander_problems(commanders: list, rules: DeckRules) -> list[Problem]:
                 Kind.COMMANDER,
                 "",
                 _("%(first)s and %(second)s cannot both be commanders: neither partners the other.")
-                % {"first": commanders[0].name, "second": commanders[1].name},
+                % {"first": shown(commanders[0]), "second": shown(commanders[1])},
             )
         )
     for card in commanders:
@@ -241,7 +242,7 @@ def commander_problems(commanders: list, rules: DeckRules) -> list[Problem]:
                 if "Planeswalker" in rules.commander_types
                 else _("%(card)s cannot be the commander: it is no legendary creature.")
             )
-            problems.append(Problem(Kind.COMMANDER, card.name, message % {"card": card.name}))
+            problems.append(Problem(Kind.COMMANDER, card.name, message % {"card": shown(card)}))
     return problems
 
 
@@ -264,7 +265,7 @@ def may_pair(first, second) -> bool:
 
 def card_problems(card, copies: int, rules: DeckRules) -> list[Problem]:
     problems = []
-    values = {"card": card.name, "format": rules.name, "count": copies}
+    values = {"card": shown(card), "format": rules.name, "count": copies}
     status = card.legalities.get(rules.key)
     if status is None or status == Status.NOT_LEGAL:
         problems.append(
@@ -295,6 +296,11 @@ def card_problems(card, copies: int, rules: DeckRules) -> list[Problem]:
         )
         problems.append(Problem(kind, card.name, message % (values | {"allowed": allowed})))
     return problems
+
+
+def shown(card) -> str:
+    """The card's name in the page's language, for the sentences."""
+    return names_for_page(card.name, card.name_it)[0]
 
 
 def colour_words(identity) -> str:

@@ -90,6 +90,7 @@ benchmarks: setup
 	$(PY) benchmarks/bench_italian_names.py
 	$(PY) benchmarks/bench_search.py
 	$(PY) benchmarks/bench_autocomplete.py
+	$(PY) benchmarks/bench_decks.py --database $(BENCH_PAGES_DB)
 	$(PY) benchmarks/bench_rules_import.py
 	$(PY) benchmarks/bench_rules.py
 	$(PY) benchmarks/bench_link_rules.py

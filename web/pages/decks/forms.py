@@ -31,7 +31,7 @@ class DeckListForm(forms.Form):
     file = forms.FileField(
         label=_("or a .txt file"),
         required=False,
-        widget=forms.ClearableFileInput(attrs={"accept": ".txt,.dek,text/plain"}),
+        widget=forms.ClearableFileInput(attrs={"accept": ".txt,text/plain"}),
     )
     format = forms.ChoiceField(label=_("Format"), choices=format_choices)
 

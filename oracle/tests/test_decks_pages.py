@@ -86,12 +86,14 @@ class DeckPageTests(BundledDataTestCase):
         self.assertIn('Main deck <span class="muted">(60)</span>', page)
         self.assertIn('Sideboard <span class="muted">(15)</span>', page)
         self.assertNotIn("Lines not read", page)
+        self.assertIn('<label for="export-italian">Italian</label>', page)
 
     def test_an_arena_list_in_english_on_the_italian_page(self):
         response = self.post(list=ARENA_EN)
         page = self.text(response)
         self.assertIn('<a href="/it/cards/rift-bolt/">Saetta Squarciante</a>', page)
         self.assertIn("<td>(TSP) 176</td>", page)
+        self.assertIn('<label for="export-italian">Italiano</label>', page)
         self.assertEqual(response.context["result"].problems, [])
 
     def test_problems_in_words(self):

@@ -22,6 +22,7 @@ from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt
 
 from oracle.decks import DeckCheck, ListError, check_list, limits, sharing
@@ -31,7 +32,7 @@ from web.pages.decks.forms import DEFAULT_FORMAT, DeckListForm, format_choices
 from web.pages.decks.listing import parts, shared_address
 from web.pages.decks.sheet import judge_sheet
 
-EXPORTS = {"mtgo": "MTGO", "arena": "Arena", "italian": "Italiano"}
+EXPORTS = {"mtgo": "MTGO", "arena": "Arena", "italian": gettext_lazy("Italian")}
 
 
 @dataclass

@@ -91,6 +91,7 @@ benchmarks: setup
 	$(PY) benchmarks/bench_search.py
 	$(PY) benchmarks/bench_autocomplete.py
 	$(PY) benchmarks/bench_scryfall_api.py --database $(BENCH_PAGES_DB) --bulk
+	$(PY) benchmarks/bench_decks.py --database $(BENCH_PAGES_DB)
 	$(PY) benchmarks/bench_rules_import.py
 	$(PY) benchmarks/bench_rules.py
 	$(PY) benchmarks/bench_link_rules.py

@@ -8,6 +8,8 @@ Accent folding, in the forms the code compares text in:
   space: names and query values.
 - ``fold_lines``: ``fold_apostrophes`` with white space made one space within each line, the
   lines kept apart: texts searched line by line.
+- ``fold_compact``: ``fold`` with letters and digits only: a name however it is spaced and
+  punctuated ("Gaea's Cradle", "Gaeas Cradle", "Fire // Ice" -> "fireice").
 - ``fold_with_origins``: ``fold`` and, for each folded character, where it came from, to
   mark a match found in folded text on the original.
 - ``sort_key``: a name as a key that sorts and prefix-matches the same way in every database
@@ -69,6 +71,14 @@ def fold_lines(text: str) -> str:
     """``fold_apostrophes`` line by line: white space made one space within each line, none at
     a line's ends; the lines stay apart ("\\n" between them)."""
     return "\n".join(" ".join(line.split()) for line in fold_apostrophes(text).splitlines())
+
+
+_NOT_LETTER_OR_DIGIT = re.compile(r"[^0-9a-z]+")
+
+
+def fold_compact(text: str) -> str:
+    """``fold`` with letters and digits only: "Gaea’s Cradle" -> "gaeascradle"."""
+    return _NOT_LETTER_OR_DIGIT.sub("", fold(text))
 
 
 def fold_with_origins(text: str) -> tuple[str, list[int] | range]:

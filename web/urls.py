@@ -1,7 +1,7 @@
 """Every URL of the site. Public pages live under /en/ and /it/ ("/" redirects by the browser's
 language); the JSON API speaks one language and lives outside the language prefixes, as do the
-admin and the health check. The namespaces (``oracle:``, ``rulings:``, ``cards-api:``,
-``rules-api:``) name the part of the site a page belongs to."""
+admin and the health check. The namespaces (``oracle:``, ``rulings:``, ``decks:``,
+``cards-api:``, ``rules-api:``, ``decks-api:``) name the part of the site a page belongs to."""
 
 from django.conf import settings
 from django.conf.urls.i18n import i18n_patterns
@@ -10,9 +10,10 @@ from django.urls import include, path
 from django.utils.translation import gettext_lazy as _
 
 from web.api import cards as cards_api
+from web.api import decks as decks_api
 from web.api import rules as rules_api
 from web.health import healthz
-from web.views import cards, documents, keywords, rules
+from web.views import cards, decks, documents, keywords, rules
 
 admin.site.site_header = _("Oracolo administration")
 admin.site.site_title = _("Oracolo")
@@ -27,6 +28,12 @@ card_pages = [
     path("sets/<str:code>/", cards.set_detail, name="set-detail"),
     path("sets/<str:code>/<str:number>/", cards.printing_detail, name="printing-detail"),
     path("about/", cards.about, name="about"),
+]
+
+deck_pages = [
+    path("decks/", decks.deck_check, name="check"),
+    path("decks/sheet/", decks.deck_sheet, name="sheet"),
+    path("decks/export/<str:kind>/", decks.deck_export, name="export"),
 ]
 
 rule_pages = [
@@ -46,6 +53,10 @@ cards_api_urls = [
     path("cards/<str:oracle_id>/", cards_api.card_detail, name="card-detail"),
 ]
 
+decks_api_urls = [
+    path("decks/check/", decks_api.check_list, name="check"),
+]
+
 rules_api_urls = [
     path("rules/", rules_api.rules_index, name="index"),
     path("rules/<str:number>/", rules_api.rule_detail, name="rule-detail"),
@@ -59,9 +70,11 @@ urlpatterns = [
     path("api/scryfall/", include(("web.api.scryfall.urls", "scryfall-api"))),
     path("api/", include((cards_api_urls, "cards-api"))),
     path("api/", include((rules_api_urls, "rules-api"))),
+    path("api/", include((decks_api_urls, "decks-api"))),
 ]
 
 urlpatterns += i18n_patterns(
     path("", include((rule_pages, "rulings"))),
     path("", include((card_pages, "oracle"))),
+    path("", include((deck_pages, "decks"))),
 )

@@ -10,6 +10,10 @@ highest id, where counting the rows would cost more than the comparison), and at
 after ``MAX_AGE`` seconds, for rows deleted one by one (an editor's change). RapidFuzz's
 weighted ratio, which also matches a name typed in part, was measured and left out: ten times
 slower, and it offers short names such as "X" for anything.
+
+The same index finds the cards a name means however it is spaced, accented and punctuated
+(``cards_named``: "gaeas cradle", "SUSSULTO/TURBOLENZA"), for the decklists
+(``oracle.decks.resolve``).
 """
 
 import threading
@@ -20,7 +24,7 @@ from dataclasses import dataclass
 from django.db.models import Max
 from rapidfuzz import fuzz, process
 
-from common.text import fold_line
+from common.text import fold_compact, fold_line
 from oracle.models import CardDataImport, CardName
 from oracle.search import conditions as c
 
@@ -77,6 +81,14 @@ def close_names(text: str, limit: int = LIMIT) -> list[CloseName]:
     return found
 
 
+def cards_named(texts) -> dict[str, tuple[int, ...]]:
+    """For each of ``texts``, the cards with a name that is the text but for case, accents,
+    spaces and punctuation, in the order of their ids (none, one, or a few that share a
+    name)."""
+    compact = _index().compact
+    return {text: compact.get(fold_compact(text), ()) for text in texts}
+
+
 @dataclass(frozen=True)
 class _NameIndex:
     version: tuple
@@ -84,6 +96,7 @@ class _NameIndex:
     folded: list[str]
     names: list[str]
     card_ids: list[tuple[int, ...]]
+    compact: dict[str, tuple[int, ...]]  # fold_compact(name) -> the cards with such a name
 
 
 _cached: _NameIndex | None = None
@@ -108,11 +121,15 @@ def _index() -> _NameIndex:
         for name, card_id in CardName.objects.whole().values_list("name", "card_id"):
             cards[name].add(card_id)
         names = sorted(cards)
+        compact = defaultdict(set)
+        for name, card_ids in cards.items():
+            compact[fold_compact(name)].update(card_ids)
         _cached = _NameIndex(
             version,
             time.monotonic(),
             [fold_line(name) for name in names],
             names,
             [tuple(sorted(cards[name])) for name in names],
+            {key: tuple(sorted(card_ids)) for key, card_ids in compact.items()},
         )
         return _cached

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from common.dates import local_date
-from common.sql_rows import ModelColumns
+from common.sql_rows import ModelColumns, fetch
 from rulings.models import (
     CardRule,
     Language,
@@ -92,7 +92,7 @@ def page_rows(rows: list[list[tuple]]) -> PageRows:
         editions=editions,
         rulings=read_rulings(rulings),
         documents=DOCUMENT_LISTED.instances(documents),
-        rules_used=[RuleUseRow(*row[1:]) for row in rules if today and row[0] == today.pk],
+        rules_used=[RuleUseRow(*row[2:]) for row in rules if today and row[0] == today.pk],
     )
 
 
@@ -196,8 +196,31 @@ def rules_used_query(card_id: str, params: list) -> tuple[str, list]:
     those an editor removed), each after its edition's id (``page_rows`` keeps today's), in the
     rules' order. Keyword and card type names are matched in any case through their upper-case
     indexes."""
+    sql, before, after = rules_used_sql(f"cr.card_id = {card_id}")
+    return sql, [*before, *params, *after]
+
+
+def rules_used_of_cards(card_ids, edition_id: int) -> dict[int, list[RuleUseRow]]:
+    """The rules of the edition ``edition_id`` (today's) each of these cards uses, as
+    ``rules_used_query`` reads them for one card's page, in one query for them all."""
+    card_ids = list(card_ids)
+    if not card_ids:
+        return {}
+    cards = ", ".join(["%s"] * len(card_ids))
+    sql, before, after = rules_used_sql(f"cr.card_id IN ({cards}) AND s.edition_id = %s")
+    used: dict[int, list[RuleUseRow]] = {card_id: [] for card_id in card_ids}
+    for _edition, card_id, *row in fetch(sql, [*before, *card_ids, edition_id, *after]):
+        used[card_id].append(RuleUseRow(*row))
+    return used
+
+
+def rules_used_sql(cards: str) -> tuple[str, list, list]:
+    """The statement of the rules used by the cards the SQL condition ``cards`` (on ``cr``, the
+    card's links) keeps, each row its edition's id, its card's id and a ``RuleUseRow``'s
+    values; with the parameters before the condition's and after them."""
     return (
-        f"""SELECT s.edition_id, s.number, s.title, s.text, parent.title, cr.reason, cr.detail,
+        f"""SELECT s.edition_id, cr.card_id, s.number, s.title, s.text, parent.title, cr.reason,
+            cr.detail,
             (SELECT it.title FROM rulings_rulesection it
              JOIN rulings_rulesedition ie ON ie.id = it.edition_id
              WHERE ie.language = %s AND it.number = s.number AND ie.effective_date = (
@@ -220,9 +243,10 @@ def rules_used_query(card_id: str, params: list) -> tuple[str, list]:
         -- as the inner join it is.
         CROSS JOIN rulings_rulesection s
         LEFT JOIN rulings_rulesection parent ON parent.id = s.parent_id
-        WHERE s.id = cr.section_id AND cr.card_id = {card_id} AND cr.excluded = %s
+        WHERE s.id = cr.section_id AND {cards} AND cr.excluded = %s
         ORDER BY s.position""",
-        [Language.ITALIAN, *params, False],
+        [Language.ITALIAN],
+        [False],
     )
 
 

@@ -1,0 +1,132 @@
+"""The decklist API: a list checked against a format.
+
+    POST /api/decks/check/    {"list": "4 Angelo Eminente\\n...", "format": "modern"}
+                              (JSON, or a form: list=...&format=...)
+
+answers::
+
+    {"format": "modern", "legal": false,
+     "main": [{"line": 1, "count": 4, "name": "Exalted Angel", "name_it": "Angelo Eminente",
+               "url": "https://.../en/cards/exalted-angel/"}, ...],
+     "sideboard": [...], "commander": [...], "companion": [...],
+     "unresolved": [{"line": 7, "text": "4 Angelo Emnente", "reason": "...",
+                     "suggestions": ["Angelo Eminente"]}],
+     "problems": [{"kind": "banned", "card": "Dread Return", "detail": "..."}],
+     "notes": [...], "data_date": "2022-04-25",
+     "export": {"mtgo": "...", "arena": "...", "italian": "..."},
+     "share_url": "https://.../en/decks/?format=modern&d=..." (null when too long),
+     "limits": {"lines": 500, "bytes": 50000, "count": 999}}
+
+``kind`` is one of ``oracle.decks.checks.Kind``; ``card`` is the Oracle name ("" for the deck as
+a whole). Messages follow ``?lang=it`` (or Accept-Language), links point at the English pages,
+as the cards API does. A list that cannot be read (empty, over the limits), an unknown format
+or a body that is not JSON get status 400 with ``"error"`` and the limits; a body over Django's
+upload limit 413; any method but POST 405. Nothing is stored: the POST needs no CSRF token.
+"""
+
+import json
+
+from django.core.exceptions import RequestDataTooBig
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
+
+from common.links import url_maker
+from oracle.decks import DeckCheck, ListError, limits
+from oracle.decks import check_list as checked_list
+from oracle.decks.parse import Section
+from web import data_age
+from web.api.cards import HTML_LANGUAGE, in_requested_language
+from web.json_views import json_response
+from web.pages.decks.listing import shared_address
+
+LIMITS = {"lines": limits.MAX_LINES, "bytes": limits.MAX_BYTES, "count": limits.MAX_COUNT}
+
+
+def error(message: str, status: int = 400):
+    return json_response({"error": message, "limits": LIMITS}, status=status)
+
+
+@csrf_exempt
+@in_requested_language
+def check_list(request):
+    if request.method != "POST":
+        response = error(_("Only POST is allowed here."), status=405)
+        response["Allow"] = "POST"
+        return response
+    try:
+        data = read_body(request)
+    except RequestDataTooBig:
+        return error(
+            _("The body is too large: at most %(bytes)s bytes and %(lines)s lines are read.")
+            % {"bytes": limits.grouped(limits.MAX_BYTES), "lines": limits.MAX_LINES},
+            status=413,
+        )
+    except ValueError:
+        return error(_('The body is not JSON: send {"list": "...", "format": "..."}.'))
+    text, format_key = data.get("list"), data.get("format")
+    if not isinstance(text, str) or not isinstance(format_key, str):
+        return error(_('Send the list and the format, both as text: "list" and "format".'))
+    try:
+        result = checked_list(text, format_key)
+    except ListError as problem:
+        return error(str(problem))
+    return json_response(record(request, result))
+
+
+def read_body(request) -> dict:
+    """The fields of a JSON body or of a form (ValueError when the JSON is not an object)."""
+    if request.content_type == "application/json":
+        data = json.loads(request.body.decode("utf-8"))
+        if not isinstance(data, dict):
+            raise ValueError("not an object")
+        return data
+    return {key: request.POST.get(key) for key in ("list", "format")}
+
+
+def record(request, result: DeckCheck) -> dict:
+    deck = result.deck
+    with translation.override(HTML_LANGUAGE):
+        share_url = shared_address(request, "decks:check", result) or None
+        card_url = url_maker("oracle:card-detail")
+        lines = {
+            section: [line_record(request, line, card_url) for line in deck.in_section(section)]
+            for section in Section
+        }
+    return {
+        "format": result.rules.key,
+        "legal": result.legal,
+        "main": lines[Section.MAIN],
+        "sideboard": lines[Section.SIDEBOARD],
+        "commander": lines[Section.COMMANDER],
+        "companion": lines[Section.COMPANION],
+        "unresolved": [
+            {
+                "line": unresolved.line,
+                "text": unresolved.text,
+                "reason": unresolved.reason,
+                "suggestions": [suggestion.name for suggestion in unresolved.suggestions],
+            }
+            for unresolved in deck.unresolved
+        ],
+        "problems": [problem.as_json() for problem in result.problems],
+        "notes": deck.notes,
+        "data_date": data_age.api_dates(request)["cards"],
+        "export": result.exports,
+        "share_url": share_url,
+        "limits": LIMITS,
+    }
+
+
+def line_record(request, line, card_url) -> dict:
+    card = line.card
+    record = {
+        "line": line.entry.line,
+        "count": line.count,
+        "name": card.name,
+        "name_it": card.name_it,
+        "url": request.build_absolute_uri(card_url(card.slug)),
+    }
+    if line.pin:
+        record["set"], record["number"] = line.pin.set_code, line.pin.number
+    return record

@@ -27,7 +27,8 @@ copied into PostgreSQL first (``postgres_copy``). ``--synthetic FILE`` runs the 
 FILE, a synthetic catalogue of ``--times`` (10) times the cards, made from a copy of
 ``--database`` by ``manage.py build_synthetic_catalogue`` when FILE does not exist, and prints
 each query's growth. ``--save FILE`` keeps a run's figures as JSON, which ``--show FILE``
-prints again (in CPU time with ``--cpu``).
+prints again (in CPU time with ``--cpu``, as a Markdown table with ``--markdown``);
+``--show SQLITE.json POSTGRES.json`` prints each query's time on PostgreSQL over SQLite.
 """
 
 import argparse
@@ -170,14 +171,21 @@ def main() -> int:
         help="with --floor-table: also run on this synthetic catalogue (built when missing)",
     )
     parser.add_argument("--times", type=int, default=10, help="the synthetic catalogue's size")
+    parser.add_argument(
+        "--markdown", action="store_true", help="with --show: one saved file as a Markdown table"
+    )
     parser.add_argument("--save", type=Path, help="with --floor-table: the figures as JSON")
     parser.add_argument(
-        "--show", type=Path, help="print the tables of figures saved by --floor-table --save"
+        "--show",
+        type=Path,
+        nargs="+",
+        help="print the tables of figures saved by --floor-table --save; of two files, the "
+        "second's times over the first's (PostgreSQL over SQLite)",
     )
     args = parser.parse_args()
     database = args.database.resolve()
     if args.show:
-        return show(args.show, args.cpu)
+        return show(args.show, args.cpu, args.markdown)
     if args.floor_table:
         return floor_table(args, database)
     env = {**os.environ, **timing.database_environment(database)}
@@ -231,16 +239,24 @@ def floor_table(args, database) -> int:
     return 0 if met else 1
 
 
-def show(saved: Path, by_cpu: bool) -> int:
+def show(saved: list[Path], by_cpu: bool, as_markdown: bool = False) -> int:
     import search_side_by_side
 
-    figures = json.loads(saved.read_text())
-    runs = figures if isinstance(figures, list) else [figures]
+    figures = [json.loads(path.read_text()) for path in saved]
+    if as_markdown:
+        search_side_by_side.markdown(
+            figures[0] if isinstance(figures[0], list) else figures, by_cpu
+        )
+        return 0
+    if len(figures) == 2:  # two runs of the same size or sizes, on two databases
+        pairs = zip(*(f if isinstance(f, list) else [f] for f in figures), strict=True)
+        verdicts = [search_side_by_side.compare(*pair, by_cpu) for pair in pairs]
+        return 0 if all(verdicts) else 1
+    runs = figures[0] if isinstance(figures[0], list) else figures
     verdicts = [search_side_by_side.report(run, by_cpu) for run in runs]  # every table printed
-    met = all(verdicts)
     if len(runs) == 2:
-        met &= search_side_by_side.growth(*runs, by_cpu)
-    return 0 if met else 1
+        verdicts.append(search_side_by_side.growth(*runs, by_cpu))
+    return 0 if all(verdicts) else 1
 
 
 def on_postgres() -> bool:

@@ -7,7 +7,7 @@ count the SQL, then ``repeat`` timed), and the floor (``search_floor``: a hand-w
 one compact table with full-text indexes, its first page and count). Prints per query the three
 medians, the API over the floor and the page over the API, then the median and the slowest of
 each ratio against issue 35's targets. ``growth`` compares two such runs (1x and the synthetic
-10x catalogue) query by query.
+10x catalogue) query by query, ``compare`` two runs on two databases (PostgreSQL over SQLite).
 """
 
 import json
@@ -24,6 +24,7 @@ FLOOR_MEDIAN = 3.0  # the API over the floor, median of the queries
 FLOOR_MAX = 10.0  # ... and no query over this
 PAGE_OVER_API = 1.5  # the results page over the API
 GROWTH = {"selective": 2.0, "counting": 10.0}  # 10x catalogue over 1x
+VENDORS = 1.5  # PostgreSQL over SQLite, median of the queries
 
 
 def measure(repeat: int) -> dict:
@@ -162,3 +163,53 @@ def growth(small: dict, large: dict, by_cpu: bool) -> bool:
         )
     print("growth targets: " + ("met" if met else "MISSED"))
     return met
+
+
+def compare(first: dict, second: dict, by_cpu: bool) -> bool:
+    """Print each query's time on the second run's database over the first's (PostgreSQL over
+    SQLite on the same catalogue); True when the median is within issue 35's 1.5x."""
+    clock = 1 if by_cpu else 0
+    print(
+        f"\n{second['vendor']} over {first['vendor']}, {first['cards']:,} cards, "
+        f"{'CPU' if by_cpu else 'wall'} time, ms"
+    )
+    print(f"{'query':40} {'ours':>15} {'ratio':>7} {'floor':>15} {'ratio':>7}")
+    ratios = []
+    for one, other in zip(first["rows"], second["rows"], strict=True):
+        ratios.append(other["api"][clock] / one["api"][clock])
+        floors = other["floor"][clock] / one["floor"][clock]
+        print(
+            f"{one['query'][:40]:40} {one['api'][clock]:>7.1f}/{other['api'][clock]:<7.1f} "
+            f"{ratios[-1]:>6.2f}x {one['floor'][clock]:>7.2f}/{other['floor'][clock]:<7.2f} "
+            f"{floors:>6.2f}x"
+        )
+    median, slowest = statistics.median(ratios), max(ratios)
+    met = median <= VENDORS
+    print(
+        f"ours, {second['vendor']} over {first['vendor']}: median {median:.2f}x, slowest "
+        f"{slowest:.2f}x ({first['rows'][ratios.index(slowest)]['query']}); target <= "
+        f"{VENDORS}x: " + ("met" if met else "MISSED")
+    )
+    return met
+
+
+def markdown(runs: list[dict], by_cpu: bool) -> None:
+    """Print one run, or two sizes of it, as a Markdown table (benchmarks/README.md)."""
+    clock = 1 if by_cpu else 0
+    sizes = [f"{run['cards'] / runs[0]['cards']:.0f}x" for run in runs]
+    header = ["query", "found"]
+    for size in sizes:
+        header += [f"ours {size}", f"page {size}", f"floor {size}", f"ours/floor {size}"]
+    if len(runs) == 2:
+        header += ["growth ours", "growth floor"]
+    print("| " + " | ".join(header) + " |")
+    print("|" + "---|" * len(header))
+    for rows in zip(*(run["rows"] for run in runs), strict=True):
+        cells = [f"`{rows[0]['query']}`", " / ".join(f"{row['found']:,}" for row in rows)]
+        for row in rows:
+            ours, page, floor = row["api"][clock], row["page"][clock], row["floor"][clock]
+            cells += [f"{ours:.1f}", f"{page:.1f}", f"{floor:.2f}", f"{ours / floor:.1f}x"]
+        if len(rows) == 2:
+            for part in ("api", "floor"):
+                cells.append(f"{rows[1][part][clock] / rows[0][part][clock]:.1f}x")
+        print("| " + " | ".join(cells) + " |")

@@ -68,9 +68,7 @@ def edited(text: str, seed: int, every: int = 40) -> str:
 
 def kept_words(old: str, new: str) -> int:
     return sum(
-        len(" ".join(lines).split())
-        for kind, lines in word_changes(old, new)
-        if kind == "same"
+        len(" ".join(lines).split()) for kind, lines in word_changes(old, new) if kind == "same"
     )
 
 

@@ -4,11 +4,11 @@
 What editors make and no import can make again: errata, rulings an editor wrote or corrected,
 ruling statuses set by hand, hand-made card -> rule links, old rule numbers mapped by hand, and
 the change history of those that keep one (all but the mappings), and the errata a person
-deleted, which a restore deletes again where a fresh import brought them back (``deletions``). Rows are named by natural
-keys (a card by its Oracle id, a rule by its edition's language and date and its number, a
-keyword by its slug, a document by its slug), never by database ids, so the file restores into
-any database holding the same cards and rules, such as a new one filled by ``make data`` or
-``update_data``.
+deleted, which a restore deletes again where a fresh import brought them back (``deletions``).
+Rows are named by natural keys (a card by its Oracle id, a rule by its edition's language and
+date and its number, a keyword by its slug, a document by its slug), never by database ids, so
+the file restores into any database holding the same cards and rules, such as a new one filled
+by ``make data`` or ``update_data``.
 
 Restoring updates the row each entry names when there is one and creates it otherwise; the
 row's history becomes the exported one. So a restore is idempotent, onto a fresh import and onto

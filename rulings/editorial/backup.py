@@ -3,11 +3,12 @@
 
 What editors make and no import can make again: errata, rulings an editor wrote or corrected,
 ruling statuses set by hand, hand-made card -> rule links, old rule numbers mapped by hand, and
-the change history of those that keep one (all but the mappings). Rows are named by natural
-keys (a card by its Oracle id, a rule by its edition's language and date and its number, a
-keyword by its slug, a document by its slug), never by database ids, so the file restores into
-any database holding the same cards and rules, such as a new one filled by ``make data`` or
-``update_data``.
+the change history of those that keep one (all but the mappings), and the errata a person
+deleted, which a restore deletes again where a fresh import brought them back (``deletions``).
+Rows are named by natural keys (a card by its Oracle id, a rule by its edition's language and
+date and its number, a keyword by its slug, a document by its slug), never by database ids, so
+the file restores into any database holding the same cards and rules, such as a new one filled
+by ``make data`` or ``update_data``.
 
 Restoring updates the row each entry names when there is one and creates it otherwise; the
 row's history becomes the exported one. So a restore is idempotent, onto a fresh import and onto
@@ -38,6 +39,7 @@ from django.db.models import Q
 
 from oracle import data_version
 from oracle.models import Card, CardFace, CardType, Erratum, Keyword
+from rulings.editorial.deletions import deleted_by_editors, restore_deletions
 from rulings.models import (
     CardRule,
     Language,
@@ -192,17 +194,18 @@ def _write_values(kind: Kind, row, fields) -> dict:
 def _history_of(kind: Kind, row) -> list[dict]:
     if not hasattr(kind.model, "history"):
         return []
+    records = row.history.order_by("history_date", "history_id").select_related("history_user")
+    return [_history_entry(kind, record) for record in records]
+
+
+def _history_entry(kind: Kind, record) -> dict:
     tracked = {field.name for field in kind.model.history.model._meta.concrete_fields}
-    fields = [field for field in _plain_fields(kind.model) if field.name in tracked]
-    records = []
-    for record in row.history.order_by("history_date", "history_id").select_related("history_user"):
-        entry = _write_values(kind, record, fields)
-        entry["history_date"] = record.history_date.isoformat()
-        entry["history_type"] = record.history_type
-        entry["history_change_reason"] = record.history_change_reason
-        entry["history_user"] = record.history_user.get_username() if record.history_user else None
-        records.append(entry)
-    return records
+    entry = _write_values(kind, record, [f for f in _plain_fields(kind.model) if f.name in tracked])
+    entry["history_date"] = record.history_date.isoformat()
+    entry["history_type"] = record.history_type
+    entry["history_change_reason"] = record.history_change_reason
+    entry["history_user"] = record.history_user.get_username() if record.history_user else None
+    return entry
 
 
 def export_editorial() -> dict:
@@ -220,6 +223,9 @@ def export_editorial() -> dict:
             entry["history"] = _history_of(kind, row)
             entries.append(entry)
         exported[kind.key] = entries
+    exported["deleted_errata"] = [
+        _history_entry(KINDS[0], record) for record in deleted_by_editors(Erratum)
+    ]
     return exported
 
 
@@ -378,6 +384,7 @@ def import_editorial(data: dict) -> dict[str, dict[str, int]]:
             if not isinstance(entries, list):
                 raise EditorialImportError(f'"{kind.key}" is not a list')
             restorer.restore(kind, entries)
+        restore_deletions(restorer, KINDS[0], data.get("deleted_errata", []), natural_key)
         if restorer.problems:
             shown = "; ".join(restorer.problems[:20])
             more = len(restorer.problems) - 20

@@ -11,6 +11,7 @@ from pathlib import Path
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import escape
 
@@ -166,6 +167,40 @@ class EditorialBackupTests(BundledDocumentsTestCase):
         # Restoring twice changes nothing and duplicates nothing.
         call_command("import_editorial", path, stdout=StringIO())
         self.assertEqual(self.state(export_editorial()), before)
+
+    def test_an_erratum_an_editor_deleted_stays_deleted_on_a_fresh_import(self):
+        spider = Card.objects.get(name="Giant Spider")
+        erratum = spider.errata.get()  # the Future Sight release notes' (a document import's)
+        chief = User.objects.create_superuser("chief", password="pw-for-tests")
+        self.client.force_login(chief)
+        try:
+            with transaction.atomic():
+                response = self.client.post(
+                    reverse("admin:oracle_erratum_delete", args=[erratum.pk]), {"post": "yes"}
+                )
+                self.assertEqual(response.status_code, 302)
+                path = self.export()
+                raise Discard
+        except Discard:
+            pass
+        # A fresh import has it again, and no record of its deletion.
+        self.assertTrue(spider.errata.exists())
+
+        out = StringIO()
+        call_command("import_editorial", path, stdout=out)
+        self.assertIn("deleted errata: 1 deleted again, 0 recorded", out.getvalue())
+        self.assertFalse(spider.errata.exists())
+        record = Erratum.history.filter(card=spider, history_type="-").latest("history_id")
+        self.assertEqual((record.history_user, record.old_text), (chief, erratum.old_text))
+        self.assertNotContains(self.client.get(spider.get_absolute_url()), erratum.old_text)
+
+        # The document's next import keeps it deleted; restoring again changes nothing.
+        call_command("load_bundled_documents", force=True, stdout=StringIO(), stderr=StringIO())
+        self.assertFalse(spider.errata.exists())
+        out = StringIO()
+        call_command("import_editorial", path, stdout=out)
+        self.assertIn("deleted errata: 0 deleted again, 0 recorded", out.getvalue())
+        self.assertEqual(Erratum.history.filter(card=spider, history_type="-").count(), 1)
 
     def counts(self) -> tuple[int, ...]:
         return (

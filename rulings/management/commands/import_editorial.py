@@ -25,7 +25,8 @@ class Command(BaseCommand):
         except EditorialImportError as error:
             raise CommandError(f"{path}: nothing was imported: {error}") from error
         summary = "; ".join(
-            f"{key.replace('_', ' ')}: {count['created']} created, {count['updated']} updated"
+            f"{key.replace('_', ' ')}: "
+            + ", ".join(f"{number} {what}" for what, number in count.items())
             for key, count in counts.items()
         )
         self.stdout.write(self.style.SUCCESS(f"Restored {path}. {summary}."))

@@ -11,7 +11,7 @@ printed faces, keyword and type links, legalities, and the rows other apps keep 
 (their rules, rulings) found through their foreign keys (``linked_models``).
 
 Rows are copied in bulk with ``INSERT ... SELECT`` (row ids moved past the originals' highest);
-then the importer's own refresh (``normalize.refresh_search_columns``) writes the copies'
+then the importer's own refresh (``search_rows.refresh_search_rows``) writes the copies'
 search columns, name index and sort columns from the copied rows, as an import of such cards
 would.
 """
@@ -25,12 +25,12 @@ from django.db import connection, models, transaction
 from django.db.models import Max
 
 from oracle import data_version
-from oracle.models import Card, CardFace, CardName, Printing, PrintingFace
-from oracle.search.normalize import refresh_search_columns
+from oracle.models import Card, CardFace, CardName, CardSearch, Printing, PrintingFace
+from oracle.search.search_rows import refresh_search_rows
 
 SUFFIX = " x{number}"
 # Filled by the refresh, not copied: the names change.
-REFRESHED = {CardName}
+REFRESHED = {CardName, CardSearch}
 
 
 class CopyRefused(Exception):
@@ -77,7 +77,7 @@ def copy_catalogue(times: int, progress=None) -> CopyReport:
         _reset_sequences(copied)
         copies = list(Card.objects.filter(pk__gt=highest[Card]).values_list("pk", flat=True))
         progress(f"search columns and names of {len(copies):,} copies…")
-        refresh_search_columns(copies)
+        refresh_search_rows(copies)
         data_version.changed()
     return CopyReport(cards_before, Card.objects.count(), rows, skipped)
 

@@ -41,7 +41,7 @@ from oracle.models import (
     PrintingFace,
     kind_of_card,
 )
-from oracle.search.normalize import refresh_search_columns
+from oracle.search.search_rows import refresh_search_rows
 from oracle.signals import cards_arriving, cards_synced
 
 # The key of the import's own record in the stats: bookkeeping, not a change to the card data.
@@ -100,7 +100,7 @@ def sync_mtgjson(
     stats["type names"] = fill_type_names(data, terms)
     stats["block names"] = fill_block_names(terms)
     log("Updating the search columns…")
-    updated, unchanged = refresh_search_columns(card_pks.values())
+    updated, unchanged = refresh_search_rows(card_pks.values())
     stats["search columns"] = SyncStats(updated=updated, unchanged=unchanged)
     for _receiver, result in cards_synced.send(sender=Card, data=data, card_pks=card_pks, log=log):
         stats.update(result or {})

@@ -17,10 +17,8 @@ from oracle.migrations import _search_indexes
 
 
 def fill_search_columns(apps, schema_editor):
-    from oracle.search.normalize import refresh_search_columns
-
-    names = ("Card", "CardFace", "Printing", "PrintingFace")
-    refresh_search_columns(models=tuple(apps.get_model("oracle", name) for name in names))
+    """The card's search columns moved to the search row in 0029, which fills it: nothing to
+    fill here."""
 
 
 class Migration(migrations.Migration):

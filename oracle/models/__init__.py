@@ -7,6 +7,7 @@ newest printing that translates the name (``name_it``, ``type_line_it``, ``print
 listings and search.
 """
 
+from oracle.models.card_search import CardSearch
 from oracle.models.cards import (
     CARD_NUMBERS,
     COLOR_ORDER,
@@ -44,6 +45,7 @@ __all__ = [
     "CardName",
     "CardNumber",
     "CardQuerySet",
+    "CardSearch",
     "CardSet",
     "CardType",
     "DataVersion",

@@ -9,7 +9,6 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from oracle.formats import legality_grid
-from oracle.models.card_indexes import POSTGRES_SEARCH_INDEXES, SQLITE_SEARCH_INDEXES
 from oracle.models.keywords_and_types import CardType, Keyword
 from oracle.models.page_language import joined_name, localized, names_for_page
 
@@ -159,28 +158,6 @@ class Card(models.Model):
     keywords = models.ManyToManyField(
         Keyword, related_name="cards", blank=True, verbose_name=_("keywords")
     )
-    # Filled at import time by oracle/search/normalize.py for the search (see there): folded
-    # names, type lines and texts of every face in both languages, kinds of card, printings
-    # (set, rarity, date), the first and last release, the highest rarity; search_flags also
-    # holds what its printings and legalities say (frames, borders, formats, ...).
-    search_name = models.TextField(blank=True, editable=False)
-    search_type = models.TextField(blank=True, editable=False)
-    search_text = models.TextField(blank=True, editable=False)
-    search_flags = models.TextField(blank=True, editable=False)
-    search_printings = models.TextField(blank=True, editable=False)
-    first_released = models.DateField(null=True, blank=True, editable=False)
-    last_released = models.DateField(null=True, blank=True, editable=False)
-    rarity_rank = models.PositiveSmallIntegerField(default=0, editable=False)
-    # The artists of its printings (oldest printing first) and their flavour texts in both
-    # languages, folded, one per line: for ``a:``, ``order:artist`` and ``ft:``.
-    search_artists = models.TextField(blank=True, editable=False)
-    search_flavor = models.TextField(blank=True, editable=False)
-    # Filled with the card's names (oracle/search/card_names.py): common.text.sort_key of the
-    # English name and of the name an Italian page shows (the Italian one where every face has
-    # one, else the English), for the order by name in the page's language.
-    sort_name = models.CharField(max_length=300, blank=True, editable=False)
-    sort_name_it = models.CharField(max_length=300, blank=True, editable=False)
-
     objects = CardQuerySet.as_manager()
 
     class Meta:
@@ -195,8 +172,6 @@ class Card(models.Model):
             models.Index(fields=["layout"], name="card_layout_idx"),
             models.Index(fields=["colors"], name="card_colors_idx"),
             models.Index(fields=["color_identity"], name="card_color_identity_idx"),
-            *SQLITE_SEARCH_INDEXES,
-            *POSTGRES_SEARCH_INDEXES,
         ]
         constraints = [
             models.CheckConstraint(condition=models.Q(kind=KIND_OF_ROW), name="card_kind_matches")

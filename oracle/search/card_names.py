@@ -1,5 +1,5 @@
-"""The name index (``CardName``) and the sort columns (``Card.sort_name``, ``sort_name_it``),
-filled from the names the importer wrote.
+"""The name index (``CardName``) and the sort keys of the search row (``CardSearch.sort_name``,
+``sort_name_it``: ``sort_columns``), from the names the importer wrote.
 
 A card goes by its Oracle name and each face's English name, and by its Italian names: each
 face's, the faces' joined ("Sussulto // Turbolenza") and the one of every Italian printing
@@ -8,7 +8,7 @@ no one looks them up by an Italian address or means them when typing a name. Eac
 row from its first word, with its slug, and one from each later word, for the completions that
 match a word inside a name.
 
-``normalize.refresh_search_columns`` calls ``refresh_card_names`` for the cards it refreshes
+``search_rows.refresh_search_rows`` calls ``refresh_card_names`` for the cards it refreshes
 (importer, saves one by one); the migration that made the index calls it with its historical
 models. A second run over unchanged cards writes nothing.
 """
@@ -63,7 +63,7 @@ def refresh_card_names(card_ids=None, models=None) -> None:
     ``models`` is (Card, CardFace, Printing, PrintingFace, CardName), given by a migration;
     by default the current ones.
     """
-    from common.upsert import among, chunks, insert_values, update_values
+    from common.upsert import among, chunks, insert_values
 
     if models is None:
         from oracle.models import Card, CardFace, CardName, Printing, PrintingFace
@@ -96,14 +96,9 @@ def refresh_card_names(card_ids=None, models=None) -> None:
             "pk", "card_id", "name", "language", "word", "key", "slug"
         ):
             existing[card_id][tuple(row)] = pk
-        stale, new, changed_cards = [], [], []
-        cards = card_model.objects.filter(among("pk", chunk)).values_list(
-            "pk", "name", "is_token", "sort_name", "sort_name_it"
-        )
-        for card_id, name, is_token, *sort_names in cards:
-            columns = sort_columns(name, faces[card_id])
-            if list(columns.values()) != sort_names:
-                changed_cards.append((card_id, list(columns.values())))
+        stale, new = [], []
+        cards = card_model.objects.filter(among("pk", chunk)).values_list("pk", "name", "is_token")
+        for card_id, name, is_token in cards:
             wanted = (
                 set() if is_token else name_rows(card_names(name, faces[card_id], printed[card_id]))
             )
@@ -114,4 +109,3 @@ def refresh_card_names(card_ids=None, models=None) -> None:
             for pks in chunks(stale):
                 name_model.objects.filter(pk__in=pks).delete()
         insert_values(name_model, NAME_FIELDS, new)
-        update_values(card_model, ("sort_name", "sort_name_it"), changed_cards)

@@ -44,14 +44,12 @@ Face columns ``power_value``, ``toughness_value``, ``loyalty_value``: the number
 """
 
 import re
-from collections import defaultdict
 from datetime import date
 from decimal import Decimal, InvalidOperation
 
 from django.db.models import Q
 
 from common.text import fold, fold_line, fold_lines
-from oracle.search.card_names import refresh_card_names
 from oracle.search.mana_costs import cost_words
 from oracle.search.printing_words import artist_lines, flavor_lines, printing_flags
 
@@ -244,87 +242,3 @@ def _lines(values, ends=False) -> str:
         return ""
     text = "\n".join(lines)
     return f"\n{text}\n" if ends else text
-
-
-def refresh_search_columns(card_ids=None, models=None) -> tuple[int, int]:
-    """Recompute the search columns of these cards (all when None); (rows updated, unchanged).
-
-    ``models`` is (Card, CardFace, Printing, PrintingFace), given by a migration that works
-    with historical models; by default the current ones, and then the name index and the sort
-    columns are refreshed too (``card_names``).
-    """
-    from common.upsert import among, chunks, update_values
-
-    current_models = models is None
-    if current_models:
-        from oracle.models import Card, CardFace, Printing, PrintingFace
-
-        models = (Card, CardFace, Printing, PrintingFace)
-    card_model, face_model, printing_model, printing_face_model = models
-    if card_ids is None:
-        card_ids = card_model.objects.order_by("pk").values_list("pk", flat=True)
-    card_ids = list(card_ids)
-    updated, unchanged = 0, 0
-    for chunk in chunks(sorted(card_ids), BATCH):
-        faces = defaultdict(list)
-        rows = face_model.objects.filter(among("card_id", chunk)).order_by("card_id", "position")
-        for row in rows.values("pk", "card_id", *FACE_SOURCE, *FACE_COLUMNS):
-            faces[row["card_id"]].append(row)
-        printed_names = defaultdict(set)
-        for card_id, name_it in (
-            printing_model.objects.filter(among("card_id", chunk))
-            .exclude(name_it="")
-            .values_list("card_id", "name_it")
-            .distinct()
-        ):
-            printed_names[card_id].add(name_it)
-        for card_id, name_it in (
-            printing_face_model.objects.filter(among("face__card_id", chunk))
-            .exclude(name_it="")
-            .values_list("face__card_id", "name_it")
-            .distinct()
-        ):
-            printed_names[card_id].add(name_it)
-        flavor_texts = defaultdict(list)
-        for card_id, *texts in (
-            printing_face_model.objects.filter(among("face__card_id", chunk))
-            .exclude(flavor_text="", flavor_text_it="")
-            .order_by("printing__card_set__release_date", "printing_id", "position")
-            .values_list("face__card_id", "flavor_text", "flavor_text_it")
-        ):
-            flavor_texts[card_id] += texts
-        printings = defaultdict(list)
-        for printing in printing_model.objects.filter(among("card_id", chunk)).values_list(
-            *PRINTING_SOURCE
-        ):
-            printings[printing[0]].append(printing)
-        changed_faces, changed_cards = [], []
-        cards = card_model.objects.filter(among("pk", chunk)).values(
-            "pk", "name", "layout", *CARD_SOURCE, *CARD_COLUMNS
-        )
-        for card in cards:
-            wanted = card_columns(
-                card["name"],
-                faces[card["pk"]],
-                printings[card["pk"]],
-                printed_names[card["pk"]],
-                card["layout"],
-                card,
-                flavor_texts[card["pk"]],
-            )
-            if any(card[column] != value for column, value in wanted.items()):
-                changed_cards.append((card["pk"], [wanted[column] for column in CARD_COLUMNS]))
-            else:
-                unchanged += 1
-            for face in faces[card["pk"]]:
-                columns = face_columns(face)
-                if any(face[column] != value for column, value in columns.items()):
-                    changed_faces.append((face["pk"], [columns[name] for name in FACE_COLUMNS]))
-                else:
-                    unchanged += 1
-        update_values(card_model, CARD_COLUMNS, changed_cards)
-        update_values(face_model, FACE_COLUMNS, changed_faces)
-        updated += len(changed_cards) + len(changed_faces)
-    if current_models:
-        refresh_card_names(card_ids)
-    return updated, unchanged

@@ -212,7 +212,10 @@ class ImageViewTests(EmptyDatabaseTestCase):
         self.assertIn(f'src="{TAROX_ITALIAN}"', html)
         self.assertIn('alt="Tarox Alaspada"', html)
 
-    def test_pictures_cost_no_query_more_than_the_list(self):
+    def test_pictures_cost_one_query_more_than_the_list(self):
+        """A results row comes from the search row; its picture is chosen among the card's
+        printings, read for the whole page at once."""
+
         def queries(url):
             from django.db import connection
             from django.test.utils import CaptureQueriesContext
@@ -222,7 +225,7 @@ class ImageViewTests(EmptyDatabaseTestCase):
             return len(captured)
 
         self.assertEqual(
-            queries("/en/cards/?q=t:creature&view=images"), queries("/en/cards/?q=t:creature")
+            queries("/en/cards/?q=t:creature&view=images"), queries("/en/cards/?q=t:creature") + 1
         )
         self.assertEqual(queries("/it/sets/fut/?view=images"), queries("/it/sets/fut/"))
 

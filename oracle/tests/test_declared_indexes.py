@@ -67,12 +67,12 @@ class DeclaredIndexTests(EmptyDatabaseTestCase):
         """What the search relies on (test_search_indexes) is Django's to keep."""
         names = {index.name for _, index in declared_indexes()}
         for expected in (
-            "card_sort_name_idx",
-            "card_sort_name_it_search_idx",
-            "card_search_flavor_scoped_idx",
-            "card_search_text_trgm",
+            "cardsearch_sort_name_idx",
+            "cardsearch_sort_name_it_short_idx",
+            "cardsearch_search_flavor_idx",
+            "cardsearch_search_text_trgm",
             "rulesearch_numbers_trgm",
-            "card_search_type_scoped_pg_idx",
+            "cardsearch_search_type_pg_idx",
             "rulesection_level_idx",
         ):
             self.assertIn(expected, names)

@@ -6,7 +6,7 @@ from django.core.cache import cache
 from django.test import SimpleTestCase
 from django.utils import translation
 
-from oracle.models import Card
+from oracle.models import Card, CardSearch
 from oracle.search import parse
 from oracle.search.mana_costs import at_least_words, cost_symbols, cost_words, exact_word
 from oracle.tests.helpers import set_table_rows
@@ -84,7 +84,7 @@ class ManaCostQueryTests(SimpleTestCase):
 
 class FaceByFaceTests(BundledDataTestCase):
     def found(self, text):
-        return list(parse(text).apply(Card.objects.all()).values_list("name", flat=True))
+        return list(parse(text).apply(CardSearch.objects.all()).values_list("name", flat=True))
 
     def test_a_transforming_card_is_found_by_each_face_colour(self):
         self.assertIn(GARRUK, self.found("c=g"))
@@ -156,11 +156,13 @@ class NotCardsTests(BundledDataTestCase):
         cache.clear()
 
     def test_searches_leave_tokens_out_unless_asked(self):
-        found = list(parse("t:creature").apply(Card.objects.all()).values_list("name", flat=True))
+        found = list(
+            parse("t:creature").apply(CardSearch.objects.all()).values_list("name", flat=True)
+        )
         self.assertFalse(set(TOKENS) & set(found))
         for text in ("is:token", "t:token", "t:pedina", "is:pedina"):
             with self.subTest(text=text):
-                names = parse(text).apply(Card.objects.all()).values_list("name", flat=True)
+                names = parse(text).apply(CardSearch.objects.all()).values_list("name", flat=True)
                 self.assertEqual(list(names), TOKENS)
 
     def test_the_layout_filter_on_tokens_finds_them(self):

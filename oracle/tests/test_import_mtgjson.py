@@ -22,6 +22,7 @@ from django.core.management import CommandError, call_command
 from oracle.models import (
     Card,
     CardFace,
+    CardSearch,
     CardSet,
     Erratum,
     Keyword,
@@ -845,7 +846,7 @@ class PrintingFactsTests(TemporaryFilesMixin, EmptyDatabaseTestCase):
     formats, set types and blocks, stored and searched."""
 
     def found(self, text):
-        return sorted(parse(text).filter(Card.objects.all()).values_list("name", flat=True))
+        return sorted(parse(text).filter(CardSearch.objects.all()).values_list("name", flat=True))
 
     def test_outside_ids_illustration_and_finishes_are_stored(self):
         shock = mtgjson_card(
@@ -946,7 +947,7 @@ class PrintingFactsTests(TemporaryFilesMixin, EmptyDatabaseTestCase):
             ("order:artist", ["Shock", "Mox Pearl", "Jester"]),
             ("order:artist dir:desc", ["Mox Pearl", "Shock", "Jester"]),
         ]:
-            found = parse(text).apply(Card.objects.all()).values_list("name", flat=True)
+            found = parse(text).apply(CardSearch.objects.all()).values_list("name", flat=True)
             self.assertEqual(list(found), expected)
 
     def test_a_card_drops_off_a_flag_when_the_data_does(self):

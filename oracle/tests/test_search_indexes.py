@@ -1,101 +1,152 @@
-"""The search's indexes: what each engine holds for the search (declared in Card's Meta as
-``EngineIndex``, common/indexes.py; until 0022 raw SQL that a migration rebuilding the card
-table on SQLite dropped). test_declared_indexes finds every declared index; these say what the
-search needs of them."""
+"""The search row's indexes: what each engine holds for the search (declared in CardSearch's
+Meta as ``EngineIndex``, common/indexes.py; on SQLite also its FTS5 trigram table and the
+triggers that keep it, migration 0029). test_declared_indexes finds every declared index; these
+say what the search needs of them, and that the substring index answers as the column does."""
 
 from django.db import connection
 
+from oracle.models import Card, CardSearch
+from oracle.models.searched_text import fts_table
+from oracle.search import parse
+from oracle.tests.factories import make_card
 from web.testing import EmptyDatabaseTestCase
 
+TABLE = CardSearch._meta.db_table
 SEARCH_COLUMNS = (
     "search_name",
     "search_type",
     "search_text",
     "search_flags",
     "search_printings",
+    "search_keywords",
     "search_artists",
     "search_flavor",
 )
 SQLITE_INDEXES = {
-    "card_sort_name_idx",
-    "card_sort_name_search_idx",
-    "card_sort_name_it_idx",
-    "card_sort_name_it_search_idx",
-    *(f"card_{column}_scoped_idx" for column in SEARCH_COLUMNS),
+    "cardsearch_sort_name_idx",
+    "cardsearch_sort_name_short_idx",
+    "cardsearch_sort_name_it_idx",
+    "cardsearch_sort_name_it_short_idx",
+    *(f"cardsearch_{column}_idx" for column in SEARCH_COLUMNS),
 }
 # The artists and the flavour texts have no trigram index on PostgreSQL; the long columns no
 # narrow one (a B-tree entry has a size limit).
 TRIGRAM_COLUMNS = [
     column for column in SEARCH_COLUMNS if column not in ("search_artists", "search_flavor")
 ]
-SHORT_COLUMNS = ("search_name", "search_type", "search_flags")
+SHORT_COLUMNS = ("search_name", "search_type", "search_flags", "search_keywords")
 POSTGRES_INDEXES = {
-    *(f"card_{column}_trgm" for column in TRIGRAM_COLUMNS),
-    "card_scope_pg_idx",
-    *(f"card_{column}_scoped_pg_idx" for column in SHORT_COLUMNS),
+    *(f"cardsearch_{column}_trgm" for column in TRIGRAM_COLUMNS),
+    "cardsearch_scope_pg_idx",
+    *(f"cardsearch_{column}_pg_idx" for column in SHORT_COLUMNS),
 }
+FTS_COLUMNS = ["search_name", "search_type", "search_text", "search_keywords"]
+
+
+def constraints() -> dict:
+    with connection.cursor() as cursor:
+        return connection.introspection.get_constraints(cursor, TABLE)
 
 
 class SearchIndexTests(EmptyDatabaseTestCase):
-    def card_indexes(self):
-        with connection.cursor() as cursor:
-            constraints = connection.introspection.get_constraints(cursor, "oracle_card")
-        return {name for name, info in constraints.items() if info["index"]}
-
     def test_the_search_indexes_exist(self):
         expected = POSTGRES_INDEXES if connection.vendor == "postgresql" else SQLITE_INDEXES
-        missing = expected - self.card_indexes()
-        self.assertFalse(missing, f"missing search indexes on oracle_card: {sorted(missing)}")
+        found = {name for name, info in constraints().items() if info["index"]}
+        self.assertFalse(expected - found, f"missing search indexes on {TABLE}")
 
     def test_the_sort_key_indexes_cover_the_search_columns_on_sqlite(self):
         """Results are in the order of a sort key (the Italian one on Italian pages): a page
-        walks its index and tests the search columns without reading the card rows."""
+        walks its index and tests the search columns without reading the rows."""
         if connection.vendor != "sqlite":
             self.skipTest("SQLite only")
-        with connection.cursor() as cursor:
-            constraints = connection.introspection.get_constraints(cursor, "oracle_card")
+        found = constraints()
         for column in ("sort_name", "sort_name_it"):
             with self.subTest(column=column):
                 self.assertEqual(
-                    constraints[f"card_{column}_idx"]["columns"][:4],
-                    [column, "name", "slug", "search_text"],
+                    found[f"cardsearch_{column}_idx"]["columns"][:4],
+                    [column, "name", "search_text", "search_name"],
                 )
-                columns = constraints[f"card_{column}_search_idx"]["columns"]
-                self.assertEqual(columns[:4], [column, "name", "slug", "search_name"])
+                columns = found[f"cardsearch_{column}_short_idx"]["columns"]
+                self.assertEqual(columns[:3], [column, "name", "search_name"])
                 self.assertNotIn("search_text", columns)
-                for index in (f"card_{column}_idx", f"card_{column}_search_idx"):
-                    self.assertIn("kind", constraints[index]["columns"])  # the scope
+                for index in (f"cardsearch_{column}_idx", f"cardsearch_{column}_short_idx"):
+                    self.assertIn("kind", found[index]["columns"])  # the scope
 
     def test_each_search_column_index_holds_the_search_scope_on_sqlite(self):
         """Counting what a search finds tests one search column and the scope (no tokens, no
-        art series: ``Card.kind``): the column's own index holds both, and no wider index is
-        read."""
+        art series: ``kind``): the column's own index holds both."""
         if connection.vendor != "sqlite":
             self.skipTest("SQLite only")
-        with connection.cursor() as cursor:
-            constraints = connection.introspection.get_constraints(cursor, "oracle_card")
+        found = constraints()
         for column in SEARCH_COLUMNS:
             with self.subTest(column=column):
-                self.assertEqual(
-                    constraints[f"card_{column}_scoped_idx"]["columns"],
-                    [column, "kind"],
-                )
+                self.assertEqual(found[f"cardsearch_{column}_idx"]["columns"], [column, "kind"])
 
     def test_each_short_search_column_index_holds_the_search_scope_on_postgresql(self):
         """PostgreSQL counts a search's cards from an index alone when it holds the column
-        tested and what every search tests beside it (is_token and layout)."""
+        tested and the scope (kind)."""
         if connection.vendor != "postgresql":
             self.skipTest("PostgreSQL only")
         with connection.cursor() as cursor:
             cursor.execute(
-                "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'oracle_card' "
+                "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = %s "
                 "AND indexname LIKE %s",
-                ["%\\_pg\\_idx"],
+                [TABLE, "%\\_pg\\_idx"],
             )
             definitions = dict(cursor.fetchall())
-        self.assertIn("(id) INCLUDE (is_token, layout)", definitions["card_scope_pg_idx"])
-        # With the id, for a search that joins its cards to other rows (a keyword's).
+        self.assertIn("(card_id) INCLUDE (kind)", definitions["cardsearch_scope_pg_idx"])
         self.assertIn(
-            "(search_type) INCLUDE (is_token, layout, id)",
-            definitions["card_search_type_scoped_pg_idx"],
+            "(search_type) INCLUDE (kind, card_id)", definitions["cardsearch_search_type_pg_idx"]
         )
+
+
+class SubstringIndexTests(EmptyDatabaseTestCase):
+    """SQLite's FTS5 trigram table answers ``contains`` on the long texts: it must hold what
+    the rows hold after every kind of write, or a search would miss a card."""
+
+    def setUp(self):
+        if connection.vendor != "sqlite":
+            self.skipTest("SQLite's FTS5 table; PostgreSQL's trigram indexes are the table's")
+
+    def fts_rows(self) -> list[tuple]:
+        columns = ", ".join(FTS_COLUMNS)
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT rowid, {columns} FROM {fts_table(CardSearch)} ORDER BY rowid")
+            return cursor.fetchall()
+
+    def table_rows(self) -> list[tuple]:
+        return list(CardSearch.objects.order_by("pk").values_list("pk", *FTS_COLUMNS))
+
+    def found(self, text: str) -> list[str]:
+        return list(parse(text).apply(CardSearch.objects.all()).values_list("name", flat=True))
+
+    def test_a_search_reads_the_fts_table(self):
+        sql = str(parse("fulmine").filter(CardSearch.objects.all()).query)
+        self.assertIn(f'"{fts_table(CardSearch)}" MATCH', sql)
+        # Two letters have no trigram: the column itself is read.
+        sql = str(parse("fu").filter(CardSearch.objects.all()).query)
+        self.assertNotIn("MATCH", sql)
+        self.assertIn("LIKE", sql)
+
+    def test_saves_renames_and_deletes_keep_the_fts_table_as_the_rows(self):
+        bolt = make_card(name="Lightning Bolt", name_it="Fulmine", type_line="Instant")
+        make_card(name="Shivan Dragon", name_it="Drago Shivan", type_line="Creature — Dragon")
+        self.assertEqual(self.fts_rows(), self.table_rows())
+        self.assertEqual(self.found("fulmine"), ["Lightning Bolt"])
+        self.assertEqual(self.found('"drago shivan"'), ["Shivan Dragon"])
+        face = bolt.faces.get()
+        face.type_line = "Sorcery"
+        face.save()
+        self.assertEqual(self.fts_rows(), self.table_rows())
+        self.assertEqual(self.found("t:instant"), [])
+        self.assertEqual(self.found("t:sorcery"), ["Lightning Bolt"])
+        Card.objects.get(name="Shivan Dragon").delete()
+        self.assertEqual(self.fts_rows(), self.table_rows())
+        self.assertEqual(self.found("shivan"), [])
+
+    def test_quotes_and_short_words_mean_what_the_column_says(self):
+        make_card(name='The "Ultimate" Nightmare', type_line="Instant", name_it="")
+        make_card(name="Ox", type_line="Creature — Ox", name_it="")
+        self.assertEqual(self.found('"\\"ultimate\\""'), ['The "Ultimate" Nightmare'])
+        self.assertEqual(self.found("ox"), ["Ox"])
+        self.assertEqual(self.found("!ox"), ["Ox"])

@@ -96,7 +96,7 @@ def card_rows() -> list[tuple]:
         "layout",
         "mana_value",
         "known_from_document",
-        "search_name",
+        "search_row__search_name",
     )
     faces = CardFace.objects.order_by("pk").values_list(
         "pk", "card_id", "position", "side", "name", "name_it", "mana_cost", "printed_text_it"
@@ -307,7 +307,9 @@ class CardImportTakesOverDescribedCardsTests(EmptyDatabaseTestCase):
         self.assertEqual(DocumentSection.objects.get(document=self.document).card, torch)
 
         self.assertTrue(is_document_only(Card.objects.get(pk=self.bot.pk)))  # not in the data
-        self.assertEqual(Card.objects.filter(search_name__contains="\ntorcia umana\n").count(), 1)
+        self.assertEqual(
+            Card.objects.filter(search_row__search_name__contains="\ntorcia umana\n").count(), 1
+        )
         self.assertEqual(Card.objects.filter(name__in=[PETER, "Torcia Umana"]).count(), 1)
 
         # A second import changes nothing, and the document's cards are not made again.
@@ -378,4 +380,6 @@ class MarvelDocumentThenCardDataTests(EmptyDatabaseTestCase):
             ),
             ["Destinobot Aereo"],
         )
-        self.assertEqual(Card.objects.filter(search_name__contains="\ntorcia umana\n").count(), 1)
+        self.assertEqual(
+            Card.objects.filter(search_row__search_name__contains="\ntorcia umana\n").count(), 1
+        )

@@ -16,7 +16,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
-from oracle.models import Card
+from oracle.models import Card, CardSearch
 from oracle.search import parse
 from oracle.tests.factories import make_card
 from oracle.tests.helpers import squeeze
@@ -64,7 +64,7 @@ class RuleCardsTests(BundledDocumentsTestCase):
         return squeeze(response.content.decode())
 
     def searched(self, query):
-        return set(parse(query).filter(Card.objects.all()).values_list("name", flat=True))
+        return set(parse(query).filter(CardSearch.objects.all()).values_list("name", flat=True))
 
     def test_reach_lists_the_cards_with_reach_and_a_link_to_the_search(self):
         reach = set(Card.objects.filter(keywords__slug="reach").values_list("name", flat=True))

@@ -8,7 +8,7 @@ from django.test import SimpleTestCase
 from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
-from oracle.models import Card
+from oracle.models import Card, CardSearch
 from oracle.search import Problem, parse
 from web.testing import BundledDataTestCase
 
@@ -68,7 +68,7 @@ class BundledRuleSearchTests(BundledDataTestCase):
         self.enterContext(translation.override("en"))
 
     def found(self, text):
-        return set(parse(text).filter(Card.objects.all()).values_list("name", flat=True))
+        return set(parse(text).filter(CardSearch.objects.all()).values_list("name", flat=True))
 
     def test_reach_finds_every_card_with_reach_and_those_that_give_it(self):
         reach = self.found("k:reach")
@@ -101,7 +101,7 @@ class BundledRuleSearchTests(BundledDataTestCase):
         self.assertEqual(self.found("rule!=702.17"), self.found("-rule:702.17"))
 
     def test_one_condition_on_rulings_table_without_a_join(self):
-        sql = str(parse("rule:702.17").filter(Card.objects.all()).query)
+        sql = str(parse("rule:702.17").filter(CardSearch.objects.all()).query)
         self.assertIn("rulings_cardrulesearch", sql)
         self.assertIn("% 702.17 %", sql)
         self.assertNotIn("JOIN", sql)
@@ -127,10 +127,10 @@ class BundledRuleSearchTests(BundledDataTestCase):
     def test_rule_numbers_are_read_once_per_search(self):
         query = parse("rule:702.9 or rule:502.26 or rule:999.9 -rule:702.17")
         with self.assertNumQueries(2):  # the rule numbers, then the count
-            query.filter(Card.objects.all()).count()
+            query.filter(CardSearch.objects.all()).count()
             query.unknown_names()
         with self.assertNumQueries(1):  # no rule: term, no rules query
-            parse("t:elf").filter(Card.objects.all()).count()
+            parse("t:elf").filter(CardSearch.objects.all()).count()
 
     # --- The search page
 

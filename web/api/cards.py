@@ -34,18 +34,19 @@ from django.utils.translation import gettext as _
 
 from common.links import url_maker
 from common.statement_timeout import StatementTimeout
-from oracle.models import CARD_NUMBERS, Card, Printing
+from oracle.models import CARD_NUMBERS, Card, CardSearch, Printing
 from oracle.search.completions import completions
 from oracle.wording_history import history_record
 from web import data_age
 from web.api.card_rulings import rulings_json
 from web.json_views import get_only, json_response
-from web.pages.lists.rows import faces_by_card, sets_by_card
 from web.pages.search.filters import CardFilter
 from web.paging import requested_page
 from web.search_limits import json_refusal, rate_limited, search_time_limit, timed_out_message
 
 RESULTS_PER_PAGE = 50
+# What a result is made from, read from the search row.
+RESULT_COLUMNS = ("oracle_id", "name", "slug", "faces", "sets")
 HTML_LANGUAGE = "en"
 LANGUAGES = ("en", "it")
 # Completions change only with an import: browsers and proxies may keep them a while.
@@ -102,9 +103,7 @@ def card_search(request):
 
 
 def _card_search(request):
-    card_filter = CardFilter(
-        request.GET, queryset=Card.objects.only("pk", "oracle_id", "name", "slug")
-    )
+    card_filter = CardFilter(request.GET, queryset=CardSearch.objects.all())
     warnings = [problem.as_json() for problem in card_filter.problems]
     if card_filter.is_unusable:
         refusal = card_filter.query.refusal
@@ -128,7 +127,7 @@ def _card_search(request):
             },
             status=400,
         )
-    paginator = Paginator(card_filter.qs, RESULTS_PER_PAGE)
+    paginator = Paginator(card_filter.qs.values_list(*RESULT_COLUMNS), RESULTS_PER_PAGE)
     pages = paginator.num_pages
     page = paginator.page(number) if number <= pages else None
     cards = list(page.object_list) if page else []
@@ -175,24 +174,21 @@ def card_detail(request, oracle_id):
 
 
 def _results(request, cards):
-    ids = [card.pk for card in cards]
-    faces = faces_by_card(ids)
-    sets = sets_by_card(ids)
+    """The JSON of a page of cards found, each read from its search row (RESULT_COLUMNS)."""
     with translation.override(HTML_LANGUAGE):
         card_url = url_maker("oracle:card-detail")
     results = []
-    for card in cards:
-        card_faces = faces[card.pk]
+    for oracle_id, name, slug, card_faces, sets in cards:
         names_it = [name_it for name_it, *_ in card_faces]
         results.append(
             {
-                "id": str(card.oracle_id),
-                "name": card.name,
+                "id": str(oracle_id),
+                "name": name,
                 "name_it": " // ".join(names_it) if all(names_it) and names_it else "",
                 "mana_cost": " // ".join(cost for _, cost, _, _ in card_faces if cost),
                 "type_line": " // ".join(type_line for _, _, type_line, _ in card_faces),
-                "set_codes": [printing.code for printing in sets[card.pk]],
-                "url": request.build_absolute_uri(card_url(card.slug)),
+                "set_codes": [code for code, *_ in sets],
+                "url": request.build_absolute_uri(card_url(slug)),
             }
         )
     return results

@@ -14,7 +14,16 @@ from django.views.decorators.cache import never_cache
 
 from common.statement_timeout import StatementTimeout
 from oracle import data_version
-from oracle.models import Card, CardName, CardSet, Layout, Rarity, is_italian_page, names_for_page
+from oracle.models import (
+    Card,
+    CardName,
+    CardSearch,
+    CardSet,
+    Layout,
+    Rarity,
+    is_italian_page,
+    names_for_page,
+)
 from oracle.search.tokens import quote
 from web import data_age
 from web.jinja2 import render_partial
@@ -70,7 +79,7 @@ def card_list(request):
     past the time limit: status 503, saying so (``web.search_limits``). A name that finds no
     card: the closest names, or that the data has no such card (``name_suggestions``).
     """
-    card_filter = CardFilter(request.GET, queryset=Card.objects.only("pk", "name", "slug"))
+    card_filter = CardFilter(request.GET, queryset=CardSearch.objects.all())
     if card_filter.is_blank:  # nothing to search for: the form and the examples
         return _card_list(request, card_filter)
     try:
@@ -249,7 +258,7 @@ def card_by_other_name(slug):
 def random_card(request):
     """A card chosen at random: any card but tokens and the like, or one the query and facets
     find (``?q=t:drago``). A search that finds nothing says so on the search page."""
-    card_filter = CardFilter(request.GET, queryset=Card.objects.only("pk", "slug"))
+    card_filter = CardFilter(request.GET, queryset=CardSearch.objects.all())
     if card_filter.is_blank:
         cards = Card.objects.game_cards().filter(known_from_document__isnull=True)
     elif card_filter.is_unusable:

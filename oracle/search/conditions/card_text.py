@@ -9,7 +9,7 @@ from functools import lru_cache
 from django.db.models import Q
 
 from common.text import fold_line, slug_for
-from oracle.models import Card, Keyword
+from oracle.models import Keyword
 from oracle.search.conditions.lookups import nothing
 from oracle.search.conditions.tree import Condition
 from oracle.search.tokens import quote
@@ -137,15 +137,17 @@ class KeywordCondition(Condition):
 
     def to_q(self) -> Q:
         folded, slug = fold_line(self.value), slug_for(self.value)
-        ids = [
-            pk
-            for pk, key, name, name_it in keyword_rows()
+        slugs = [
+            key
+            for _, key, name, name_it in keyword_rows()
             if folded in (name, name_it) or (slug and slug == key)
         ]
-        if not ids:
+        if not slugs:
             return nothing()
-        links = Card.keywords.through.objects.filter(keyword_id__in=ids)
-        return Q(pk__in=links.values("card_id"))
+        q = Q()
+        for key in slugs:  # the row's keywords: one slug a line
+            q |= Q(search_keywords__contains=f"\n{key}\n")
+        return q
 
     def __str__(self):
         return f"kw:{quote(self.value)}"

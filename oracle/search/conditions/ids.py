@@ -26,7 +26,7 @@ class OracleIdCondition(Condition):
             )
 
     def to_q(self) -> Q:
-        return Q(oracle_id=self.oracle_id)
+        return Q(card__oracle_id=self.oracle_id)
 
     def __str__(self):
         return f"oracleid:{self.oracle_id}"

@@ -21,7 +21,7 @@ NUMBER_KEYS = {
 }
 
 # The card's numbers, by search key: cards without one match no comparison.
-CARD_NUMBER_COLUMNS = {number.search_keys[0]: number.column for number in CARD_NUMBERS}
+CARD_NUMBER_COLUMNS = {number.search_keys[0]: f"card__{number.column}" for number in CARD_NUMBERS}
 
 # The printed values that can hold a "*", for pow=* and the like.
 STAR_COLUMNS = {"pow": "power", "tou": "toughness", "loy": "loyalty"}
@@ -77,8 +77,8 @@ class NumberCondition(Condition):
             )
             return card | (FACE_VALUES & Q(Exists(faces)))
         if "mv" in (self.key, self.other):
-            by_faces = Q(card__search_flags__startswith=" facevalues ") | Q(
-                card__search_flags__startswith=" facecolors facevalues "
+            by_faces = Q(card__search_row__search_flags__startswith=" facevalues ") | Q(
+                card__search_row__search_flags__startswith=" facecolors facevalues "
             )
             return cards_with_faces(
                 (~by_faces & self.face_q("card__mana_value")) | (by_faces & self.face_q())

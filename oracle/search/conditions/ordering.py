@@ -37,7 +37,7 @@ DIR_ALIASES = {
 
 def name_key() -> F:
     """The name the page shows, as it files: the Italian name's sort key on an Italian page
-    (``Card.sort_name_it``: "Àncora" with the A's, "L'Angelo" before "La Bestia"), else the
+    (``CardSearch.sort_name_it``: "Àncora" with the A's, "L'Angelo" before "La Bestia"), else the
     English name's; the API orders by it when asked in Italian."""
     return F("sort_name_it") if is_italian_page() else F("sort_name")
 

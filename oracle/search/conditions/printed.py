@@ -15,7 +15,7 @@ from django.db.models import Q
 from django.utils.translation import gettext
 
 from common.text import fold, fold_line
-from oracle.models import Card, CardSet
+from oracle.models import CardSearch, CardSet
 from oracle.search.conditions.lookups import cards_with_printings, nothing
 from oracle.search.conditions.tree import Condition
 from oracle.search.conditions.value_problems import unknown_value
@@ -25,7 +25,7 @@ from oracle.search.tokens import quote
 
 
 def _cards_where(condition: Q) -> Q:
-    return Q(pk__in=Card.objects.filter(condition).values("pk"))
+    return Q(pk__in=CardSearch.objects.filter(condition).values("pk"))
 
 
 @dataclass(frozen=True)

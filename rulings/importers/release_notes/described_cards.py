@@ -20,7 +20,7 @@ from pathlib import Path
 
 from common.text import fold, fold_line, slug_for, unique_slug
 from oracle.models import Card, CardFace, CardType, Keyword, Layout
-from oracle.search.normalize import refresh_search_columns
+from oracle.search.search_rows import refresh_search_rows
 from rulings.importers.release_notes.changes import save_changes
 from rulings.importers.release_notes.document import Document
 from rulings.importers.release_notes.report import ImportReport
@@ -164,7 +164,7 @@ def create_described_cards(document, parsed: Document, report: ImportReport) -> 
             cards.append(synced)
     if cards:
         pks = [card.pk for card in cards]
-        refresh_search_columns(pks)
+        refresh_search_rows(pks)
     return cards
 
 
@@ -174,7 +174,7 @@ def oracle_id_for(key: str, name: str) -> uuid.UUID:
 
 def card_holding(name: str) -> Card | None:
     """A card that goes by ``name`` (English or Italian, any face or printing)."""
-    return Card.objects.filter(search_name__contains=f"\n{fold_line(name)}\n").first()
+    return Card.objects.filter(search_row__search_name__contains=f"\n{fold_line(name)}\n").first()
 
 
 def _sync_card(key: str, described: DescribedCard, report: ImportReport) -> Card | None:

@@ -26,7 +26,7 @@ from pathlib import Path
 from django.db.models import Q
 
 from oracle import data_version
-from oracle.models import Card, CardFace, Printing
+from oracle.models import Card, CardFace, CardSearch, Printing
 from rulings.models import Ruling
 from web.api.card_rulings import order
 from web.api.scryfall.card_objects import card_object
@@ -144,7 +144,7 @@ def read_manifest(directory: Path) -> dict | None:
 
 def oracle_cards(addresses):
     card_ids = list(
-        with_printings(Card.objects.all()).order_by("name", "pk").values_list("pk", flat=True)
+        with_printings(CardSearch.objects.all()).order_by("name", "pk").values_list("pk", flat=True)
     )
     for start in range(0, len(card_ids), CHUNK):
         chunk = card_ids[start : start + CHUNK]
@@ -203,7 +203,9 @@ def rulings():
     for card_id, type_id in face_types.values_list("cardface__card_id", "cardtype_id"):
         types[card_id].add(type_id)
     cards = with_printings(
-        Card.objects.filter(Q(pk__in=list(own)) | Q(pk__in=list(keywords)) | Q(pk__in=list(types)))
+        CardSearch.objects.filter(
+            Q(pk__in=list(own)) | Q(pk__in=list(keywords)) | Q(pk__in=list(types))
+        )
     )
     for card_id, oracle_id in cards.order_by("name", "pk").values_list("pk", "oracle_id"):
         found = list(own[card_id])

@@ -11,7 +11,7 @@ import re
 
 from django.utils.translation import gettext as _
 
-from oracle.models import Card, CardFace, Keyword, Printing
+from oracle.models import CardFace, CardSearch, Keyword, Printing, searched_kinds
 from rulings.models import RuleSection, RulesEdition
 from web.api.scryfall.identities import Addresses
 from web.api.scryfall.printings import with_printings
@@ -62,13 +62,15 @@ def rule_list(number: str, opening: str) -> list[str]:
 
 def data_list(name: str) -> list[str]:
     if name == "card-names":
-        cards = with_printings(Card.objects.game_cards())
+        cards = with_printings(CardSearch.objects.filter(searched_kinds()))
         return sorted(set(cards.values_list("name", flat=True)))
     if name == "artist-names":
         artists = Printing.objects.exclude(artist="").values_list("artist", flat=True)
         return sorted({part.strip() for value in artists for part in value.split("&")})
     if name == "word-bank":
-        names = with_printings(Card.objects.game_cards()).values_list("name", flat=True)
+        names = with_printings(CardSearch.objects.filter(searched_kinds())).values_list(
+            "name", flat=True
+        )
         return sorted({word for value in names for word in NAME_WORD.findall(value)} - {"//"})
     if name in KEYWORD_KINDS:
         keywords = Keyword.objects.filter(kind=KEYWORD_KINDS[name])

@@ -25,7 +25,7 @@ from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 
 from common.text import key_words
-from oracle.models import Card, Printing
+from oracle.models import CardSearch, Printing, searched_kinds
 from oracle.search import conditions as c
 from oracle.search import parse
 from oracle.search.completions import completions
@@ -115,7 +115,7 @@ def search(request):
     if not query.is_usable:
         return bad_request(_("The search could not be run: no part of it could be used."), warnings)
     set_codes, italian = printing_terms(query)
-    cards = with_printings(query.filter(Card.objects.only("pk"), flag(request, "include_extras")))
+    cards = with_printings(query.filter(CardSearch.objects.all(), flag(request, "include_extras")))
     with translation.override("it" if italian else "en"):
         cards = cards.order_by(*(query.ordering or c.ordering("name", "asc")))
     if unique == "cards":
@@ -208,7 +208,7 @@ def _starts(text: str, name: str) -> bool:
 @api_view("GET")
 def random_card(request):
     """A card at random, among those ``q`` finds when given. Never cached."""
-    cards = with_printings(Card.objects.game_cards())
+    cards = with_printings(CardSearch.objects.filter(searched_kinds()))
     set_codes, italian = [], False
     text = str(request.GET.get("q", "")).strip()[:MAX_QUERY]
     if text:
@@ -219,7 +219,7 @@ def random_card(request):
                 [problem_text(problem) for problem in query.problems],
             )
         set_codes, italian = printing_terms(query)
-        cards = with_printings(query.filter(Card.objects.all()))
+        cards = with_printings(query.filter(CardSearch.objects.all()))
     card_ids = cards.order_by("pk").values_list("pk", flat=True)
     count = card_ids.count()
     if not count:

@@ -79,22 +79,20 @@ class SetPrinting(NamedTuple):
 
 
 def card_rows(cards, with_sets=False, with_images=False) -> list[CardRow]:
-    """Rows for a page of Card objects (only their pk, name and slug are read); with_sets adds
-    the set symbols and codes of each card's printings, newest first; with_images, each card's
-    picture (``card_images.picture_printing`` chooses the printing)."""
+    """Rows for a page of search results (``found_cards.FoundCard``: a search row's name, slug,
+    faces and newest sets); with_sets, the set symbols and codes of each card's printings,
+    newest first; with_images, each card's picture (``card_images.picture_printing`` chooses
+    the printing, from all of them: one query)."""
     cards = list(cards)
-    ids = [card.pk for card in cards]
-    faces = faces_by_card(ids)
-    sets = sets_by_card(ids, pictures=with_images) if with_sets or with_images else {}
+    pictures = sets_by_card([card.pk for card in cards], pictures=True) if with_images else {}
     url = url_maker("oracle:card-detail")
     printing_url = url_maker2("oracle:printing-detail")
     italian = is_italian_page()
     card_parts = CardParts(italian)
     rows = []
     for card in cards:
-        name, other_name, mana_cost, type_line = card_parts(card.name, faces[card.pk])
-        card_sets = sets.get(card.pk, [])
-        more_sets = max(len(card_sets) - SETS_SHOWN, 0)
+        name, other_name, mana_cost, type_line = card_parts(card.name, card.faces)
+        more_sets = max(len(card.sets) - SETS_SHOWN, 0) if with_sets else 0
         rows.append(
             CardRow(
                 url(card.slug),
@@ -102,14 +100,18 @@ def card_rows(cards, with_sets=False, with_images=False) -> list[CardRow]:
                 other_name,
                 mana_cost,
                 type_line,
-                sets=_set_links(card_sets[:SETS_SHOWN], italian, printing_url),
+                sets=_set_links(card.sets[:SETS_SHOWN], italian, printing_url) if with_sets else (),
                 more_sets=more_sets,
                 more_sets_text=(
                     ngettext("+%(n)s more set", "+%(n)s more sets", more_sets) % {"n": more_sets}
                     if more_sets
                     else ""
                 ),
-                image=_front_image(picture_printing(card_sets), name) if with_images else None,
+                image=(
+                    _front_image(picture_printing(pictures.get(card.pk, [])), name)
+                    if with_images
+                    else None
+                ),
             )
         )
     return rows
@@ -331,14 +333,16 @@ def _mana_costs(costs) -> SafeString:
     return format_html_join(" // ", "{}", ((render_mana(cost),) for cost in costs))
 
 
-def _set_links(printings, italian, printing_url) -> tuple[SetLink, ...]:
+def _set_links(sets, italian, printing_url) -> tuple[SetLink, ...]:
+    """Links to the card in each of ``sets``, a search row's (code, symbol, name, Italian
+    name, collector number, rarity)."""
     return tuple(
         SetLink(
-            url=printing_url(p.code.lower(), p.collector_number),
-            code=p.code,
-            symbol=p.symbol,
-            rarity=p.rarity,
-            set_name=p.name_it if italian and p.name_it else p.name,
+            url=printing_url(code.lower(), number),
+            code=code,
+            symbol=symbol,
+            rarity=rarity,
+            set_name=name_it if italian and name_it else name,
         )
-        for p in printings
+        for code, symbol, name, name_it, number, rarity in sets
     )

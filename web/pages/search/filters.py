@@ -27,8 +27,8 @@ from django.utils.translation import gettext_lazy as _
 from oracle.models import (
     COLOR_ORDER,
     TOKEN_LAYOUTS,
-    Card,
     CardFace,
+    CardSearch,
     CardSet,
     CardType,
     Keyword,
@@ -140,7 +140,7 @@ class CardFilter(django_filters.FilterSet):
     )
 
     class Meta:
-        model = Card
+        model = CardSearch
         fields = []
         form = CardSearchForm
 
@@ -307,8 +307,7 @@ class CardFilter(django_filters.FilterSet):
         return queryset.filter(pk__in=links.values("cardface__card_id"))
 
     def filter_keyword(self, queryset, name, value):
-        links = Card.keywords.through.objects.filter(keyword=value)
-        return queryset.filter(pk__in=links.values("card_id"))
+        return queryset.filter(search_keywords__contains=f"\n{value.slug}\n")
 
     def filter_set(self, queryset, name, value):
         printings = Printing.objects.filter(card_set=value)

@@ -1,11 +1,13 @@
 """The page of cards a search shows: counted, in order, as plain rows (``FoundCard``).
 
-A results page needs of each card only its id, name and slug (``listing.card_rows`` reads the
-rest for all of them at once). Read as model instances, the fifty cards of a page cost more in
+A results page reads each card's row from its search row (``CardSearch``): its name, slug,
+faces (Italian name, mana cost, type lines) and newest sets, all a results row shows
+(``lists.rows.card_rows``). Read as model instances, the fifty cards of a page cost more in
 Python than in the database; read as plain rows, and in the default order (by name) with one
 hand-written statement, they cost a fraction of it.
 """
 
+import json
 from typing import NamedTuple
 
 from django.core.paginator import Page, Paginator
@@ -13,7 +15,7 @@ from django.db import connection
 from django.db.models import Func, IntegerField, Subquery
 
 from common.sql_rows import fetch
-from oracle.models import Card
+from oracle.models import CardSearch
 from oracle.search.conditions import IdList
 
 # A search that finds at most this many cards is read as their ids first, in one scan of the
@@ -26,17 +28,30 @@ FEW_FOUND = 1000
 # The cards of a page in the order of their names (the column of the page's language), from a
 # list of ids (``IdList``).
 IN_NAME_ORDER = (
-    "SELECT id, name, slug FROM {table} WHERE id IN ({ids}) "
-    "ORDER BY {column} {direction}, name {direction}, id {direction} LIMIT %s OFFSET %s"
+    "SELECT card_id, name, slug, faces, sets FROM {table} WHERE card_id IN ({ids}) "
+    "ORDER BY {column} {direction}, name {direction}, card_id {direction} LIMIT %s OFFSET %s"
 )
+# What a results row is made from, in FoundCard's order.
+ROW_COLUMNS = ("pk", "name", "slug", "faces", "sets")
 
 
 class FoundCard(NamedTuple):
-    """A card on a results page: what its row and its address are made from."""
+    """A card on a results page: what its row and its address are made from (its search
+    row's ``faces`` and ``sets``)."""
 
     pk: int
     name: str
     slug: str
+    faces: list
+    sets: list
+
+    @classmethod
+    def from_row(cls, row) -> "FoundCard":
+        """From plain columns, whose JSON SQLite gives as text."""
+        pk, name, slug, faces, sets = row
+        if isinstance(faces, str):
+            faces, sets = json.loads(faces), json.loads(sets)
+        return cls(pk, name, slug, faces, sets)
 
 
 class NameOrder(NamedTuple):
@@ -57,13 +72,14 @@ class CountAll(Func):
 def results_page(
     found, order_keys: list, number: int, per_page: int, name_order: NameOrder | None
 ) -> Page:
-    """Page ``number`` (from 1; past the end, the last page) of the cards ``found`` (a Card
-    queryset, filtered and in ``order_keys``' order) as FoundCards, counted, in two queries.
+    """Page ``number`` (from 1; past the end, the last page) of the cards ``found`` (a
+    CardSearch queryset, filtered and in ``order_keys``' order) as FoundCards, counted, in two
+    queries.
     The ids of the first FEW_FOUND + 1 cards found come first: when those are all, they are the
     count and the page is read from them, not by searching again (in ``name_order`` by a
     hand-written statement); otherwise the page is read along the index of its order, with the
     count in the same statement."""
-    ids = list(found.order_by().values_list("pk", flat=True)[: FEW_FOUND + 1])
+    ids = list(found.order_by().values_list("pk", flat=True)[: FEW_FOUND + 1])  # CardSearch
     if len(ids) <= FEW_FOUND:
         paginator = Paginator(ids, per_page)
         number = paginator.get_page(number).number
@@ -71,8 +87,8 @@ def results_page(
         if name_order is not None:
             cards = _in_name_order(ids, name_order, start, per_page)
         else:
-            few = Card.objects.filter(pk__in=IdList(ids)).order_by(*order_keys)
-            rows = few.values_list("pk", "name", "slug")[start : start + per_page]
+            few = CardSearch.objects.filter(pk__in=IdList(ids)).order_by(*order_keys)
+            rows = few.values_list(*ROW_COLUMNS)[start : start + per_page]
             cards = [FoundCard(*row) for row in rows]
         return Page(cards, number, paginator)
     count = found.order_by().annotate(count=CountAll()).values("count")
@@ -83,18 +99,18 @@ def results_page(
         number = paginator.num_pages
         start = (number - 1) * per_page
         return Page(_rows(found, start, per_page), number, paginator)
-    paginator.count = rows[0][3]
-    return Page([FoundCard(*row[:3]) for row in rows], number, paginator)
+    paginator.count = rows[0][-1]
+    return Page([FoundCard(*row[:-1]) for row in rows], number, paginator)
 
 
 def _counted_rows(found, count, start: int, size: int) -> list[tuple]:
-    """(id, name, slug, how many were found) of the cards ``start`` to ``start + size``."""
+    """ROW_COLUMNS and how many were found, of the cards ``start`` to ``start + size``."""
     counted = found.annotate(found_count=Subquery(count))
-    return list(counted.values_list("pk", "name", "slug", "found_count")[start : start + size])
+    return list(counted.values_list(*ROW_COLUMNS, "found_count")[start : start + size])
 
 
 def _rows(found, start: int, size: int) -> list[FoundCard]:
-    rows = found.values_list("pk", "name", "slug")[start : start + size]
+    rows = found.values_list(*ROW_COLUMNS)[start : start + size]
     return [FoundCard(*row) for row in rows]
 
 
@@ -104,9 +120,9 @@ def _in_name_order(ids: list[int], order: NameOrder, start: int, size: int) -> l
     ids_sql, params = getattr(id_list, f"as_{connection.vendor}", id_list.as_sql)(None, connection)
     quote = connection.ops.quote_name
     statement = IN_NAME_ORDER.format(
-        table=quote(Card._meta.db_table),
+        table=quote(CardSearch._meta.db_table),
         ids=ids_sql,
         column=quote(order.column),
         direction="DESC" if order.descending else "ASC",
     )
-    return [FoundCard(*row) for row in fetch(statement, [*params, size, start])]
+    return [FoundCard.from_row(row) for row in fetch(statement, [*params, size, start])]

@@ -1,0 +1,312 @@
+"""The search row (``CardSearch``): one per card, filled from the cards, with its FTS5 trigram
+table and triggers on SQLite; the card table's search columns go."""
+
+import common.indexes
+import django.db.models.deletion
+import oracle.models.searched_text
+from django.db import migrations, models
+
+from oracle.models.searched_text import fts_statements
+
+
+def fill_search_rows(apps, schema_editor):
+    from oracle.search.search_rows import SourceModels, refresh_search_rows
+
+    names = ("Card", "CardFace", "Printing", "PrintingFace", "CardSearch", "CardName")
+    refresh_search_rows(models=SourceModels(*(apps.get_model("oracle", name) for name in names)))
+
+
+def make_fts_table(apps, schema_editor):
+    if schema_editor.connection.vendor == "sqlite":
+        create, _ = fts_statements(apps.get_model("oracle", "CardSearch"))
+        for statement in create:
+            schema_editor.execute(statement)
+
+
+def drop_fts_table(apps, schema_editor):
+    if schema_editor.connection.vendor == "sqlite":
+        _, drop = fts_statements(apps.get_model("oracle", "CardSearch"))
+        for statement in drop:
+            schema_editor.execute(statement)
+
+
+class Migration(migrations.Migration):
+
+    dependencies = [
+        ('oracle', '0028_printing_lookup_indexes'),
+    ]
+
+    operations = [
+        migrations.CreateModel(
+            name='CardSearch',
+            fields=[
+                ('card', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, primary_key=True, related_name='search_row', serialize=False, to='oracle.card')),
+                ('oracle_id', models.UUIDField()),
+                ('name', models.CharField(max_length=300)),
+                ('slug', models.SlugField(db_index=False, max_length=300)),
+                ('layout', models.CharField(max_length=20)),
+                ('kind', models.SmallIntegerField()),
+                ('is_token', models.BooleanField(default=False)),
+                ('mana_value', models.DecimalField(decimal_places=1, default=0, max_digits=9)),
+                ('colors', models.CharField(blank=True, max_length=5)),
+                ('color_identity', models.CharField(blank=True, max_length=5)),
+                ('search_name', oracle.models.searched_text.SearchedText(blank=True)),
+                ('search_type', oracle.models.searched_text.SearchedText(blank=True)),
+                ('search_text', oracle.models.searched_text.SearchedText(blank=True)),
+                ('search_keywords', oracle.models.searched_text.SearchedText(blank=True)),
+                ('search_flags', models.TextField(blank=True)),
+                ('search_printings', models.TextField(blank=True)),
+                ('search_artists', models.TextField(blank=True)),
+                ('search_flavor', models.TextField(blank=True)),
+                ('first_released', models.DateField(blank=True, null=True)),
+                ('last_released', models.DateField(blank=True, null=True)),
+                ('rarity_rank', models.PositiveSmallIntegerField(default=0)),
+                ('sort_name', models.CharField(blank=True, max_length=300)),
+                ('sort_name_it', models.CharField(blank=True, max_length=300)),
+                ('faces', models.JSONField(default=list)),
+                ('sets', models.JSONField(default=list)),
+            ],
+            options={
+                'verbose_name': 'search row',
+                'verbose_name_plural': 'search rows',
+            },
+        ),
+        migrations.RunPython(make_fts_table, drop_fts_table, elidable=False),
+        migrations.RunPython(fill_search_rows, migrations.RunPython.noop, elidable=False),
+        migrations.RemoveIndex(
+            model_name='card',
+            name='card_sort_name_idx',
+        ),
+        migrations.RemoveIndex(
+            model_name='card',
+            name='card_sort_name_search_idx',
+        ),
+        migrations.RemoveIndex(
+            model_name='card',
+            name='card_sort_name_it_idx',
+        ),
+        migrations.RemoveIndex(
+            model_name='card',
+            name='card_sort_name_it_search_idx',
+        ),
+        migrations.RemoveIndex(
+            model_name='card',
+            name='card_search_name_scoped_idx',
+        ),
+        migrations.RemoveIndex(
+            model_name='card',
+            name='card_search_type_scoped_idx',
+        ),
+        migrations.RemoveIndex(
+            model_name='card',
+            name='card_search_text_scoped_idx',
+        ),
+        migrations.RemoveIndex(
+            model_name='card',
+            name='card_search_flags_scoped_idx',
+        ),
+        migrations.RemoveIndex(
+            model_name='card',
+            name='card_search_printings_scoped_idx',
+        ),
+        migrations.RemoveIndex(
+            model_name='card',
+            name='card_search_artists_scoped_idx',
+        ),
+        migrations.RemoveIndex(
+            model_name='card',
+            name='card_search_flavor_scoped_idx',
+        ),
+        migrations.RemoveIndex(
+            model_name='card',
+            name='card_sort_name_pg_idx',
+        ),
+        migrations.RemoveIndex(
+            model_name='card',
+            name='card_sort_name_it_pg_idx',
+        ),
+        migrations.RemoveIndex(
+            model_name='card',
+            name='card_search_name_trgm',
+        ),
+        migrations.RemoveIndex(
+            model_name='card',
+            name='card_search_type_trgm',
+        ),
+        migrations.RemoveIndex(
+            model_name='card',
+            name='card_search_text_trgm',
+        ),
+        migrations.RemoveIndex(
+            model_name='card',
+            name='card_search_flags_trgm',
+        ),
+        migrations.RemoveIndex(
+            model_name='card',
+            name='card_search_printings_trgm',
+        ),
+        migrations.RemoveIndex(
+            model_name='card',
+            name='card_scope_pg_idx',
+        ),
+        migrations.RemoveIndex(
+            model_name='card',
+            name='card_search_name_scoped_pg_idx',
+        ),
+        migrations.RemoveIndex(
+            model_name='card',
+            name='card_search_type_scoped_pg_idx',
+        ),
+        migrations.RemoveIndex(
+            model_name='card',
+            name='card_search_flags_scoped_pg_idx',
+        ),
+        migrations.AddIndex(
+            model_name='cardsearch',
+            index=common.indexes.EngineIndex(engine='sqlite', fields=['sort_name', 'name', 'search_text', 'search_name', 'search_type', 'search_flags', 'search_printings', 'search_keywords', 'mana_value', 'colors', 'color_identity', 'layout', 'kind', 'first_released', 'last_released', 'rarity_rank'], name='cardsearch_sort_name_idx'),
+        ),
+        migrations.AddIndex(
+            model_name='cardsearch',
+            index=common.indexes.EngineIndex(engine='sqlite', fields=['sort_name', 'name', 'search_name', 'search_type', 'search_flags', 'search_printings', 'search_keywords', 'mana_value', 'colors', 'color_identity', 'layout', 'kind', 'first_released', 'last_released', 'rarity_rank'], name='cardsearch_sort_name_short_idx'),
+        ),
+        migrations.AddIndex(
+            model_name='cardsearch',
+            index=common.indexes.EngineIndex(engine='sqlite', fields=['sort_name_it', 'name', 'search_text', 'search_name', 'search_type', 'search_flags', 'search_printings', 'search_keywords', 'mana_value', 'colors', 'color_identity', 'layout', 'kind', 'first_released', 'last_released', 'rarity_rank'], name='cardsearch_sort_name_it_idx'),
+        ),
+        migrations.AddIndex(
+            model_name='cardsearch',
+            index=common.indexes.EngineIndex(engine='sqlite', fields=['sort_name_it', 'name', 'search_name', 'search_type', 'search_flags', 'search_printings', 'search_keywords', 'mana_value', 'colors', 'color_identity', 'layout', 'kind', 'first_released', 'last_released', 'rarity_rank'], name='cardsearch_sort_name_it_short_idx'),
+        ),
+        migrations.AddIndex(
+            model_name='cardsearch',
+            index=common.indexes.EngineIndex(engine='sqlite', fields=['search_name', 'kind'], name='cardsearch_search_name_idx'),
+        ),
+        migrations.AddIndex(
+            model_name='cardsearch',
+            index=common.indexes.EngineIndex(engine='sqlite', fields=['search_type', 'kind'], name='cardsearch_search_type_idx'),
+        ),
+        migrations.AddIndex(
+            model_name='cardsearch',
+            index=common.indexes.EngineIndex(engine='sqlite', fields=['search_text', 'kind'], name='cardsearch_search_text_idx'),
+        ),
+        migrations.AddIndex(
+            model_name='cardsearch',
+            index=common.indexes.EngineIndex(engine='sqlite', fields=['search_flags', 'kind'], name='cardsearch_search_flags_idx'),
+        ),
+        migrations.AddIndex(
+            model_name='cardsearch',
+            index=common.indexes.EngineIndex(engine='sqlite', fields=['search_printings', 'kind'], name='cardsearch_search_printings_idx'),
+        ),
+        migrations.AddIndex(
+            model_name='cardsearch',
+            index=common.indexes.EngineIndex(engine='sqlite', fields=['search_keywords', 'kind'], name='cardsearch_search_keywords_idx'),
+        ),
+        migrations.AddIndex(
+            model_name='cardsearch',
+            index=common.indexes.EngineIndex(engine='sqlite', fields=['search_artists', 'kind'], name='cardsearch_search_artists_idx'),
+        ),
+        migrations.AddIndex(
+            model_name='cardsearch',
+            index=common.indexes.EngineIndex(engine='sqlite', fields=['search_flavor', 'kind'], name='cardsearch_search_flavor_idx'),
+        ),
+        migrations.AddIndex(
+            model_name='cardsearch',
+            index=common.indexes.EngineIndex(engine='postgresql', fields=['sort_name'], name='cardsearch_sort_name_pg_idx'),
+        ),
+        migrations.AddIndex(
+            model_name='cardsearch',
+            index=common.indexes.EngineIndex(engine='postgresql', fields=['sort_name_it'], name='cardsearch_sort_name_it_pg_idx'),
+        ),
+        migrations.AddIndex(
+            model_name='cardsearch',
+            index=common.indexes.EngineIndex(engine='postgresql', fields=['search_name'], method='gin', name='cardsearch_search_name_trgm', opclasses=['gin_trgm_ops']),
+        ),
+        migrations.AddIndex(
+            model_name='cardsearch',
+            index=common.indexes.EngineIndex(engine='postgresql', fields=['search_type'], method='gin', name='cardsearch_search_type_trgm', opclasses=['gin_trgm_ops']),
+        ),
+        migrations.AddIndex(
+            model_name='cardsearch',
+            index=common.indexes.EngineIndex(engine='postgresql', fields=['search_text'], method='gin', name='cardsearch_search_text_trgm', opclasses=['gin_trgm_ops']),
+        ),
+        migrations.AddIndex(
+            model_name='cardsearch',
+            index=common.indexes.EngineIndex(engine='postgresql', fields=['search_flags'], method='gin', name='cardsearch_search_flags_trgm', opclasses=['gin_trgm_ops']),
+        ),
+        migrations.AddIndex(
+            model_name='cardsearch',
+            index=common.indexes.EngineIndex(engine='postgresql', fields=['search_printings'], method='gin', name='cardsearch_search_printings_trgm', opclasses=['gin_trgm_ops']),
+        ),
+        migrations.AddIndex(
+            model_name='cardsearch',
+            index=common.indexes.EngineIndex(engine='postgresql', fields=['search_keywords'], method='gin', name='cardsearch_search_keywords_trgm', opclasses=['gin_trgm_ops']),
+        ),
+        migrations.AddIndex(
+            model_name='cardsearch',
+            index=common.indexes.EngineIndex(engine='postgresql', fields=['card'], include=('kind',), name='cardsearch_scope_pg_idx'),
+        ),
+        migrations.AddIndex(
+            model_name='cardsearch',
+            index=common.indexes.EngineIndex(engine='postgresql', fields=['search_name'], include=('kind', 'card'), name='cardsearch_search_name_pg_idx'),
+        ),
+        migrations.AddIndex(
+            model_name='cardsearch',
+            index=common.indexes.EngineIndex(engine='postgresql', fields=['search_type'], include=('kind', 'card'), name='cardsearch_search_type_pg_idx'),
+        ),
+        migrations.AddIndex(
+            model_name='cardsearch',
+            index=common.indexes.EngineIndex(engine='postgresql', fields=['search_flags'], include=('kind', 'card'), name='cardsearch_search_flags_pg_idx'),
+        ),
+        migrations.AddIndex(
+            model_name='cardsearch',
+            index=common.indexes.EngineIndex(engine='postgresql', fields=['search_keywords'], include=('kind', 'card'), name='cardsearch_search_keywords_pg_idx'),
+        ),
+        migrations.RemoveField(
+            model_name='card',
+            name='first_released',
+        ),
+        migrations.RemoveField(
+            model_name='card',
+            name='last_released',
+        ),
+        migrations.RemoveField(
+            model_name='card',
+            name='rarity_rank',
+        ),
+        migrations.RemoveField(
+            model_name='card',
+            name='search_artists',
+        ),
+        migrations.RemoveField(
+            model_name='card',
+            name='search_flags',
+        ),
+        migrations.RemoveField(
+            model_name='card',
+            name='search_flavor',
+        ),
+        migrations.RemoveField(
+            model_name='card',
+            name='search_name',
+        ),
+        migrations.RemoveField(
+            model_name='card',
+            name='search_printings',
+        ),
+        migrations.RemoveField(
+            model_name='card',
+            name='search_text',
+        ),
+        migrations.RemoveField(
+            model_name='card',
+            name='search_type',
+        ),
+        migrations.RemoveField(
+            model_name='card',
+            name='sort_name',
+        ),
+        migrations.RemoveField(
+            model_name='card',
+            name='sort_name_it',
+        ),
+    ]

@@ -1,0 +1,77 @@
+"""A text column whose ``contains`` reads a substring index: SQLite's FTS5 trigram table.
+
+``Q(search_name__contains="fulmine")`` on a ``SearchedText`` column is, on SQLite,
+``card_id IN (SELECT rowid FROM <table>_fts WHERE <table>_fts MATCH 'search_name: "fulmine"')``:
+the trigram tokenizer turns the quoted phrase into its consecutive trigrams, so the match is
+exactly a substring, as ``LIKE '%fulmine%'`` is. A value shorter than three characters has no
+trigram and is looked for with ``LIKE`` on the column. PostgreSQL runs the plain ``LIKE``,
+which its pg_trgm GIN index on the column answers. The FTS table and the triggers that keep it
+are made by a migration (``fts_statements``).
+"""
+
+from django.db import models
+from django.db.models.lookups import Contains
+
+TRIGRAM = 3
+
+
+def fts_table(model) -> str:
+    return f"{model._meta.db_table}_fts"
+
+
+class SearchedText(models.TextField):
+    """A TextField in its model's FTS5 table on SQLite."""
+
+
+@SearchedText.register_lookup
+class IndexedContains(Contains):
+    lookup_name = "contains"
+
+    def as_sqlite(self, compiler, connection):
+        value = self.rhs
+        if (
+            not isinstance(value, str)
+            or len(value) < TRIGRAM
+            or not isinstance(self.lhs, models.expressions.Col)
+        ):
+            return super().as_sql(compiler, connection)
+        field = self.lhs.target
+        model = field.model
+        quote = compiler.quote_name_unless_alias
+        table = quote(fts_table(model))
+        row_id = f"{quote(self.lhs.alias)}.{quote(model._meta.pk.column)}"
+        phrase = value.replace('"', '""')
+        return (
+            f"{row_id} IN (SELECT rowid FROM {table} WHERE {table} MATCH %s)",
+            [f'{field.column}: "{phrase}"'],
+        )
+
+
+def fts_statements(model) -> tuple[list[str], list[str]]:
+    """(create, drop): the SQLite statements of ``model``'s FTS5 table over its SearchedText
+    columns (external content: the table's rows, by primary key) and the triggers that keep
+    it, and those that drop them."""
+    table = model._meta.db_table
+    fts = fts_table(model)
+    key = model._meta.pk.column
+    columns = [field.column for field in model._meta.fields if isinstance(field, SearchedText)]
+    names = ", ".join(columns)
+    new = ", ".join(f"new.{column}" for column in columns)
+    old = ", ".join(f"old.{column}" for column in columns)
+    remove = f"INSERT INTO {fts} ({fts}, rowid, {names}) VALUES ('delete', old.{key}, {old});"
+    add = f"INSERT INTO {fts} (rowid, {names}) VALUES (new.{key}, {new});"
+    changed = " OR ".join(f"old.{column} IS NOT new.{column}" for column in columns)
+    create = [
+        f"CREATE VIRTUAL TABLE {fts} USING fts5({names}, content='{table}', "
+        f"content_rowid='{key}', tokenize='trigram')",
+        f"CREATE TRIGGER {fts}_insert AFTER INSERT ON {table} BEGIN {add} END",
+        f"CREATE TRIGGER {fts}_delete AFTER DELETE ON {table} BEGIN {remove} END",
+        f"CREATE TRIGGER {fts}_update AFTER UPDATE ON {table} "
+        f"WHEN old.{key} IS NOT new.{key} OR {changed} BEGIN {remove} {add} END",
+        f"INSERT INTO {fts} ({fts}) VALUES ('rebuild')",
+    ]
+    drop = [
+        *(f"DROP TRIGGER IF EXISTS {fts}_{event}" for event in ("insert", "delete", "update")),
+        f"DROP TABLE IF EXISTS {fts}",
+    ]
+    return create, drop

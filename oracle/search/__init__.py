@@ -7,11 +7,11 @@
     query.problems        # [Problem(part, message, suggestion)], message in the active language
     query.is_empty        # True for blank text: nothing to search for
     query.is_usable       # False when text was given but no part of it could be used (a 400)
-    query.filter(cards)   # a Card queryset, narrowed: conditions only, no duplicate rows,
+    query.filter(rows)    # a CardSearch queryset, narrowed: conditions only, no duplicate rows,
                           # safe to combine with other .filter() calls
     query.ordering        # order_by() expressions from order:/dir: ([] = the caller's default)
     query.apply(cards)    # filter + ordering (by name when the query sets none)
-    query.to_q()          # the conditions as one Q on Card
+    query.to_q()          # the conditions as one Q on CardSearch (one search row per card)
 
 ``Problem(part="pow>=x", message="“x” is not a number", suggestion="")``; ``part`` is the text
 as typed, ``suggestion`` a corrected part when there is one ("tpye:elf" -> "type:elf"). The

@@ -75,7 +75,7 @@ class Query:
         return self.is_empty or self.tree is not None or bool(self.order or self.direction)
 
     def to_q(self, with_tokens: bool = False) -> Q:
-        """The conditions as one Q on Card (all cards when there are none), within what a
+        """The conditions as one Q on CardSearch (all cards when there are none), within what a
         search looks at (``scope``)."""
         if self.tree is not None:
             with self._tables():
@@ -109,7 +109,7 @@ class Query:
             yield
 
     def filter(self, cards, with_tokens: bool = False):
-        """``cards`` (a Card queryset) narrowed to the cards that match (``scope``)."""
+        """``cards`` (a CardSearch queryset) narrowed to the cards that match (``scope``)."""
         if not self.is_usable:
             return cards.none()
         return cards.filter(self.to_q(with_tokens))

@@ -1,8 +1,10 @@
-"""Condition tree: each node turns into a ``Q`` on Card and prints back as canonical text.
+"""Condition tree: each node turns into a ``Q`` on the search row (``CardSearch``, whose
+primary key is the card's) and prints back as canonical text.
 
-Most conditions test the card's own search columns (``normalize``: folded names, type lines,
-texts, flags and printings of all its faces, one per line); the rest, which look at a to-many
-relation (a face's power, keywords, errata), become ``pk__in=<subquery>`` or EXISTS. So
+Most conditions test the row's own columns (``normalize``: folded names, type lines, texts,
+keywords, flags and printings of all its faces, one per line); the rest, which look at a
+to-many relation (a face's power, errata, a printing's frame), become ``pk__in=<subquery>`` or
+EXISTS. So
 conditions combine with and, or and not without joins that would multiply rows or make
 "t:creature t:land" mean "one face that is both".
 

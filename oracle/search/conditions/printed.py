@@ -2,9 +2,9 @@
 watermark, ``b:`` block, ``st:`` set type, ``frame:`` and ``border:``.
 
 Each holds when some printing of the card has it (like ``s:`` and ``r:``). Artists, flavour
-texts and watermarks are in the card's search columns (``printing_words``); the artists and
+texts and watermarks are in the card's search row (``printing_words``); the artists and
 flavour texts, which the covering indexes leave out, are found by a subquery that reads only
-their own column's index, so a results page walking the name index reads no card row. Frames,
+their own column's index, so a results page walking the name index reads no row. Frames,
 borders, set types and blocks are looked up among the printings, through their indexes.
 """
 

@@ -148,7 +148,7 @@ def _rows():
     """The compact table's rows, each with the card's long texts last."""
     from django.db import connection
 
-    from oracle.models import Card, CardFace, Printing, not_cards
+    from oracle.models import Card, CardFace, CardSearch, Printing, not_cards
     from oracle.search.printing_words import FORMATS_WORD, SEARCH_FORMATS
 
     faces = defaultdict(list)
@@ -172,7 +172,7 @@ def _rows():
         cursor.execute("SELECT card_id, numbers FROM rulings_cardrulesearch")
         rules = dict(cursor.fetchall())
     cards = list(
-        Card.objects.exclude(not_cards()).values_list(
+        CardSearch.objects.exclude(not_cards()).values_list(
             "pk",
             "oracle_id",
             "name",

@@ -34,6 +34,7 @@ from oracle.models import (
     Card,
     CardDataImport,
     CardFace,
+    CardSearch,
     CardSet,
     CardType,
     Keyword,
@@ -101,6 +102,7 @@ def sync_mtgjson(
     stats["block names"] = fill_block_names(terms)
     log("Updating the search columns…")
     updated, unchanged = refresh_search_rows(card_pks.values())
+    refresh_planner_statistics(CardSearch)
     stats["search columns"] = SyncStats(updated=updated, unchanged=unchanged)
     for _receiver, result in cards_synced.send(sender=Card, data=data, card_pks=card_pks, log=log):
         stats.update(result or {})

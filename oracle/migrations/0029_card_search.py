@@ -3,6 +3,7 @@ table and triggers on SQLite; the card table's search columns go."""
 
 import common.indexes
 import django.db.models.deletion
+import oracle.models.card_search
 import oracle.models.searched_text
 from django.db import migrations, models
 
@@ -40,7 +41,7 @@ class Migration(migrations.Migration):
         migrations.CreateModel(
             name='CardSearch',
             fields=[
-                ('card', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, primary_key=True, related_name='search_row', serialize=False, to='oracle.card')),
+                ('card', oracle.models.card_search.RowidKey(on_delete=django.db.models.deletion.CASCADE, primary_key=True, related_name='search_row', serialize=False, to='oracle.card')),
                 ('oracle_id', models.UUIDField()),
                 ('name', models.CharField(max_length=300)),
                 ('slug', models.SlugField(db_index=False, max_length=300)),
@@ -54,8 +55,8 @@ class Migration(migrations.Migration):
                 ('search_type', oracle.models.searched_text.SearchedText(blank=True)),
                 ('search_text', oracle.models.searched_text.SearchedText(blank=True)),
                 ('search_keywords', oracle.models.searched_text.SearchedText(blank=True)),
+                ('search_printings', oracle.models.searched_text.SearchedText(blank=True)),
                 ('search_flags', models.TextField(blank=True)),
-                ('search_printings', models.TextField(blank=True)),
                 ('search_artists', models.TextField(blank=True)),
                 ('search_flavor', models.TextField(blank=True)),
                 ('first_released', models.DateField(blank=True, null=True)),

@@ -109,12 +109,20 @@ POSTGRES_INDEXES = [
 ]
 
 
-class CardSearch(models.Model):
-    """A card as the search sees it (written by ``normalize.refresh_search_columns``)."""
+class RowidKey(models.OneToOneField):
+    """The card as the row's primary key, on SQLite its rowid: an "integer" primary key (a
+    bigint one is a column of its own beside a hidden rowid), so that every index holds it, a
+    scan of a covering index answers a query that also names the card, and the FTS5 table's
+    rowids are the cards'."""
 
-    card = models.OneToOneField(
-        Card, on_delete=models.CASCADE, primary_key=True, related_name="search_row"
-    )
+    def db_type(self, connection):
+        return "integer" if connection.vendor == "sqlite" else super().db_type(connection)
+
+
+class CardSearch(models.Model):
+    """A card as the search sees it (written by ``search_rows.refresh_search_rows``)."""
+
+    card = RowidKey(Card, on_delete=models.CASCADE, primary_key=True, related_name="search_row")
     # The card's own, copied: what conditions compare and a results row links to.
     oracle_id = models.UUIDField()
     name = models.CharField(max_length=300)
@@ -130,8 +138,8 @@ class CardSearch(models.Model):
     search_type = SearchedText(blank=True)
     search_text = SearchedText(blank=True)
     search_keywords = SearchedText(blank=True)
+    search_printings = SearchedText(blank=True)
     search_flags = models.TextField(blank=True)
-    search_printings = models.TextField(blank=True)
     search_artists = models.TextField(blank=True)
     search_flavor = models.TextField(blank=True)
     first_released = models.DateField(null=True, blank=True)

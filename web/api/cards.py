@@ -27,7 +27,6 @@ import uuid
 from decimal import Decimal
 from functools import wraps
 
-from django.core.paginator import Paginator
 from django.utils import translation
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
@@ -45,8 +44,6 @@ from web.paging import requested_page
 from web.search_limits import json_refusal, rate_limited, search_time_limit, timed_out_message
 
 RESULTS_PER_PAGE = 50
-# What a result is made from, read from the search row.
-RESULT_COLUMNS = ("oracle_id", "name", "slug", "faces", "sets")
 HTML_LANGUAGE = "en"
 LANGUAGES = ("en", "it")
 # Completions change only with an import: browsers and proxies may keep them a while.
@@ -127,11 +124,9 @@ def _card_search(request):
             },
             status=400,
         )
-    paginator = Paginator(card_filter.qs.values_list(*RESULT_COLUMNS), RESULTS_PER_PAGE)
-    pages = paginator.num_pages
-    page = paginator.page(number) if number <= pages else None
-    cards = list(page.object_list) if page else []
-    if page is None:
+    page = card_filter.results_page(number, RESULTS_PER_PAGE)
+    pages = page.paginator.num_pages
+    if page.number != number:  # past the end
         return json_response(
             {
                 "error": _("There is no page %(page)s; the last page is %(pages)s.")
@@ -145,14 +140,14 @@ def _card_search(request):
     return json_response(
         {
             "data": _data_dates(request),
-            "total": paginator.count,
+            "total": page.paginator.count,
             "page": number,
             "pages": pages,
             "next": _page_url(request, number + 1) if page.has_next() else None,
             "previous": _page_url(request, number - 1) if page.has_previous() else None,
             "warnings": warnings,
             "query": card_filter.canonical,
-            "results": _results(request, cards),
+            "results": _results(request, page.object_list),
         }
     )
 
@@ -174,21 +169,21 @@ def card_detail(request, oracle_id):
 
 
 def _results(request, cards):
-    """The JSON of a page of cards found, each read from its search row (RESULT_COLUMNS)."""
+    """The JSON of a page of cards found (``found_cards.FoundCard``: its search row's)."""
     with translation.override(HTML_LANGUAGE):
         card_url = url_maker("oracle:card-detail")
     results = []
-    for oracle_id, name, slug, card_faces, sets in cards:
-        names_it = [name_it for name_it, *_ in card_faces]
+    for card in cards:
+        names_it = [face[0] for face in card.faces]
         results.append(
             {
-                "id": str(oracle_id),
-                "name": name,
+                "id": str(card.oracle_id),
+                "name": card.name,
                 "name_it": " // ".join(names_it) if all(names_it) and names_it else "",
-                "mana_cost": " // ".join(cost for _, cost, _, _ in card_faces if cost),
-                "type_line": " // ".join(type_line for _, _, type_line, _ in card_faces),
-                "set_codes": [code for code, *_ in sets],
-                "url": request.build_absolute_uri(card_url(slug)),
+                "mana_cost": " // ".join(face[1] for face in card.faces if face[1]),
+                "type_line": " // ".join(face[2] for face in card.faces),
+                "set_codes": [code for code, *_ in card.sets],
+                "url": request.build_absolute_uri(card_url(card.slug)),
             }
         )
     return results

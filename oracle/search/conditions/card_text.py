@@ -49,6 +49,16 @@ ITALIAN_TYPE_WORDS = {
 # Tribal became Kindred in 2024: either word finds both.
 ITALIAN_TYPE_WORDS |= {"tribal": "kindred", "kindred": "tribal"}
 ENGLISH_TYPE_WORDS = {"tribal", "kindred"}
+# Card types and supertypes, which many cards have: their condition scans the column (the
+# substring index pays for rarer words, subtypes: ``SearchedText``).
+BROAD_TYPE_WORDS = {word.lower() for word in SEARCHED_IN_ENGLISH} | {
+    "planeswalker", "battle", "kindred", "snow",
+}  # fmt: skip
+
+
+def type_q(word: str) -> Q:
+    lookup = "scan" if word in BROAD_TYPE_WORDS else "contains"
+    return Q(**{f"search_type__{lookup}": word})
 
 
 @dataclass(frozen=True)
@@ -61,15 +71,15 @@ class TypeCondition(Condition):
         folded = fold_line(self.value)
         other = ITALIAN_TYPE_WORDS.get(folded)
         if other is None:
-            return Q(search_type__contains=folded)
+            return type_q(folded)
         if folded in ENGLISH_TYPE_WORDS:  # "tribal" -> also "kindred"
-            return Q(search_type__contains=folded) | Q(search_type__contains=other)
+            return type_q(folded) | type_q(other)
         # An Italian type word is looked for as its English one only: old Italian printings
         # call an Aura's type "Incanta Creatura" ("Enchant Creature"), which "t:creatura" must
         # not find, and every card has its English type line.
-        q = Q(search_type__contains=other)
+        q = type_q(other)
         if other in ITALIAN_TYPE_WORDS:  # "tribale" -> "tribal" -> "kindred"
-            q |= Q(search_type__contains=ITALIAN_TYPE_WORDS[other])
+            q |= type_q(ITALIAN_TYPE_WORDS[other])
         return q
 
     def __str__(self):

@@ -8,6 +8,7 @@ hand-written statement, they cost a fraction of it.
 """
 
 import json
+import uuid
 from typing import NamedTuple
 
 from django.core.paginator import Page, Paginator
@@ -19,20 +20,22 @@ from oracle.models import CardSearch
 from oracle.search.conditions import IdList
 
 # A search that finds at most this many cards is read as their ids first, in one scan of the
-# narrowest index: that gives the count, and the page is sorted from those cards alone (walking
-# the index of the order would read most of it to fill a page of rare matches). One that finds
-# more is counted, and its page read along the index of its order, which dense matches fill at
-# once.
-FEW_FOUND = 1000
+# narrowest index or one read of the substring index: that gives the count, and the page is
+# sorted from those cards alone (walking the index of the order would read most of it to fill
+# a page of rare matches, and counting apart would search twice). One that finds more is
+# counted, and its page read along the index of its order, which dense matches fill at once.
+# 3,000 rather than 1,000 since the substring index: a keyword or a phrase of 2,000 cards
+# costs 12 ms so instead of 17 (benchmarks/README.md, issue 35).
+FEW_FOUND = 3000
 
 # The cards of a page in the order of their names (the column of the page's language), from a
 # list of ids (``IdList``).
 IN_NAME_ORDER = (
-    "SELECT card_id, name, slug, faces, sets FROM {table} WHERE card_id IN ({ids}) "
+    "SELECT card_id, oracle_id, name, slug, faces, sets FROM {table} WHERE card_id IN ({ids}) "
     "ORDER BY {column} {direction}, name {direction}, card_id {direction} LIMIT %s OFFSET %s"
 )
 # What a results row is made from, in FoundCard's order.
-ROW_COLUMNS = ("pk", "name", "slug", "faces", "sets")
+ROW_COLUMNS = ("pk", "oracle_id", "name", "slug", "faces", "sets")
 
 
 class FoundCard(NamedTuple):
@@ -40,6 +43,7 @@ class FoundCard(NamedTuple):
     row's ``faces`` and ``sets``)."""
 
     pk: int
+    oracle_id: uuid.UUID
     name: str
     slug: str
     faces: list
@@ -47,11 +51,13 @@ class FoundCard(NamedTuple):
 
     @classmethod
     def from_row(cls, row) -> "FoundCard":
-        """From plain columns, whose JSON SQLite gives as text."""
-        pk, name, slug, faces, sets = row
+        """From plain columns, whose JSON and UUIDs SQLite gives as text."""
+        pk, oracle_id, name, slug, faces, sets = row
         if isinstance(faces, str):
             faces, sets = json.loads(faces), json.loads(sets)
-        return cls(pk, name, slug, faces, sets)
+        if isinstance(oracle_id, str):
+            oracle_id = uuid.UUID(oracle_id)
+        return cls(pk, oracle_id, name, slug, faces, sets)
 
 
 class NameOrder(NamedTuple):

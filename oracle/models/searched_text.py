@@ -14,7 +14,8 @@ pg_trgm GIN index or not. The FTS table and the triggers that keep it are made b
 """
 
 from django.db import models
-from django.db.models.lookups import Contains
+from django.db.models import BooleanField, Expression, F
+from django.db.models.lookups import Contains, Lookup
 
 TRIGRAM = 3
 
@@ -49,6 +50,69 @@ class IndexedContains(Contains):
             f"{row_id} IN (SELECT rowid FROM {table} WHERE {table} MATCH %s)",
             [f'{field.column}: "{phrase}"'],
         )
+
+
+class AllSubstrings(Lookup):
+    """Each of ``terms`` ((SearchedText field, folded text) pairs) is in its column: on SQLite
+    one MATCH of the FTS5 table for all of them, which intersects the trigram lists inside the
+    index, rarest first (``kw:flying s:fut`` reads "fut" once, not two lists of thousands of
+    cards each intersected by SQLite); a text under three characters is a LIKE beside it. On
+    PostgreSQL the LIKEs side by side, each through its trigram index.
+
+    A Lookup, not a plain expression, so that a filter takes it as it is: Django compares any
+    other expression with true ("... IN (...) = 1"), which SQLite cannot look rows up by.
+    """
+
+    lookup_name = "all_substrings"
+    output_field = BooleanField()
+    resolve_expression = Expression.resolve_expression
+
+    def __init__(self, terms):
+        Expression.__init__(self)
+        self.terms = tuple(terms)
+        self.columns = [F(field) for field, _ in self.terms]
+
+    @property
+    def identity(self):
+        return (self.__class__, self.terms)
+
+    def get_source_expressions(self):
+        return self.columns
+
+    def set_source_expressions(self, expressions):
+        self.columns = list(expressions)
+
+    def as_sql(self, compiler, connection):
+        parts, params = [], []
+        for column, (_, text) in zip(self.columns, self.terms, strict=True):
+            sql, column_params = compiler.compile(column)
+            parts.append(f"{sql} {connection.operators['contains']}")
+            params += [*column_params, f"%{connection.ops.prep_for_like_query(text)}%"]
+        return "(" + " AND ".join(parts) + ")", params
+
+    def as_sqlite(self, compiler, connection):
+        indexed = [
+            (column, text)
+            for column, (_, text) in zip(self.columns, self.terms, strict=True)
+            if len(text) >= TRIGRAM
+        ]
+        if not indexed:
+            return self.as_sql(compiler, connection)
+        short = [term for term in self.terms if len(term[1]) < TRIGRAM]
+        model = indexed[0][0].target.model
+        quote = compiler.quote_name_unless_alias
+        table = quote(fts_table(model))
+        row_id = f"{quote(indexed[0][0].alias)}.{quote(model._meta.pk.column)}"
+        match = " AND ".join(
+            f'{column.target.column}: "{text.replace('"', '""')}"' for column, text in indexed
+        )
+        sql = f"{row_id} IN (SELECT rowid FROM {table} WHERE {table} MATCH %s)"
+        if not short:
+            return sql, [match]
+        rest_sql, rest_params = (
+            AllSubstrings(short).resolve_expression(compiler.query).as_sql(compiler, connection)
+        )
+        return f"({sql} AND {rest_sql})", [match, *rest_params]
 
 
 @SearchedText.register_lookup

@@ -9,6 +9,7 @@ terms) and says which names are unknown, with the closest known one as a suggest
 
 import difflib
 
+from django.db.models.functions import Upper
 from django.utils.translation import gettext
 
 from common.text import fold_line, slug_for
@@ -60,6 +61,10 @@ def _unknown_keywords(conditions) -> list[Problem]:
 
 def _unknown_sets(conditions) -> list[Problem]:
     if not conditions:
+        return []
+    named = {condition.code.upper() for condition in conditions}
+    known = CardSet.objects.annotate(upper_code=Upper("code")).filter(upper_code__in=named)
+    if known.count() == len(named):  # one look-up on the codes' index, as most queries need
         return []
     codes = {code.lower(): code.lower() for code in CardSet.objects.values_list("code", flat=True)}
     return [

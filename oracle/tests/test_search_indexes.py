@@ -150,3 +150,17 @@ class SubstringIndexTests(EmptyDatabaseTestCase):
         self.assertEqual(self.found('"\\"ultimate\\""'), ['The "Ultimate" Nightmare'])
         self.assertEqual(self.found("ox"), ["Ox"])
         self.assertEqual(self.found("!ox"), ["Ox"])
+
+    def test_substring_terms_side_by_side_are_one_match(self):
+        """``kw:flying s:fut`` asks the index once for both (the index intersects its lists),
+        and finds what each term finds; a term of two letters is tested beside the match."""
+        flyer = make_card(name="Sky Tarox", type_line="Creature — Bird", name_it="")
+        make_card(name="Ground Tarox", type_line="Creature — Beast", name_it="")
+        sql = str(parse("tarox t:bird").filter(CardSearch.objects.all()).query)
+        self.assertEqual(sql.count("MATCH"), 1)
+        self.assertIn("search_name: \"tarox\" AND search_type: \"bird\"", sql)
+        self.assertNotIn("= 1)", sql.split("MATCH")[1])  # looked up by rowid, not compared
+        self.assertEqual(self.found("tarox t:bird"), ["Sky Tarox"])
+        self.assertEqual(self.found("sk tarox"), ["Sky Tarox"])
+        self.assertEqual(self.found("tarox -t:bird"), ["Ground Tarox"])
+        self.assertIn("creature — bird", flyer.search_row.search_type)

@@ -11,7 +11,7 @@ from django.db.models import Q
 from common.text import fold_line, slug_for
 from oracle.models import Keyword
 from oracle.search.conditions.lookups import nothing
-from oracle.search.conditions.tree import Condition
+from oracle.search.conditions.tree import Condition, substring_q
 from oracle.search.tokens import quote
 from oracle.type_words import ITALIAN_TYPES
 
@@ -23,11 +23,12 @@ class NameCondition(Condition):
     value: str
     exact: bool = False
 
-    def to_q(self) -> Q:
+    def substring(self) -> tuple[str, str]:
         folded = fold_line(self.value)
-        if self.exact:
-            return Q(search_name__contains=f"\n{folded}\n")
-        return Q(search_name__contains=folded)
+        return ("search_name", f"\n{folded}\n" if self.exact else folded)
+
+    def to_q(self) -> Q:
+        return substring_q(self.substring())
 
     def __str__(self):
         if self.exact:
@@ -61,11 +62,24 @@ def type_q(word: str) -> Q:
     return Q(**{f"search_type__{lookup}": word})
 
 
+def plain_type_word(value: str) -> str | None:
+    """The folded word of ``t:value`` when its condition is that word in the type line and
+    the substring index pays (not a card type, not an Italian word read in English)."""
+    folded = fold_line(value)
+    if folded in ITALIAN_TYPE_WORDS or folded in BROAD_TYPE_WORDS:
+        return None
+    return folded
+
+
 @dataclass(frozen=True)
 class TypeCondition(Condition):
     """``t:`` a word or phrase of a face's type line, English or Italian."""
 
     value: str
+
+    def substring(self) -> tuple[str, str] | None:
+        word = plain_type_word(self.value)
+        return None if word is None else ("search_type", word)
 
     def to_q(self) -> Q:
         folded = fold_line(self.value)
@@ -96,8 +110,11 @@ class TextCondition(Condition):
 
     value: str
 
+    def substring(self) -> tuple[str, str]:
+        return ("search_text", fold_line(self.value))
+
     def to_q(self) -> Q:
-        return Q(search_text__contains=fold_line(self.value))
+        return substring_q(self.substring())
 
     def __str__(self):
         return f"o:{quote(self.value)}"
@@ -145,19 +162,23 @@ class KeywordCondition(Condition):
 
     value: str
 
-    def to_q(self) -> Q:
+    def slugs(self) -> list[str]:
         folded, slug = fold_line(self.value), slug_for(self.value)
-        slugs = [
+        return [
             key
             for _, key, name, name_it in keyword_rows()
             if folded in (name, name_it) or (slug and slug == key)
         ]
-        if not slugs:
-            return nothing()
+
+    def substring(self) -> tuple[str, str] | None:
+        slugs = self.slugs()
+        return ("search_keywords", f"\n{slugs[0]}\n") if len(slugs) == 1 else None
+
+    def to_q(self) -> Q:
         q = Q()
-        for key in slugs:  # the row's keywords: one slug a line
+        for key in self.slugs():  # the row's keywords: one slug a line
             q |= Q(search_keywords__contains=f"\n{key}\n")
-        return q
+        return q or nothing()
 
     def __str__(self):
         return f"kw:{quote(self.value)}"

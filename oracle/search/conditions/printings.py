@@ -11,7 +11,7 @@ from django.utils.translation import gettext
 from common.text import fold, fold_line
 from oracle.models import CardSet
 from oracle.search.conditions.lookups import cards_with_printings, nothing
-from oracle.search.conditions.tree import Condition
+from oracle.search.conditions.tree import Condition, substring_q
 from oracle.search.conditions.value_problems import suggest
 from oracle.search.problems import Problem
 
@@ -33,8 +33,11 @@ class SetCondition(Condition):
             )
         return cls(code)
 
+    def substring(self) -> tuple[str, str]:
+        return ("search_printings", f" {self.code}:")
+
     def to_q(self) -> Q:
-        return Q(search_printings__contains=f" {self.code}:")
+        return substring_q(self.substring())
 
     def __str__(self):
         return f"s:{self.code}"
@@ -78,6 +81,9 @@ class RarityCondition(Condition):
                 f"r:{rarity}",
             )
         return cls(op, rarity)
+
+    def substring(self) -> tuple[str, str] | None:
+        return ("search_printings", f":{self.rarity}:") if self.op == "=" else None
 
     def to_q(self) -> Q:
         if self.op == "=":

@@ -4,6 +4,8 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 
+from oracle.models.searched_text import AllSubstrings
+
 
 class Node:
     """A part of the condition tree."""
@@ -28,9 +30,19 @@ class And(Node):
     children: tuple[Node, ...]
 
     def to_q(self) -> Q:
-        q = Q()
+        """The children's conditions; those that are substrings of the search row in one
+        ``AllSubstrings``, which the substring index answers at once."""
+        q, terms = Q(), []
         for child in self.children:
-            q &= child.to_q()
+            term = child.substring() if isinstance(child, Condition) else None
+            if term is None:
+                q &= child.to_q()
+            else:
+                terms.append(term)
+        if len(terms) > 1:
+            q &= Q(AllSubstrings(terms))
+        elif terms:
+            q &= substring_q(terms[0])
         return q
 
     def __str__(self):
@@ -68,3 +80,13 @@ class Not(Node):
 
 class Condition(Node):
     """A leaf of the tree: one term of the query."""
+
+    def substring(self) -> tuple[str, str] | None:
+        """(column, folded text) when the condition is that text in that column of the search
+        row and nothing else (``And`` gives all of them to the substring index at once)."""
+        return None
+
+
+def substring_q(term: tuple[str, str]) -> Q:
+    column, text = term
+    return Q(**{f"{column}__contains": text})

@@ -158,7 +158,7 @@ class SubstringIndexTests(EmptyDatabaseTestCase):
         make_card(name="Ground Tarox", type_line="Creature — Beast", name_it="")
         sql = str(parse("tarox t:bird").filter(CardSearch.objects.all()).query)
         self.assertEqual(sql.count("MATCH"), 1)
-        self.assertIn("search_name: \"tarox\" AND search_type: \"bird\"", sql)
+        self.assertIn('search_name: "tarox" AND search_type: "bird"', sql)
         self.assertNotIn("= 1)", sql.split("MATCH")[1])  # looked up by rowid, not compared
         self.assertEqual(self.found("tarox t:bird"), ["Sky Tarox"])
         self.assertEqual(self.found("sk tarox"), ["Sky Tarox"])

@@ -164,43 +164,11 @@ class Migration(migrations.Migration):
         ),
         migrations.AddIndex(
             model_name='cardsearch',
-            index=common.indexes.EngineIndex(engine='sqlite', fields=['sort_name', 'name', 'search_text', 'search_name', 'search_type', 'search_flags', 'search_printings', 'search_keywords', 'mana_value', 'colors', 'color_identity', 'layout', 'kind', 'first_released', 'last_released', 'rarity_rank'], name='cardsearch_sort_name_idx'),
+            index=common.indexes.EngineIndex(engine='sqlite', fields=['sort_name', 'name', 'search_name', 'search_type', 'search_flags', 'search_printings', 'search_keywords', 'mana_value', 'colors', 'color_identity', 'layout', 'kind', 'first_released', 'last_released', 'rarity_rank'], name='cardsearch_sort_name_idx'),
         ),
         migrations.AddIndex(
             model_name='cardsearch',
-            index=common.indexes.EngineIndex(engine='sqlite', fields=['sort_name', 'name', 'search_name', 'search_type', 'search_flags', 'search_printings', 'search_keywords', 'mana_value', 'colors', 'color_identity', 'layout', 'kind', 'first_released', 'last_released', 'rarity_rank'], name='cardsearch_sort_name_short_idx'),
-        ),
-        migrations.AddIndex(
-            model_name='cardsearch',
-            index=common.indexes.EngineIndex(engine='sqlite', fields=['sort_name_it', 'name', 'search_text', 'search_name', 'search_type', 'search_flags', 'search_printings', 'search_keywords', 'mana_value', 'colors', 'color_identity', 'layout', 'kind', 'first_released', 'last_released', 'rarity_rank'], name='cardsearch_sort_name_it_idx'),
-        ),
-        migrations.AddIndex(
-            model_name='cardsearch',
-            index=common.indexes.EngineIndex(engine='sqlite', fields=['sort_name_it', 'name', 'search_name', 'search_type', 'search_flags', 'search_printings', 'search_keywords', 'mana_value', 'colors', 'color_identity', 'layout', 'kind', 'first_released', 'last_released', 'rarity_rank'], name='cardsearch_sort_name_it_short_idx'),
-        ),
-        migrations.AddIndex(
-            model_name='cardsearch',
-            index=common.indexes.EngineIndex(engine='sqlite', fields=['search_name', 'kind'], name='cardsearch_search_name_idx'),
-        ),
-        migrations.AddIndex(
-            model_name='cardsearch',
-            index=common.indexes.EngineIndex(engine='sqlite', fields=['search_type', 'kind'], name='cardsearch_search_type_idx'),
-        ),
-        migrations.AddIndex(
-            model_name='cardsearch',
-            index=common.indexes.EngineIndex(engine='sqlite', fields=['search_text', 'kind'], name='cardsearch_search_text_idx'),
-        ),
-        migrations.AddIndex(
-            model_name='cardsearch',
-            index=common.indexes.EngineIndex(engine='sqlite', fields=['search_flags', 'kind'], name='cardsearch_search_flags_idx'),
-        ),
-        migrations.AddIndex(
-            model_name='cardsearch',
-            index=common.indexes.EngineIndex(engine='sqlite', fields=['search_printings', 'kind'], name='cardsearch_search_printings_idx'),
-        ),
-        migrations.AddIndex(
-            model_name='cardsearch',
-            index=common.indexes.EngineIndex(engine='sqlite', fields=['search_keywords', 'kind'], name='cardsearch_search_keywords_idx'),
+            index=common.indexes.EngineIndex(engine='sqlite', fields=['sort_name_it', 'name', 'search_name', 'search_type', 'search_flags', 'search_printings', 'search_keywords', 'mana_value', 'colors', 'color_identity', 'layout', 'kind', 'first_released', 'last_released', 'rarity_rank'], name='cardsearch_sort_name_it_idx'),
         ),
         migrations.AddIndex(
             model_name='cardsearch',

@@ -68,7 +68,7 @@ class DeclaredIndexTests(EmptyDatabaseTestCase):
         names = {index.name for _, index in declared_indexes()}
         for expected in (
             "cardsearch_sort_name_idx",
-            "cardsearch_sort_name_it_short_idx",
+            "cardsearch_sort_name_it_idx",
             "cardsearch_search_flavor_idx",
             "cardsearch_search_text_trgm",
             "rulesearch_numbers_trgm",

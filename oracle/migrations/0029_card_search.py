@@ -172,6 +172,14 @@ class Migration(migrations.Migration):
         ),
         migrations.AddIndex(
             model_name='cardsearch',
+            index=common.indexes.EngineIndex(engine='sqlite', fields=['search_type', 'kind'], name='cardsearch_search_type_idx'),
+        ),
+        migrations.AddIndex(
+            model_name='cardsearch',
+            index=common.indexes.EngineIndex(engine='sqlite', fields=['search_flags', 'kind'], name='cardsearch_search_flags_idx'),
+        ),
+        migrations.AddIndex(
+            model_name='cardsearch',
             index=common.indexes.EngineIndex(engine='sqlite', fields=['search_artists', 'kind'], name='cardsearch_search_artists_idx'),
         ),
         migrations.AddIndex(

@@ -59,11 +59,13 @@ SQLITE_INDEXES = [
         )
         for column in ("sort_name", "sort_name_it")
     ),
-    # The artists and flavour texts, which no other index holds, each with the scope: ``a:``
-    # and ``ft:`` read only their own column's index.
+    # A column with the scope: the artists and flavour texts, which no other index holds
+    # (``a:`` and ``ft:`` read only their own column's index), and the type lines and flags,
+    # which the conditions that most cards meet scan (``t:creature``, ``is:permanent``,
+    # ``f:modern``): counting them reads a narrow index, not a sort key's.
     *(
         EngineIndex(fields=[column, "kind"], name=f"cardsearch_{column}_idx", engine="sqlite")
-        for column in ("search_artists", "search_flavor")
+        for column in ("search_type", "search_flags", "search_artists", "search_flavor")
     ),
 ]
 POSTGRES_INDEXES = [

@@ -25,6 +25,8 @@ SEARCH_COLUMNS = (
 SQLITE_INDEXES = {
     "cardsearch_sort_name_idx",
     "cardsearch_sort_name_it_idx",
+    "cardsearch_search_type_idx",
+    "cardsearch_search_flags_idx",
     "cardsearch_search_artists_idx",
     "cardsearch_search_flavor_idx",
 }

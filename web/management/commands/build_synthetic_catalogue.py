@@ -1,5 +1,5 @@
 """Turn a throwaway copy of the database into a synthetic catalogue of N times its cards, for
-benchmarks (``oracle.catalogue_copies``; benchmarks/README.md).
+benchmarks (``web.catalogue_copies``; benchmarks/README.md).
 
     cp /tmp/all.sqlite3 /tmp/all-10x.sqlite3
     DATABASE_URL=sqlite:////tmp/all-10x.sqlite3 \\
@@ -16,7 +16,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 
-from oracle.catalogue_copies import CopyRefused, copy_catalogue
+from web.catalogue_copies import CopyRefused, copy_catalogue
 
 
 class Command(BaseCommand):

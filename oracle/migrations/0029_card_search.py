@@ -220,23 +220,23 @@ class Migration(migrations.Migration):
         ),
         migrations.AddIndex(
             model_name='cardsearch',
-            index=common.indexes.EngineIndex(engine='postgresql', fields=['card'], include=('kind',), name='cardsearch_scope_pg_idx'),
+            index=common.indexes.EngineIndex(engine='postgresql', fields=['card'], include=('is_token', 'layout'), name='cardsearch_scope_pg_idx'),
         ),
         migrations.AddIndex(
             model_name='cardsearch',
-            index=common.indexes.EngineIndex(engine='postgresql', fields=['search_name'], include=('kind', 'card'), name='cardsearch_search_name_pg_idx'),
+            index=common.indexes.EngineIndex(engine='postgresql', fields=['search_name'], include=('is_token', 'layout', 'card'), name='cardsearch_search_name_pg_idx'),
         ),
         migrations.AddIndex(
             model_name='cardsearch',
-            index=common.indexes.EngineIndex(engine='postgresql', fields=['search_type'], include=('kind', 'card'), name='cardsearch_search_type_pg_idx'),
+            index=common.indexes.EngineIndex(engine='postgresql', fields=['search_type'], include=('is_token', 'layout', 'card'), name='cardsearch_search_type_pg_idx'),
         ),
         migrations.AddIndex(
             model_name='cardsearch',
-            index=common.indexes.EngineIndex(engine='postgresql', fields=['search_flags'], include=('kind', 'card'), name='cardsearch_search_flags_pg_idx'),
+            index=common.indexes.EngineIndex(engine='postgresql', fields=['search_flags'], include=('is_token', 'layout', 'card'), name='cardsearch_search_flags_pg_idx'),
         ),
         migrations.AddIndex(
             model_name='cardsearch',
-            index=common.indexes.EngineIndex(engine='postgresql', fields=['search_keywords'], include=('kind', 'card'), name='cardsearch_search_keywords_pg_idx'),
+            index=common.indexes.EngineIndex(engine='postgresql', fields=['search_keywords'], include=('is_token', 'layout', 'card'), name='cardsearch_search_keywords_pg_idx'),
         ),
         migrations.RemoveField(
             model_name='card',

@@ -8,9 +8,12 @@ it, in one run.
 Imports PATH (by default the AllPrintings file of ../shared/data, which a clone elsewhere does
 not have: the script says so and stops) into a new SQLite file in-process, as
 ``manage.py import_mtgjson`` does, and prints the import's wall time, the step's, and the step's
-share against issue 35's target (under 10 % of the import). Then it empties the search rows and
-writes them again for every card, alone, with ``--profile N`` printing the top N lines of that
-run's profile; and runs the refresh once more over unchanged rows (what a second import pays).
+share. Issue 35's target is on the import's extra cost (under 10 %): the step replaced one that
+wrote the card table's search columns, so that is measured by timing the import of the same file
+with the code before and after, one after the other (benchmarks/README.md). Then it empties the
+search rows and writes them again for every card, alone, with ``--profile N`` printing the top
+N lines of that run's profile; and runs the refresh once more over unchanged rows (what a second
+import pays).
 """
 
 import argparse
@@ -28,7 +31,6 @@ import timing
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_PATH = ROOT.parent / "shared" / "data" / "mtgjson" / "AllPrintings.json.gz"
-TARGET_SHARE = 0.10
 
 
 def main() -> int:
@@ -67,10 +69,7 @@ def main() -> int:
     cards = CardSearch.objects.count()
     share = sum(step) / total
     print(f"{args.path.name}: {cards:,} cards imported in {total:.1f} s")
-    print(
-        f"search rows step: {sum(step):.1f} s, {share:.1%} of the import "
-        f"(target under {TARGET_SHARE:.0%}: {'met' if share < TARGET_SHARE else 'MISSED'})"
-    )
+    print(f"search rows step: {sum(step):.1f} s, {share:.1%} of the import")
 
     CardSearch.objects.all().delete()
     profile = cProfile.Profile()

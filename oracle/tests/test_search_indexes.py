@@ -6,22 +6,13 @@ say what the search needs of them, and that the substring index answers as the c
 from django.db import connection
 
 from oracle.models import Card, CardSearch
+from oracle.models.card_search import SEARCH_COLUMNS
 from oracle.models.searched_text import fts_table
 from oracle.search import parse
 from oracle.tests.factories import make_card
 from web.testing import EmptyDatabaseTestCase
 
 TABLE = CardSearch._meta.db_table
-SEARCH_COLUMNS = (
-    "search_name",
-    "search_type",
-    "search_text",
-    "search_flags",
-    "search_printings",
-    "search_keywords",
-    "search_artists",
-    "search_flavor",
-)
 SQLITE_INDEXES = {
     "cardsearch_sort_name_idx",
     "cardsearch_sort_name_it_idx",

@@ -10,7 +10,9 @@ and intersects a long list per trigram, than a scan of the column's covering ind
 condition asks for ``scan`` (``Q(search_type__scan="creature")``), the plain ``LIKE``.
 PostgreSQL runs the plain ``LIKE`` for both, which its planner reads through the column's
 pg_trgm GIN index or not. The FTS table and the triggers that keep it are made by a migration
-(``fts_statements``).
+(``fts_statements``). A later migration that alters the row table on SQLite rebuilds it, which
+drops its triggers: it must make them again (``fts_statements``), or
+``test_search_indexes.SubstringIndexTests`` fails.
 """
 
 from django.db import models

@@ -42,16 +42,21 @@ class IndexedContains(Contains):
             or not isinstance(self.lhs, models.expressions.Col)
         ):
             return super().as_sql(compiler, connection)
-        field = self.lhs.target
-        model = field.model
-        quote = compiler.quote_name_unless_alias
-        table = quote(fts_table(model))
-        row_id = f"{quote(self.lhs.alias)}.{quote(model._meta.pk.column)}"
-        phrase = value.replace('"', '""')
-        return (
-            f"{row_id} IN (SELECT rowid FROM {table} WHERE {table} MATCH %s)",
-            [f'{field.column}: "{phrase}"'],
-        )
+        return fts_match(compiler, [(self.lhs, value)])
+
+
+def fts_match(compiler, indexed) -> tuple[str, list]:
+    """``row IN (SELECT rowid FROM <fts> WHERE <fts> MATCH ...)`` for ``indexed``, (column,
+    text of three characters or more) pairs of one table, each text a phrase in its column."""
+    first = indexed[0][0]
+    model = first.target.model
+    quote = compiler.quote_name_unless_alias
+    table = quote(fts_table(model))
+    row_id = f"{quote(first.alias)}.{quote(model._meta.pk.column)}"
+    match = " AND ".join(
+        f'{column.target.column}: "{text.replace('"', '""')}"' for column, text in indexed
+    )
+    return f"{row_id} IN (SELECT rowid FROM {table} WHERE {table} MATCH %s)", [match]
 
 
 class AllSubstrings(Lookup):
@@ -101,20 +106,13 @@ class AllSubstrings(Lookup):
         if not indexed:
             return self.as_sql(compiler, connection)
         short = [term for term in self.terms if len(term[1]) < TRIGRAM]
-        model = indexed[0][0].target.model
-        quote = compiler.quote_name_unless_alias
-        table = quote(fts_table(model))
-        row_id = f"{quote(indexed[0][0].alias)}.{quote(model._meta.pk.column)}"
-        match = " AND ".join(
-            f'{column.target.column}: "{text.replace('"', '""')}"' for column, text in indexed
-        )
-        sql = f"{row_id} IN (SELECT rowid FROM {table} WHERE {table} MATCH %s)"
+        sql, params = fts_match(compiler, indexed)
         if not short:
-            return sql, [match]
+            return sql, params
         rest_sql, rest_params = (
             AllSubstrings(short).resolve_expression(compiler.query).as_sql(compiler, connection)
         )
-        return f"({sql} AND {rest_sql})", [match, *rest_params]
+        return f"({sql} AND {rest_sql})", [*params, *rest_params]
 
 
 @SearchedText.register_lookup

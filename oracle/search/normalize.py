@@ -215,9 +215,9 @@ def card_columns(
     )
     tokens = [f"{fold(p[1])}:{p[2]}:{p[3].isoformat() if p[3] else ''}" for p in printings]
     return {
-        "search_name": _lines(map(fold_line, names), ends=True),
-        "search_type": _lines(types),
-        "search_text": _lines(texts),
+        "search_name": joined_lines(map(fold_line, names), ends=True),
+        "search_type": joined_lines(types),
+        "search_text": joined_lines(texts),
         "search_flags": _words(flags),
         "search_printings": _words(tokens),
         "first_released": min(dates, default=None),
@@ -235,7 +235,7 @@ def _words(words) -> str:
     return f" {' '.join(words)} " if words else ""
 
 
-def _lines(values, ends=False) -> str:
+def joined_lines(values, ends=False) -> str:
     """The non-empty values, each once, one per line (with newlines at both ends: ``ends``)."""
     lines = list(dict.fromkeys(value for value in values if value))
     if not lines:

@@ -30,6 +30,7 @@ from oracle.search.normalize import (
     PRINTING_SOURCE,
     card_columns,
     face_columns,
+    joined_lines,
 )
 
 BATCH = 2000
@@ -161,7 +162,7 @@ def _wanted_rows(chunk: list[int], models: SourceModels) -> tuple[dict[int, dict
             card,
             flavor_texts[card_id],
         )
-        row["search_keywords"] = _lines(keywords[card_id])
+        row["search_keywords"] = joined_lines(keywords[card_id], ends=True)
         row |= sort_columns(card["name"], [(face["name"], face["name_it"]) for face in card_faces])
         row["faces"] = [
             [face["name_it"], face["mana_cost"], face["type_line"], face["type_line_it"]]
@@ -199,8 +200,3 @@ def cards_of_set(card_set: CardSet) -> list[int]:
 def cards_of_keyword(keyword: Keyword) -> list[int]:
     links = Card.keywords.through.objects.filter(keyword=keyword)
     return list(links.values_list("card_id", flat=True))
-
-
-def _lines(values) -> str:
-    """One per line, with a newline before and after: ``"\\nflying\\n"`` is a whole slug."""
-    return f"\n{'\n'.join(values)}\n" if values else ""

@@ -62,15 +62,13 @@ def faces_of_cards(card_ids: list[int]) -> list[tuple]:
     return fetch(FACES_OF_CARDS.format(ids=_placeholders(card_ids)), card_ids)
 
 
-def sets_of_cards(card_ids: list[int], pictures: bool = False) -> list[tuple]:
-    """(card id, set code, keyrune code, set name, set name_it, collector number, rarity, and
-    with ``pictures`` scryfall id, multiverse_id_it, is_promo, layout) of each printing, by
-    card, newest set first."""
+def sets_of_cards(card_ids: list[int]) -> list[tuple]:
+    """(card id, set code, keyrune code, set name, set name_it, collector number, rarity,
+    scryfall id, multiverse_id_it, is_promo, layout) of each printing, by card, newest set
+    first: what the image view chooses a card's picture by."""
     if not card_ids:
         return []
-    statement = SETS_OF_CARDS.format(
-        ids=_placeholders(card_ids), pictures=PICTURE_COLUMNS if pictures else ""
-    )
+    statement = SETS_OF_CARDS.format(ids=_placeholders(card_ids), pictures=PICTURE_COLUMNS)
     return fetch(statement, card_ids)
 
 

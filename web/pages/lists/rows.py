@@ -84,7 +84,7 @@ def card_rows(cards, with_sets=False, with_images=False) -> list[CardRow]:
     newest first; with_images, each card's picture (``card_images.picture_printing`` chooses
     the printing, from all of them: one query)."""
     cards = list(cards)
-    pictures = sets_by_card([card.pk for card in cards], pictures=True) if with_images else {}
+    pictures = sets_by_card([card.pk for card in cards]) if with_images else {}
     url = url_maker("oracle:card-detail")
     printing_url = url_maker2("oracle:printing-detail")
     italian = is_italian_page()
@@ -266,21 +266,20 @@ def faces_by_card(card_ids) -> dict[int, list[tuple]]:
     return faces
 
 
-def sets_by_card(card_ids, pictures=False) -> dict[int, list[SetPrinting]]:
-    """card id -> one SetPrinting per set it was printed in, newest set first; with
-    ``pictures``, each with what ``card_images.picture_printing`` chooses by."""
+def sets_by_card(card_ids) -> dict[int, list[SetPrinting]]:
+    """card id -> one SetPrinting per set it was printed in, newest set first, each with what
+    ``card_images.picture_printing`` chooses the card's picture by (a results row's sets come
+    from its search row; this is for the image view)."""
     sets = defaultdict(list)
     seen = set()
-    rows = row_queries.sets_of_cards(list(card_ids), pictures)
+    rows = row_queries.sets_of_cards(list(card_ids))
     for card_id, code, keyrune, name, name_it, number, rarity, *picture in rows:
         if (card_id, code) in seen:
             continue
         seen.add((card_id, code))
-        if picture:
-            scryfall_id, multiverse_id_it, is_promo, layout = picture
-            # As the ORM gives them: a UUID, and a bool (SQLite gives 0 or 1).
-            scryfall_id = row_queries.scryfall_uuid(scryfall_id)
-            picture = (scryfall_id, multiverse_id_it, bool(is_promo), layout)
+        scryfall_id, multiverse_id_it, is_promo, layout = picture
+        # As the ORM gives them: a UUID, and a bool (SQLite gives 0 or 1).
+        picture = (row_queries.scryfall_uuid(scryfall_id), multiverse_id_it, bool(is_promo), layout)
         symbol = (keyrune or code).lower()
         sets[card_id].append(SetPrinting(code, symbol, name, name_it, number, rarity, *picture))
     return sets

@@ -135,18 +135,50 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("OPTIONS", {})
     DATABASES["default"]["OPTIONS"].setdefault("options", "-c jit=off")
 
-# CACHE_URL: the cache every instance shares (redis://host:6379/0). Sessions, login throttling
-# and the page cache use it. Without it, each process keeps its own cache in memory.
+# CACHE_URL: the cache every instance shares (redis://host:6379/0). Sessions and the page cache
+# use it ("default"). Without it, each process keeps its own cache in memory.
+# The login lockouts and the rate-limit counters live apart ("limits"), where no amount of cached
+# pages can push them out: with Redis, LIMITS_CACHE_URL, by default the next database of the
+# CACHE_URL server (docs/deploy.md says how to keep it from eviction).
 CACHE_URL = os.environ.get("CACHE_URL", "").strip()
+REDIS_SCHEMES = ("redis://", "rediss://", "unix://")
+
+
+def next_redis_database(url: str) -> str:
+    """The same Redis server's next numbered database (redis://h:6379/0 -> redis://h:6379/1)."""
+    base, _, rest = url.partition("?")
+    head, slash, number = base.rpartition("/")
+    if slash and number.isdigit() and "//" in head + slash:
+        base = f"{head}/{int(number) + 1}"
+    elif base.startswith(("redis://", "rediss://")):
+        base = base.rstrip("/") + "/1"
+    else:
+        raise ImproperlyConfigured(
+            "Set LIMITS_CACHE_URL: the database after CACHE_URL's cannot be told from it."
+        )
+    return f"{base}?{rest}" if rest else base
+
+
 if CACHE_URL:
-    if not CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
+    if not CACHE_URL.startswith(REDIS_SCHEMES):
         raise ImproperlyConfigured("CACHE_URL must be a Redis address: redis://host:6379/0.")
+    LIMITS_CACHE_URL = os.environ.get("LIMITS_CACHE_URL", "").strip() or next_redis_database(
+        CACHE_URL
+    )
+    if not LIMITS_CACHE_URL.startswith(REDIS_SCHEMES):
+        raise ImproperlyConfigured("LIMITS_CACHE_URL must be a Redis address: redis://host:6379/1.")
+    CACHE_KEY_PREFIX = os.environ.get("CACHE_KEY_PREFIX", "oracolo")
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": CACHE_URL,
-            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "oracolo"),
-        }
+            "KEY_PREFIX": CACHE_KEY_PREFIX,
+        },
+        "limits": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": LIMITS_CACHE_URL,
+            "KEY_PREFIX": CACHE_KEY_PREFIX,
+        },
     }
     # Sessions read from the shared cache, written through to the database (they survive a
     # restart of Redis).
@@ -157,7 +189,11 @@ else:
         "default": {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
             "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("PAGE_CACHE_ENTRIES", "3000"))},
-        }
+        },
+        "limits": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "limits",
+        },
     }
 # Public pages: how long browsers and proxies may keep them before revalidating (seconds), and
 # how long the page cache keeps a rendered page (0: no page cache; tests turn it on where they
@@ -255,6 +291,7 @@ AXES_HANDLER = (
     if CACHE_URL
     else "axes.handlers.database.AxesDatabaseHandler"
 )
+AXES_CACHE = "limits"
 # Behind the proxy every request comes from the proxy's address: failures are counted by the
 # client's, which each of the TRUSTED_PROXIES proxies appends to X-Forwarded-For
 # (config.login_throttling.client_address; docs/deploy.md). 0: the server faces the browsers.

@@ -21,7 +21,7 @@ import time
 from functools import wraps
 
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import caches
 from django.shortcuts import render
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
@@ -64,11 +64,12 @@ def _seconds_to_wait(request, kind: str, limit: int) -> int:
     client = import_string(settings.CLIENT_ADDRESS_CALLABLE)(request)
     digest = hashlib.sha256(client.encode()).hexdigest()[:32]
     key = f"rate:{kind}:{digest}:{window}"
-    cache.add(key, 0, WINDOW + 5)
+    counters = caches["limits"]
+    counters.add(key, 0, WINDOW + 5)
     try:
-        count = cache.incr(key)
+        count = counters.incr(key)
     except ValueError:  # gone between add and incr (culled, or the window ran out)
-        cache.set(key, 1, WINDOW + 5)
+        counters.set(key, 1, WINDOW + 5)
         count = 1
     if count <= limit:
         return 0

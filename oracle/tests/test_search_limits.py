@@ -7,7 +7,7 @@ import time
 from unittest import mock
 from urllib.parse import urlencode
 
-from django.core.cache import cache
+from django.core.cache import caches
 from django.db import connection
 from django.test import override_settings
 
@@ -131,7 +131,7 @@ class RateLimitTests(EmptyDatabaseTestCase):
         make_card(name="Goblin Piker", type_line="Creature — Goblin", oracle_text="")
 
     def setUp(self):
-        cache.clear()
+        caches["limits"].clear()
         # The middle of a minute: the counts start again at the next one.
         clock = mock.patch("web.search_limits.clock", return_value=60 * 1_000_000 + 20.5)
         clock.start()

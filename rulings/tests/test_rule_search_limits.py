@@ -5,7 +5,7 @@ against the client's searches a minute."""
 from unittest import mock
 from urllib.parse import urlencode
 
-from django.core.cache import cache
+from django.core.cache import caches
 from django.test import override_settings
 
 from rulings.tests.factories import make_small_rules
@@ -36,7 +36,7 @@ class RuleSearchLimitTests(EmptyDatabaseTestCase):
 
     @override_settings(SEARCH_RATE_LIMIT=2)
     def test_it_counts_against_the_clients_searches(self):
-        cache.clear()
+        caches["limits"].clear()
         with mock.patch("web.search_limits.clock", return_value=60 * 1_000_000 + 1):
             self.assertEqual(self.client.get("/en/cards/?q=flying").status_code, 200)
             self.assertEqual(self.search("flying").status_code, 200)

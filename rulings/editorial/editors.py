@@ -28,7 +28,7 @@ def ensure_editors_group(app_config, apps=global_apps, using="default", **kwargs
     """Create or repair the group after every migrate; idempotent."""
     # Permissions are normally made by auth's own post_migrate handler; make sure of them here.
     for label in ("oracle", "rulings"):
-        create_permissions(global_apps.get_app_config(label), verbosity=0, using=using)
+        create_permissions(global_apps.get_app_config(label), verbosity=0, using=using, apps=apps)
     Group = apps.get_model("auth", "Group")
     Permission = apps.get_model("auth", "Permission")
     group, _ = Group.objects.using(using).get_or_create(name=EDITORS_GROUP)

@@ -10,7 +10,8 @@ are not promos and not digital-only.
 from dataclasses import dataclass
 from types import SimpleNamespace
 
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Case, Exists, F, OuterRef, Q, Value, When, Window
+from django.db.models.functions import RowNumber
 
 from oracle.models import Card, CardFace, Printing, PrintingFace
 from web.api.scryfall.identities import flipped
@@ -220,12 +221,38 @@ def printing_facts(printings) -> list[PrintingFacts]:
     ]
 
 
+def first_of_each_artwork(printings):
+    """Of ``printings``, each card's newest printing of each artwork (Scryfall's illustration
+    id; without one, the artist's name stands for it)."""
+    artwork = Window(
+        RowNumber(),
+        partition_by=[
+            F("card_id"),
+            F("illustration_id"),
+            Case(When(illustration_id__isnull=True, then=F("artist")), default=Value("")),
+        ],
+        order_by=NEWEST_FIRST,
+    )
+    return Printing.objects.filter(
+        pk__in=printings.annotate(artwork_rank=artwork).filter(artwork_rank=1).values("pk")
+    )
+
+
 def facts_by_card(printings) -> dict[int, list[PrintingFacts]]:
     """The facts of ``printings`` by card, newest first."""
     by_card: dict[int, list[PrintingFacts]] = {}
     for facts in printing_facts(printings):
         by_card.setdefault(facts.card_id, []).append(facts)
     return {card_id: newest_first(facts) for card_id, facts in by_card.items()}
+
+
+# newest_first as SQL ordering.
+NEWEST_FIRST = [
+    F("card_set__release_date").desc(nulls_last=True),
+    F("card_set__code").asc(),
+    F("sort_number").asc(),
+    F("pk").asc(),
+]
 
 
 def newest_first(facts: list[PrintingFacts]) -> list[PrintingFacts]:

@@ -12,7 +12,8 @@ chosen_printings`` picks: of the sets the query names with ``s:``/``e:``, Italia
 ``lang:it``. ``unique=prints`` gives every printing of the cards found (only those of the
 named sets, only Italian ones with ``lang:it``), newest first, card by card in the search's
 order; ``include_multilingual=true`` adds each printing's Italian card after its English one.
-``unique=art`` gives one printing per artwork (Scryfall's illustration id). Pages hold 175
+``unique=art`` gives one printing per artwork of each card (Scryfall's illustration id; an artwork
+two cards share, as an Alchemy rebalance shares its original's, shows under both). Pages hold 175
 cards, with ``has_more`` and ``next_page``. ``include_extras=true`` searches tokens too;
 ``include_variations`` changes nothing (variations are printings like any other here).
 """
@@ -20,6 +21,7 @@ cards, with ``has_more`` and ``next_page``. ``include_extras=true`` searches tok
 import random
 
 from django.core.paginator import Paginator
+from django.db.models import Count, Q
 from django.utils import translation
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
@@ -30,7 +32,13 @@ from oracle.search import conditions as c
 from oracle.search import parse
 from oracle.search.completions import completions
 from web.api.scryfall.cards import card_answer, card_objects
-from web.api.scryfall.printings import Entry, chosen_printings, facts_by_card, with_printings
+from web.api.scryfall.printings import (
+    Entry,
+    chosen_printings,
+    facts_by_card,
+    first_of_each_artwork,
+    with_printings,
+)
 from web.api.scryfall.responses import answer, api_view, bad_request, error, not_found
 from web.paging import requested_page
 
@@ -122,9 +130,7 @@ def search(request):
         total, entries = _cards_page(cards, page, set_codes, italian)
     else:
         multilingual = flag(request, "include_multilingual")
-        entries = _prints(cards, unique, set_codes, italian, multilingual)
-        total = len(entries)
-        entries = entries[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]
+        total, entries = _prints_page(cards, page, unique, set_codes, italian, multilingual)
     if not total:
         return error(404, "not_found", _("Your query didn’t match any cards."), warnings)
     pages = (total + PAGE_SIZE - 1) // PAGE_SIZE
@@ -152,25 +158,44 @@ def _cards_page(cards, page, set_codes, italian) -> tuple[int, list[Entry]]:
     return total, [chosen[card_id] for card_id in card_ids if card_id in chosen]
 
 
-def _prints(cards, unique, set_codes, italian, multilingual) -> list[Entry]:
-    card_ids = list(cards.values_list("pk", flat=True))
+def _prints_page(cards, page, unique, set_codes, italian, multilingual):
+    """(how many entries, this page's entries) of ``unique=prints`` or ``unique=art``.
+
+    The printings are counted per card in the database, and only the cards this page reaches
+    are read printing by printing: the whole list of a broad search is tens of thousands of
+    printings."""
     printings = Printing.objects.filter(card_id__in=cards.order_by().values("pk"))
     codes = {code.upper() for code in set_codes}
     if codes:
         printings = printings.filter(card_set__code__in=codes)
-    by_card = facts_by_card(printings)
-    entries, arts = [], set()
-    for card_id in card_ids:
+    if unique == "art":
+        printings = first_of_each_artwork(printings)
+    with_italian = Count("pk", filter=Q(name_it__gt=""))
+    counts = {
+        card_id: (0 if italian else every) + (italian_ones if italian or multilingual else 0)
+        for card_id, every, italian_ones in printings.order_by()
+        .values("card_id")
+        .annotate(every=Count("pk"), italian_ones=with_italian)
+        .values_list("card_id", "every", "italian_ones")
+    }
+    start, end = (page - 1) * PAGE_SIZE, page * PAGE_SIZE
+    total, skipped, on_page = 0, 0, []
+    for card_id in cards.values_list("pk", flat=True):
+        entries = counts.get(card_id, 0)
+        if total + entries > start and total < end:
+            if not on_page:
+                skipped = total
+            on_page.append(card_id)
+        total += entries
+    by_card = facts_by_card(printings.filter(card_id__in=on_page))
+    entries = []
+    for card_id in on_page:
         for facts in by_card.get(card_id, ()):
-            if unique == "art":
-                if facts.art in arts:
-                    continue
-                arts.add(facts.art)
             if not italian:
                 entries.append(Entry(facts.pk))
             if facts.has_italian and (italian or multilingual):
                 entries.append(Entry(facts.pk, "it"))
-    return entries
+    return total, entries[start - skipped : end - skipped]
 
 
 def _page_url(request, number: int) -> str:

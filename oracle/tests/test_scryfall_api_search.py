@@ -96,6 +96,28 @@ class SearchTests(ScryfallTestCase):
         self.assertEqual(data["total_cards"], arts)
         self.assertError(self.get("/cards/search?q=t:elf&unique=some", 400), 400, "bad_request")
 
+    def test_unique_prints_pages_follow_each_other_card_by_card(self):
+        query = "/cards/search?q=t:creature&unique=prints&include_multilingual=true"
+        first = self.get(query)
+        self.assertTrue(first["has_more"])
+        entries, page = [], first
+        while True:
+            entries += [(card["id"], card["lang"]) for card in page["data"]]
+            if not page["has_more"]:
+                break
+            page = json.loads(self.client.get(page["next_page"]).content)
+        self.assertEqual(len(entries), first["total_cards"])
+        self.assertEqual(len(set(entries)), len(entries))
+        found = parse("t:creature").filter(CardSearch.objects.all()).values("pk")
+        creatures = Printing.objects.filter(card__in=found)
+        italian = creatures.exclude(name_it="").count()
+        self.assertEqual(len(entries), creatures.count() + italian)
+        # Card by card, in the search's order (by name): a card's printings never come back.
+        names = [card["name"] for card in first["data"]]
+        seen = [name for i, name in enumerate(names) if i == 0 or names[i - 1] != name]
+        self.assertEqual(seen, sorted(set(seen), key=seen.index))
+        self.assertEqual(len(seen), len(set(seen)))
+
     def test_lang_it_answers_italian_printings(self):
         data = self.get("/cards/search?q=angelo eminente lang:it")
         self.assertEqual(

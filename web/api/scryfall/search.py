@@ -32,6 +32,7 @@ from oracle.search.completions import completions
 from web.api.scryfall.cards import card_answer, card_objects
 from web.api.scryfall.printings import Entry, chosen_printings, facts_by_card, with_printings
 from web.api.scryfall.responses import answer, api_view, bad_request, error, not_found
+from web.http_caching import page_parameters
 from web.paging import requested_page
 
 PAGE_SIZE = 175
@@ -94,6 +95,7 @@ def query_text(request, warnings: list[str]):
     return text, ""
 
 
+@page_parameters("q", "unique", "order", "dir", "page", "include_extras", "include_multilingual")
 @api_view("GET")
 def search(request):
     if not str(request.GET.get("q", "")).strip():
@@ -179,6 +181,7 @@ def _page_url(request, number: int) -> str:
     return request.build_absolute_uri(f"{request.path}?{params.urlencode()}")
 
 
+@page_parameters("q")
 @api_view("GET")
 def autocomplete(request):
     """Up to 20 names that start with ``q`` or have a word that does, English or Italian: the
@@ -205,6 +208,7 @@ def _starts(text: str, name: str) -> bool:
     return any("0".join(words[start:]).startswith(typed) for start in range(len(words)))
 
 
+@page_parameters("q")
 @api_view("GET")
 def random_card(request):
     """A card at random, among those ``q`` finds when given. Never cached."""

@@ -47,6 +47,10 @@ class JunkParameterTests(PageCacheTestCase):
             self.assertTrue(cached, junk)
             self.assertEqual(response.content, first.content)
         self.assertEqual(len(page_entries()), 1)
+        italian = self.client.get("/it/rules/702/?junk=1")
+        self.assertTrue(self.get_cached("/it/rules/702/?junk=2")[1])
+        self.assertNotEqual(italian.content, first.content)
+        self.assertEqual(len(page_entries()), 2)
 
     def test_junk_on_a_card_page_adds_no_entry(self):
         url = Card.objects.get(name="Tarox Bladewing").get_absolute_url()

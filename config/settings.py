@@ -173,8 +173,8 @@ if CACHE_URL:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": CACHE_URL,
             "KEY_PREFIX": CACHE_KEY_PREFIX,
-            # A Redis that does not answer costs a page a second at most, then it is rendered
-            # uncached (web/cache_errors.py), and /healthz says so.
+            # A Redis that does not answer costs each read or write a second at most; the page
+            # is then rendered uncached (web/cache_errors.py), and /healthz says so.
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         },
         "limits": {

@@ -173,6 +173,9 @@ if CACHE_URL:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": CACHE_URL,
             "KEY_PREFIX": CACHE_KEY_PREFIX,
+            # A Redis that does not answer costs each read or write a second at most; the page
+            # is then rendered uncached (web/cache_errors.py), and /healthz says so.
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         },
         "limits": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
@@ -201,6 +204,11 @@ else:
 # raises (web/http_caching.py).
 PAGE_MAX_AGE = int(os.environ.get("PAGE_MAX_AGE", "60"))
 PAGE_CACHE_SECONDS = int(os.environ.get("PAGE_CACHE_SECONDS", "0" if TESTING else "86400"))
+# The largest answer the page cache keeps (bytes); a larger one is rendered on every request.
+PAGE_CACHE_MAX_BYTES = int(os.environ.get("PAGE_CACHE_MAX_BYTES", str(512 * 1024)))
+# Nothing in the default cache is kept without an expiry: what is stored without a timeout of its
+# own lasts as long as a page (a day; five minutes with the page cache off).
+CACHES["default"]["TIMEOUT"] = PAGE_CACHE_SECONDS if PAGE_CACHE_SECONDS > 0 else 300
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

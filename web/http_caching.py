@@ -15,6 +15,15 @@ a session) depends on the data, the page's language and the code that renders it
   the next request render afresh. Pages are rendered on first request; ``manage.py
   warm_cache`` renders them ahead, into a shared cache.
 
+Only what changes the answer is in the key: the path and the query parameters the view declares
+it reads (``@page_parameters("q", "page")``), sorted, without empty values. The others are
+dropped from the request before the view runs, so no address made up outside can add a page to
+the cache that another address already holds. A view whose answer is the visitor's own (a
+shared decklist) says ``@page_parameters(cache=False)``: it keeps every parameter and its
+answer is never kept. An answer over ``PAGE_CACHE_MAX_BYTES`` is not kept either, and a cache
+that refuses to read or write (Redis down or full) leaves the page rendered, uncached, with a
+warning in the log.
+
 With ``DEBUG`` on (``make run``) nothing is cached, so an edited template shows at once.
 Anything else is left alone, except that a page answered to someone with a session (an editor
 signed in) is ``private, no-store``. An answer that sets a cookie or reads the session (``Vary:
@@ -27,16 +36,20 @@ import hashlib
 from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
+from typing import NamedTuple
+from urllib.parse import urlencode
 
 import django
 from django.conf import settings
 from django.core.cache import cache as default_cache
-from django.http import HttpResponse
-from django.urls import reverse
+from django.http import HttpResponse, QueryDict
+from django.urls import Resolver404, resolve, reverse
+from django.utils import translation
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import http_date
 
 from oracle import data_version
+from web import cache_errors
 from web.languages import public_language
 
 SAFE_METHODS = ("GET", "HEAD")
@@ -84,12 +97,58 @@ def _validators(code: str, released: datetime, version, language: str) -> tuple[
     return etag, int(max(version.changed_at, released).timestamp())
 
 
+class PageDeclaration(NamedTuple):
+    parameters: frozenset[str]  # the query parameters the view reads
+    cached: bool  # whether its answer may be kept in the page cache
+
+
+UNDECLARED = PageDeclaration(frozenset(), cached=True)
+
+
+def page_parameters(*names: str, cache: bool = True):
+    """Declare the query parameters a public view reads: the others are dropped before it
+    runs, and its page is kept under its path and these. ``cache=False``: the answer is the
+    visitor's own (a shared decklist): every parameter is kept and the page never is.
+    A view that declares nothing reads no parameter."""
+
+    def declare(view):
+        view.page_declaration = PageDeclaration(frozenset(names), cache)
+        return view
+
+    return declare
+
+
+def page_declaration(request) -> PageDeclaration | None:
+    """What the view of ``request``'s path declares; None when no view answers the path."""
+    # The public pages' patterns carry the language prefix of the active language.
+    with translation.override(public_language(request)):
+        try:
+            match = resolve(request.path_info)
+        except Resolver404:
+            return None
+    return getattr(match.func, "page_declaration", UNDECLARED)
+
+
+def keep_declared(request, parameters: frozenset[str]) -> None:
+    """Drop from ``request`` the query parameters not in ``parameters``, and empty values."""
+    kept = QueryDict(mutable=True)
+    for name, values in request.GET.lists():
+        values = [value for value in values if value != ""]
+        if name in parameters and values:
+            kept.setlist(name, values)
+    if kept != request.GET:
+        kept._mutable = False
+        request.GET = kept
+        # What builds addresses from the request (get_full_path) reads the query string.
+        request.META["QUERY_STRING"] = kept.urlencode()
+
+
 def _cache_key(request, code: str, version, language: str) -> str:
     # The host is part of the key: an API answer holds absolute URLs made from it.
-    return (
-        f"page:{code}:{version.number}:{language}:{request.method}:"
-        f"{request.get_host()}:{request.get_full_path()}"
-    )
+    query = urlencode(sorted(request.GET.lists()), doseq=True)
+    asked = f"{request.get_host()}\n{request.path}\n{query}"
+    digest = hashlib.sha256(asked.encode()).hexdigest()[:40]
+    return f"page:{code}:{version.number}:{language}:{request.method}:{digest}"
 
 
 class HttpCachingMiddleware:
@@ -97,16 +156,21 @@ class HttpCachingMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        # With DEBUG (make run) pages are never cached: an edited template shows at once.
-        if settings.DEBUG or not self._is_public(request):
+        if not self._is_public(request):
             response = self.get_response(request)
             self._after_private(request, response)
             return response
+        declaration = page_declaration(request)
+        if declaration is not None and declaration.cached:
+            keep_declared(request, declaration.parameters)
+        # With DEBUG (make run) pages are never cached: an edited template shows at once.
+        if settings.DEBUG:
+            return self.get_response(request)
         # A host the site does not serve is refused (400) before anything cached is answered.
         request.get_host()
         code, released = release()
         language = public_language(request)
-        cached = bool(settings.PAGE_CACHE_SECONDS)
+        cached = bool(settings.PAGE_CACHE_SECONDS) and bool(declaration and declaration.cached)
         if cached or _is_conditional(request):
             # Answered before the view runs, from the version read now.
             version = data_version.for_request(request)
@@ -115,7 +179,7 @@ class HttpCachingMiddleware:
             if not_modified is not None:
                 return self._mark_public(not_modified, etag, last_modified)
         if cached:
-            stored = default_cache.get(_cache_key(request, code, version, language))
+            stored = cache_errors.read(default_cache, _cache_key(request, code, version, language))
             if stored is not None:
                 return self._mark_public(self._restore(stored), etag, last_modified)
         response = self.get_response(request)
@@ -124,11 +188,10 @@ class HttpCachingMiddleware:
         # The version the page was made from (a page may read it with its own queries).
         version = data_version.for_request(request)
         etag, last_modified = _validators(code, released, version, language)
-        if cached:
-            default_cache.set(
-                _cache_key(request, code, version, language),
-                self._store(response),
-                settings.PAGE_CACHE_SECONDS,
+        if cached and len(response.content) <= settings.PAGE_CACHE_MAX_BYTES:
+            key = _cache_key(request, code, version, language)
+            cache_errors.write(
+                default_cache, key, self._store(response), settings.PAGE_CACHE_SECONDS
             )
         return self._mark_public(response, etag, last_modified)
 

@@ -38,6 +38,7 @@ from oracle.search.completions import completions
 from oracle.wording_history import history_record
 from web import data_age
 from web.api.card_rulings import rulings_json
+from web.http_caching import page_parameters
 from web.json_views import get_only, json_response
 from web.pages.search.filters import CardFilter
 from web.paging import requested_page
@@ -67,6 +68,7 @@ def in_requested_language(view):
     return wrapper
 
 
+@page_parameters("q", "lang")
 @get_only
 @in_requested_language
 @rate_limited("autocomplete", json_refusal)
@@ -88,6 +90,7 @@ def card_autocomplete(request):
     return response
 
 
+@page_parameters(*CardFilter.base_filters, "page", "lang")
 @get_only
 @in_requested_language
 @rate_limited("search", json_refusal)
@@ -152,6 +155,7 @@ def _card_search(request):
     )
 
 
+@page_parameters("lang")
 @get_only
 @in_requested_language
 @rate_limited("search", json_refusal)

@@ -37,6 +37,7 @@ from oracle.decks import check_list as checked_list
 from oracle.decks.parse import Section
 from web import data_age
 from web.api.cards import HTML_LANGUAGE, in_requested_language
+from web.http_caching import page_parameters
 from web.json_views import json_response
 from web.pages.decks.listing import shared_address
 
@@ -47,6 +48,7 @@ def error(message: str, status: int = 400):
     return json_response({"error": message, "limits": LIMITS}, status=status)
 
 
+@page_parameters(cache=False)
 @csrf_exempt
 @in_requested_language
 def check_list(request):

@@ -15,6 +15,7 @@ from django.utils import translation
 from rulings.models import Language, RuleMapping, RuleSection, RulesEdition, edition_in_force
 from rulings.rules.citations import cited_numbers
 from rulings.rules.numbers import normalise_number
+from web.http_caching import page_parameters
 from web.json_views import get_only, json_response
 from web.search_limits import json_refusal, rate_limited
 
@@ -62,6 +63,7 @@ def rules_index(request):
     )
 
 
+@page_parameters("language", "edition")
 @get_only
 @rate_limited("search", json_refusal)
 def rule_detail(request, number):

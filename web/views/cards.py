@@ -26,6 +26,7 @@ from oracle.models import (
 )
 from oracle.search.tokens import quote
 from web import data_age
+from web.http_caching import page_parameters
 from web.jinja2 import render_partial
 from web.pages.card import images as card_images
 from web.pages.card import printings as card_printings
@@ -68,6 +69,7 @@ def home(request):
     return render(request, "oracle/home.html", context, using="jinja2")
 
 
+@page_parameters(*CardFilter.base_filters, "page", "view")
 @rate_limited("search", page_refusal)
 def card_list(request):
     """Search results: the query box and the facets, combined.
@@ -254,6 +256,7 @@ def card_by_other_name(slug):
     return redirect(f"{reverse('oracle:card-list')}?{urlencode({'q': query})}")
 
 
+@page_parameters(*CardFilter.base_filters)
 @never_cache
 def random_card(request):
     """A card chosen at random: any card but tokens and the like, or one the query and facets
@@ -295,6 +298,7 @@ def set_list(request):
     return render(request, "oracle/set_list.html", {"rows": set_rows()}, using="jinja2")
 
 
+@page_parameters("view")
 def set_detail(request, code):
     card_set = get_object_or_404(CardSet, code__iexact=code)
     if card_set.code.lower() != code:

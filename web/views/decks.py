@@ -28,6 +28,7 @@ from django.views.decorators.csrf import csrf_exempt
 from oracle.decks import DeckCheck, ListError, check_list, limits, sharing
 from oracle.decks.parse import with_name
 from web import data_age
+from web.http_caching import page_parameters
 from web.pages.decks.forms import DEFAULT_FORMAT, DeckListForm, format_choices
 from web.pages.decks.listing import parts, shared_address
 from web.pages.decks.sheet import judge_sheet
@@ -117,6 +118,7 @@ def checked(asked: ListRequest) -> tuple[DeckCheck | None, str]:
         return None, str(error)
 
 
+@page_parameters(cache=False)
 @csrf_exempt
 def deck_check(request):
     asked = read_request(request)
@@ -142,6 +144,7 @@ def result_context(request, result: DeckCheck) -> dict:
     }
 
 
+@page_parameters(cache=False)
 @csrf_exempt
 def deck_sheet(request):
     asked = read_request(request)
@@ -159,6 +162,7 @@ def deck_sheet(request):
     return render(request, "decks/sheet.html", context, using="jinja2")
 
 
+@page_parameters(cache=False)
 @csrf_exempt
 def deck_export(request, kind):
     if kind not in EXPORTS:

@@ -38,6 +38,7 @@ from rulings.models import (
 from rulings.rules.citations import resolve_cited_numbers_by_day
 from rulings.rules.editions import EditionChoices
 from rulings.status.ruling_status import outdated_reasons
+from web.http_caching import page_parameters
 from web.pages.card.rulings_rows import DOCUMENT_LISTED
 from web.pages.keywords.defining_rule import (
     defining_rule,
@@ -73,6 +74,7 @@ class KeywordRow:
     document_only: bool
 
 
+@page_parameters("kind")
 def keyword_list(request):
     """Every keyword, grouped by kind (``?kind=action`` shows one kind), by name in the
     page's language, accents ignored."""

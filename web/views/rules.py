@@ -30,6 +30,7 @@ from rulings.rules.editions import (
 )
 from rulings.rules.italian_titles import italian_title
 from rulings.rules.numbers import normalise_number
+from web.http_caching import page_parameters
 from web.pages.rules.comparison import compare_context
 from web.pages.rules.confidence import confidence_words
 from web.pages.rules.excerpts import query_words
@@ -51,6 +52,7 @@ Level = RuleSection.Level
 # --- A rule and what it contains --------------------------------------------------------------
 
 
+@page_parameters("edition", "page", "compare", "cited")
 @reads_an_edition
 def rule_detail(request, editions: EditionChoices, edition: RulesEdition, number: str):
     canonical = normalise_number(number)
@@ -132,6 +134,7 @@ def rule_elsewhere(request, editions: EditionChoices, edition: RulesEdition, num
 # --- Contents ---------------------------------------------------------------------------------
 
 
+@page_parameters("edition")
 @reads_an_edition
 def contents(request, editions: EditionChoices, edition: RulesEdition):
     query = editions.query(edition)
@@ -165,6 +168,7 @@ def contents(request, editions: EditionChoices, edition: RulesEdition):
 # --- Glossary ---------------------------------------------------------------------------------
 
 
+@page_parameters("edition")
 @reads_an_edition
 def glossary(request, editions: EditionChoices, edition: RulesEdition):
     letters = glossary_by_letter(edition, edition == editions.current)
@@ -180,6 +184,7 @@ def glossary(request, editions: EditionChoices, edition: RulesEdition):
 # --- Search -----------------------------------------------------------------------------------
 
 
+@page_parameters("edition", "q", "page")
 @rate_limited("search", page_refusal)
 @reads_an_edition
 def search(request, editions: EditionChoices, edition: RulesEdition):

@@ -11,7 +11,8 @@ Lines, one object a line (``TYPE.jsonl.gz``). The objects are made in chunks and
 they are made, so memory stays flat whatever the catalogue; each file is written under a
 temporary name and moved into place when complete, and ``manifest.json`` (what ``/bulk-data``
 reads: the files' sizes, when they were built, the data version) last, so the API never
-describes a half-written file.
+describes a half-written file. Then the data version rises, so that ``/bulk-data`` answers the
+new files at once, not a copy kept by the page cache.
 """
 
 import gzip
@@ -118,6 +119,9 @@ def build(directory: Path, addresses, log=None) -> dict:
     temporary = directory / (MANIFEST + ".part")
     temporary.write_text(json.dumps(manifest, indent=1), encoding="utf-8")
     os.replace(temporary, directory / MANIFEST)
+    # /bulk-data now says something new: raising the data version changes its ETag and its
+    # page-cache key on every instance (the version is in the shared database).
+    data_version.changed()
     return manifest
 
 

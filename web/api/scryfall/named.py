@@ -21,6 +21,7 @@ from oracle.search.close_names import close_names
 from web.api.scryfall.cards import card_answer
 from web.api.scryfall.printings import chosen_printings
 from web.api.scryfall.responses import api_view, bad_request, not_found
+from web.http_caching import page_parameters
 
 MAX_NAME = 200
 # Names read for the word-by-word step: enough for any real name's first word.
@@ -106,6 +107,7 @@ def find_card(text: str, fuzzy: bool) -> Found:
     return Found(())
 
 
+@page_parameters("exact", "fuzzy", "set")
 @api_view("GET")
 def named(request):
     exact = str(request.GET.get("exact", "")).strip()

@@ -40,6 +40,7 @@ from web.api.scryfall.printings import (
     with_printings,
 )
 from web.api.scryfall.responses import answer, api_view, bad_request, error, not_found
+from web.http_caching import page_parameters
 from web.paging import requested_page
 
 PAGE_SIZE = 175
@@ -102,6 +103,7 @@ def query_text(request, warnings: list[str]):
     return text, ""
 
 
+@page_parameters("q", "unique", "order", "dir", "page", "include_extras", "include_multilingual")
 @api_view("GET")
 def search(request):
     if not str(request.GET.get("q", "")).strip():
@@ -204,6 +206,7 @@ def _page_url(request, number: int) -> str:
     return request.build_absolute_uri(f"{request.path}?{params.urlencode()}")
 
 
+@page_parameters("q")
 @api_view("GET")
 def autocomplete(request):
     """Up to 20 names that start with ``q`` or have a word that does, English or Italian: the
@@ -230,6 +233,7 @@ def _starts(text: str, name: str) -> bool:
     return any("0".join(words[start:]).startswith(typed) for start in range(len(words)))
 
 
+@page_parameters("q")
 @api_view("GET")
 def random_card(request):
     """A card at random, among those ``q`` finds when given. Never cached."""

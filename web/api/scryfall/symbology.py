@@ -16,6 +16,7 @@ from oracle.search import conditions as c
 from oracle.search.mana_costs import HYBRID_PAIRS, canonical_cost
 from oracle.search.problems import Problem
 from web.api.scryfall.responses import answer, api_view, bad_request
+from web.http_caching import page_parameters
 from web.rendering.card_text import describe_symbol
 
 SYMBOL_IMAGES = "https://svgs.scryfall.io/card-symbols/{}.svg"
@@ -87,6 +88,7 @@ def symbol_list(request):
     return answer({"object": "list", "has_more": False, "data": data})
 
 
+@page_parameters("cost")
 @api_view("GET")
 def parse_mana(request):
     text = str(request.GET.get("cost", "")).strip()[:200]

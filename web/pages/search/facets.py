@@ -27,6 +27,7 @@ from oracle.models import (
     is_italian_page,
 )
 from oracle.type_words import italian_type_name
+from web import cache_errors
 
 OPTIONS_TTL = 10 * 60  # seconds
 
@@ -110,10 +111,10 @@ def data_fingerprint() -> str:
 def cached(kind: str, build, fingerprint: str):
     """``build()``, kept in the cache under ``kind`` and the data's fingerprint."""
     key = f"oracle:search-facets:{kind}:{fingerprint}"
-    value = cache.get(key)
+    value = cache_errors.read(cache, key)
     if value is None:
         value = build()
-        cache.set(key, value, OPTIONS_TTL)
+        cache_errors.write(cache, key, value, OPTIONS_TTL)
     return value
 
 

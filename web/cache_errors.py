@@ -1,0 +1,29 @@
+"""A cache that refuses is no error of the page: Redis down, unreachable or full (``maxmemory``
+with ``noeviction`` answers OOM), or a cache on disk that cannot be written. What the default
+cache keeps (rendered pages, the search form's lists) is read and written through these, which
+log a warning and answer as if nothing were kept; ``/healthz`` reports the cache."""
+
+import logging
+
+from redis.exceptions import RedisError
+
+logger = logging.getLogger(__name__)
+
+CACHE_ERRORS = (RedisError, OSError)
+
+
+def read(cache, key: str, default=None):
+    """``cache.get(key)``, or ``default`` when the cache cannot be read."""
+    try:
+        return cache.get(key, default)
+    except CACHE_ERRORS as error:
+        logger.warning("The cache cannot be read (%s: %s).", type(error).__name__, error)
+        return default
+
+
+def write(cache, key: str, value, timeout: int) -> None:
+    """``cache.set(key, value, timeout)``, or nothing when the cache refuses."""
+    try:
+        cache.set(key, value, timeout)
+    except CACHE_ERRORS as error:
+        logger.warning("The cache refuses a write (%s: %s).", type(error).__name__, error)

@@ -31,8 +31,9 @@ from oracle.search import parse
 from oracle.search.completions import completions
 from web.api.scryfall.cards import card_answer, card_objects
 from web.api.scryfall.printings import Entry, chosen_printings, facts_by_card, with_printings
-from web.api.scryfall.responses import answer, api_view, bad_request, error, not_found
+from web.api.scryfall.responses import answer, api_view, bad_request, error, not_found, refusal
 from web.paging import requested_page
+from web.search_limits import time_limited
 
 PAGE_SIZE = 175
 ORDERS = {
@@ -95,6 +96,7 @@ def query_text(request, warnings: list[str]):
 
 
 @api_view("GET")
+@time_limited(refusal)
 def search(request):
     if not str(request.GET.get("q", "")).strip():
         return bad_request(_("Give a query with q=."))
@@ -179,7 +181,8 @@ def _page_url(request, number: int) -> str:
     return request.build_absolute_uri(f"{request.path}?{params.urlencode()}")
 
 
-@api_view("GET")
+@api_view("GET", rate="autocomplete")
+@time_limited(refusal)
 def autocomplete(request):
     """Up to 20 names that start with ``q`` or have a word that does, English or Italian: the
     English name, unless only the Italian one matches what was typed."""
@@ -206,6 +209,7 @@ def _starts(text: str, name: str) -> bool:
 
 
 @api_view("GET")
+@time_limited(refusal)
 def random_card(request):
     """A card at random, among those ``q`` finds when given. Never cached."""
     cards = with_printings(CardSearch.objects.filter(searched_kinds()))

@@ -5,11 +5,13 @@ the workers of one instance count together; and every search path is stopped by 
 limit, answering 503."""
 
 import json
+import os
 import subprocess
 import sys
 import tempfile
+import uuid
 from pathlib import Path
-from unittest import mock
+from unittest import SkipTest, mock
 
 from django.conf import settings
 from django.core.cache import caches
@@ -70,11 +72,14 @@ SUGGESTIONS = [
 @override_settings(TRUSTED_PROXIES=0)
 class LimitsTestCase(BundledDataTestCase):
     def setUp(self):
-        caches["limits"].clear()
+        self.clear_counters()
         self.clock = mock.patch("web.search_limits.clock", return_value=NOW)
         self.clock.start()
         self.addCleanup(self.clock.stop)
         self.address = 0
+
+    def clear_counters(self):
+        caches["limits"].clear()
 
     def at(self, seconds):
         """Move the clock to ``seconds`` after the start of NOW's ten-minute window."""
@@ -273,6 +278,59 @@ class TimeLimitTests(LimitsTestCase):
             self.assertEqual(self.send("get", scryfall("cards/random?q=elves")).status_code, 503)
         # The limit ends with the search: the next one runs.
         self.assertEqual(self.send("get", scryfall("cards/search?q=elves")).status_code, 200)
+
+
+class InFolder:
+    """The counters in the cache the workers of an instance share without Redis."""
+
+    @classmethod
+    def setUpClass(cls):
+        folder = tempfile.TemporaryDirectory()
+        cls.addClassCleanup(folder.cleanup)
+        limits = {"BACKEND": "common.instance_cache.InstanceCache", "LOCATION": folder.name}
+        cls.enterClassContext(override_settings(CACHES={**settings.CACHES, "limits": limits}))
+        super().setUpClass()
+
+
+class OnRedis:
+    """The counters in Redis (REDIS_URL: scripts/with-redis), under a key prefix of their own."""
+
+    @classmethod
+    def setUpClass(cls):
+        url = os.environ.get("REDIS_URL", "")
+        if not url:
+            if os.environ.get("REQUIRE_REDIS") == "1":
+                raise RuntimeError("REQUIRE_REDIS=1 but REDIS_URL is not set.")
+            raise SkipTest("no Redis server (run under scripts/with-redis)")
+        cls.prefix = f"oracolo-limits-test-{uuid.uuid4().hex[:12]}"
+        limits = {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": url,
+            "KEY_PREFIX": cls.prefix,
+        }
+        cls.enterClassContext(override_settings(CACHES={**settings.CACHES, "limits": limits}))
+        super().setUpClass()
+
+    def clear_counters(self):  # not the whole database: other tests may share the server
+        client = caches["limits"]._cache.get_client(write=True)
+        for key in client.scan_iter(match=f"{self.prefix}:*"):
+            client.delete(key)
+
+
+class InFolderBurstTests(InFolder, BurstTests):
+    pass
+
+
+class InFolderAtOnceTests(InFolder, AtOnceTests):
+    pass
+
+
+class RedisBurstTests(OnRedis, BurstTests):
+    pass
+
+
+class RedisAtOnceTests(OnRedis, AtOnceTests):
+    pass
 
 
 COUNTING = """

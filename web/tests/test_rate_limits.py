@@ -22,7 +22,7 @@ from common.instance_cache import InstanceCache
 from oracle.models import Card
 from oracle.tests.test_search_limits import slow_searches, slow_statement
 from web import search_limits
-from web.testing import BundledDataTestCase
+from web.testing import BundledDataTestCase, settings_in_subprocess
 
 # The middle of a minute, at the start of a ten-minute window.
 NOW = 600 * 100_000 + 20.5
@@ -361,6 +361,41 @@ class InstanceCacheTests(SimpleTestCase):
         for process in processes:
             self.assertEqual(process.wait(timeout=120), 0)
         self.assertEqual(InstanceCache(str(self.folder), {}).get("requests"), 600)
+
+    def test_two_workers_of_an_instance_share_the_clients_count(self):
+        # Two processes with the settings of an instance without CACHE_URL, 100 requests each
+        # from one client, at one moment: 75 allowed in all, as one process would allow.
+        requests = (
+            "from web import search_limits; search_limits.clock = lambda: 6e7 + 1; "
+            "print(sum(search_limits.over_rate('c', 'search') is None for _ in range(100)))"
+        )
+        environment = {key: value for key, value in os.environ.items() if key != "CACHE_URL"}
+        environment |= {
+            "SEARCH_RATE_LIMIT": "75",
+            "SEARCH_RATE_BURST": "0",
+            "LIMITS_CACHE_DIR": str(self.folder),
+        }
+        processes = [
+            subprocess.Popen(
+                [sys.executable, "manage.py", "shell", "--no-imports", "-c", requests],
+                cwd=settings.BASE_DIR,
+                env=environment,
+                stdout=subprocess.PIPE,
+                text=True,
+            )
+            for _ in range(2)
+        ]
+        allowed = [int(process.communicate(timeout=120)[0]) for process in processes]
+        self.assertEqual(sum(allowed), 75)
+        settings_made = settings_in_subprocess(
+            {}, ["CACHES", "LIMITS_CACHE_DIR"], unset=("CACHE_URL", "LIMITS_CACHE_DIR")
+        )
+        self.assertEqual(settings_made.returncode, 0, settings_made.stderr)
+        made = json.loads(settings_made.stdout)
+        self.assertEqual(made["CACHES"]["limits"]["BACKEND"], "common.instance_cache.InstanceCache")
+        folder = Path(made["LIMITS_CACHE_DIR"])
+        self.assertEqual(folder.parent, Path(tempfile.gettempdir()))
+        self.assertTrue(folder.name.startswith("oracolo-limits-"))
 
     def test_incr_keeps_the_expiry_and_a_missing_key_is_refused(self):
         counters = InstanceCache(str(self.folder), {})

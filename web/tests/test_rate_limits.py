@@ -1,8 +1,9 @@
 """One rate-limit policy and one time limit for every costly address (issue 41, item 2): each
 family answers 429 with Retry-After past the client's requests, in its own shape; a burst
-above the rate is allowed in a minute, not over ten; a client may run only so many at once;
-the workers of one instance count together; and every search path is stopped by the time
-limit, answering 503."""
+above the rate is allowed in a minute, not over ten; a client may run only so many at once,
+counted alike in each process's memory, in an instance's folder and in Redis; and every search
+path is stopped by the time limit, answering 503. Where the counters live:
+test_limit_counters.py."""
 
 import json
 import os

@@ -213,7 +213,7 @@ class AtOnceTests(LimitsTestCase):
         self.assertEqual(response["Retry-After"], "1")
         self.assertContains(
             self.send("get", "/it/cards/?q=elves"),
-            "Troppe richieste dal tuo indirizzo insieme: al massimo 2 alla volta.",
+            "Troppe richieste contemporanee dal tuo indirizzo: al massimo 2 alla volta.",
             status_code=429,
         )
         # Another address is not held back; a request that ended is no longer counted.

@@ -1,7 +1,9 @@
 """Oracolo settings: every value can come from the environment, with safe local defaults."""
 
+import hashlib
 import os
 import sys
+import tempfile
 from datetime import timedelta
 from pathlib import Path
 
@@ -181,21 +183,35 @@ if CACHE_URL:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": LIMITS_CACHE_URL,
             "KEY_PREFIX": CACHE_KEY_PREFIX,
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         },
     }
     # Sessions read from the shared cache, written through to the database (they survive a
     # restart of Redis).
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 else:
+    # The rate-limit counters' folder: one per checkout (named after its path) on this machine.
+    LIMITS_CACHE_DIR = os.environ.get("LIMITS_CACHE_DIR", "").strip() or str(
+        Path(tempfile.gettempdir())
+        / f"oracolo-limits-{hashlib.sha256(str(BASE_DIR).encode()).hexdigest()[:12]}"
+    )
     # Each process keeps its own: rendered pages (a few thousand) and the search form's lists.
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
             "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("PAGE_CACHE_ENTRIES", "3000"))},
         },
+        # Shared by the workers of this instance (common/instance_cache.py), in a folder of
+        # this machine; in tests, each process's memory (parallel test processes count apart).
         "limits": {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
             "LOCATION": "limits",
+        }
+        if TESTING
+        else {
+            "BACKEND": "common.instance_cache.InstanceCache",
+            "LOCATION": LIMITS_CACHE_DIR,
+            "OPTIONS": {"MAX_ENTRIES": 20_000},
         },
     }
 # Public pages: how long browsers and proxies may keep them before revalidating (seconds), and
@@ -311,14 +327,20 @@ TRUSTED_PROXIES = int(
 CLIENT_ADDRESS_CALLABLE = "config.login_throttling.client_address"
 AXES_CLIENT_IP_CALLABLE = CLIENT_ADDRESS_CALLABLE
 
-# What searches may cost (web/search_limits.py). Requests one client (the address login
-# throttling counts, above) may make a minute, counted in the cache (shared with CACHE_URL):
-# the card and rules searches and the API, and the name suggestions the search box asks for as
-# a name is typed; one more is answered 429 with Retry-After. 0: no limit (the tests' default).
+# What costly requests may cost (web/search_limits.py): searches, the APIs, the deck pages.
+# Counted per client (the address login throttling counts, above) in the "limits" cache: shared
+# by every instance with CACHE_URL, by the workers of one instance without. A client may make
+# SEARCH_RATE_LIMIT a minute over ten minutes, and up to SEARCH_RATE_BURST more in any one
+# minute; the name suggestions the search box asks for as a name is typed have their own.
+# One more is answered 429 with Retry-After. 0: no limit (the tests' default).
 SEARCH_RATE_LIMIT = int(os.environ.get("SEARCH_RATE_LIMIT", "0" if TESTING else "60"))
+SEARCH_RATE_BURST = int(os.environ.get("SEARCH_RATE_BURST", "0" if TESTING else "60"))
 AUTOCOMPLETE_RATE_LIMIT = int(os.environ.get("AUTOCOMPLETE_RATE_LIMIT", "0" if TESTING else "240"))
-# Seconds each SQL statement of a search (public or admin) may run before it is stopped and the
-# page says so (0: no limit).
+AUTOCOMPLETE_RATE_BURST = int(os.environ.get("AUTOCOMPLETE_RATE_BURST", "0" if TESTING else "240"))
+# Costly requests of one client running at once; one more is answered 429 at once (0: no cap).
+SEARCH_CONCURRENT_LIMIT = int(os.environ.get("SEARCH_CONCURRENT_LIMIT", "0" if TESTING else "2"))
+# Seconds each SQL statement of a search (public or admin, the APIs and deck checks included)
+# may run before it is stopped and the page says so (0: no limit).
 SEARCH_TIME_LIMIT = float(os.environ.get("SEARCH_TIME_LIMIT", "3"))
 
 LOGGING = {

@@ -76,7 +76,12 @@ class RedisTestCase(BundledDataTestCase):
                     "BACKEND": "django.core.cache.backends.redis.RedisCache",
                     "LOCATION": REDIS_URL,
                     "KEY_PREFIX": cls.prefix,
-                }
+                },
+                "limits": {
+                    "BACKEND": "django.core.cache.backends.redis.RedisCache",
+                    "LOCATION": REDIS_URL,
+                    "KEY_PREFIX": f"{cls.prefix}-limits",
+                },
             },
             SESSION_ENGINE="django.contrib.sessions.backends.cached_db",
             PAGE_CACHE_SECONDS=300,
@@ -90,13 +95,13 @@ class RedisTestCase(BundledDataTestCase):
             super().tearDownClass()
         finally:
             client = cache._cache.get_client(write=True)
-            for key in client.scan_iter(match=f"{cls.prefix}:*"):
+            for key in client.scan_iter(match=f"{cls.prefix}*"):
                 client.delete(key)
             cls._redis_settings.disable()
 
-    def redis_keys(self) -> list[str]:
+    def redis_keys(self, prefix: str = "") -> list[str]:
         client = cache._cache.get_client()
-        return [key.decode() for key in client.scan_iter(match=f"{self.prefix}:*")]
+        return [key.decode() for key in client.scan_iter(match=f"{prefix or self.prefix}:*")]
 
 
 class RedisPageCacheTests(RedisTestCase):
@@ -186,6 +191,8 @@ class RedisLoginThrottlingTests(RedisTestCase):
         for attempt in range(1, 6):
             self.log_in(f"wrong-{attempt}")
         self.assertFalse(AccessAttempt.objects.exists())  # counted in Redis, not the database
-        self.assertTrue(any(":axes-" in key for key in self.redis_keys()), self.redis_keys())
+        # In the limits' keys, apart from the pages'.
+        limits = self.redis_keys(f"{self.prefix}-limits")
+        self.assertTrue(any(":axes-" in key for key in limits), limits)
         response = self.log_in("right-password-1993")
         self.assertEqual(response.status_code, 429)

@@ -22,6 +22,8 @@ a whole). Messages follow ``?lang=it`` (or Accept-Language), links point at the 
 as the cards API does. A list that cannot be read (empty, over the limits), an unknown format
 or a body that is not JSON get status 400 with ``"error"`` and the limits; a body over Django's
 upload limit 413; any method but POST 405. Nothing is stored: the POST needs no CSRF token.
+A client over its costly requests gets 429 with Retry-After, a check stopped by the search
+time limit 503, both as ``{"error": "..."}`` (``web.search_limits``).
 """
 
 import json
@@ -40,6 +42,7 @@ from web.api.cards import HTML_LANGUAGE, in_requested_language
 from web.http_caching import page_parameters
 from web.json_views import json_response
 from web.pages.decks.listing import shared_address
+from web.search_limits import json_refusal, rate_limited, time_limited
 
 LIMITS = {"lines": limits.MAX_LINES, "bytes": limits.MAX_BYTES, "count": limits.MAX_COUNT}
 
@@ -51,6 +54,8 @@ def error(message: str, status: int = 400):
 @page_parameters(cache=False)
 @csrf_exempt
 @in_requested_language
+@rate_limited("search", json_refusal)
+@time_limited(json_refusal)
 def check_list(request):
     if request.method != "POST":
         response = error(_("Only POST is allowed here."), status=405)

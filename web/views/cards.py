@@ -41,7 +41,13 @@ from web.pages.search.filters import CardFilter
 from web.pages.search.help import help_sections
 from web.pages.search.name_suggestions import name_suggestions
 from web.paging import page_number
-from web.search_limits import page_refusal, rate_limited, search_time_limit, timed_out_message
+from web.search_limits import (
+    page_refusal,
+    rate_limited,
+    search_time_limit,
+    time_limited,
+    timed_out_message,
+)
 
 CARDS_PER_PAGE = 50
 ROWS_TEMPLATE = "oracle/_card_rows.html"
@@ -70,7 +76,6 @@ def home(request):
 
 
 @page_parameters(*CardFilter.base_filters, "page", "view")
-@rate_limited("search", page_refusal)
 def card_list(request):
     """Search results: the query box and the facets, combined.
 
@@ -84,6 +89,11 @@ def card_list(request):
     card_filter = CardFilter(request.GET, queryset=CardSearch.objects.all())
     if card_filter.is_blank:  # nothing to search for: the form and the examples
         return _card_list(request, card_filter)
+    return searched_card_list(request, card_filter)
+
+
+@rate_limited("search", page_refusal)
+def searched_card_list(request, card_filter):
     try:
         with search_time_limit():
             return _card_list(request, card_filter)
@@ -258,6 +268,8 @@ def card_by_other_name(slug):
 
 @page_parameters(*CardFilter.base_filters)
 @never_cache
+@rate_limited("search", page_refusal)
+@time_limited(page_refusal)
 def random_card(request):
     """A card chosen at random: any card but tokens and the like, or one the query and facets
     find (``?q=t:drago``). A search that finds nothing says so on the search page."""

@@ -13,7 +13,9 @@ token (one would set a cookie on every visitor of the form's page, which the sha
 then could not keep); the forms work without JavaScript, which only adds copy and print buttons.
 
 A list that cannot be read (empty, over the limits, not text, a damaged address) is answered
-with the form again and why, status 400 (413 for a request over Django's upload limit).
+with the form again and why, status 400 (413 for a request over Django's upload limit). Each
+counts against the client's costly requests, and its statements run under the search time
+limit (``web.search_limits``).
 """
 
 from dataclasses import dataclass
@@ -32,6 +34,7 @@ from web.http_caching import page_parameters
 from web.pages.decks.forms import DEFAULT_FORMAT, DeckListForm, format_choices
 from web.pages.decks.listing import parts, shared_address
 from web.pages.decks.sheet import judge_sheet
+from web.search_limits import page_refusal, rate_limited, time_limited
 
 EXPORTS = {"mtgo": "MTGO", "arena": "Arena", "italian": gettext_lazy("Italian")}
 
@@ -120,6 +123,8 @@ def checked(asked: ListRequest) -> tuple[DeckCheck | None, str]:
 
 @page_parameters(cache=False)
 @csrf_exempt
+@rate_limited("search", page_refusal)
+@time_limited(page_refusal)
 def deck_check(request):
     asked = read_request(request)
     context = {"form": asked.form, "error": asked.error, "limits": limits}
@@ -146,6 +151,8 @@ def result_context(request, result: DeckCheck) -> dict:
 
 @page_parameters(cache=False)
 @csrf_exempt
+@rate_limited("search", page_refusal)
+@time_limited(page_refusal)
 def deck_sheet(request):
     asked = read_request(request)
     result, error = checked(asked) if asked.text is not None else (None, asked.error)
@@ -164,6 +171,8 @@ def deck_sheet(request):
 
 @page_parameters(cache=False)
 @csrf_exempt
+@rate_limited("search", page_refusal)
+@time_limited(page_refusal)
 def deck_export(request, kind):
     if kind not in EXPORTS:
         raise Http404("No such export.")

@@ -44,7 +44,7 @@ from web.pages.rules.search import (
     typed_lookup,
 )
 from web.paging import page_number
-from web.search_limits import page_refusal, rate_limited
+from web.search_limits import page_refusal, rate_limited, time_limited
 
 Level = RuleSection.Level
 
@@ -186,6 +186,7 @@ def glossary(request, editions: EditionChoices, edition: RulesEdition):
 
 @page_parameters("edition", "q", "page")
 @rate_limited("search", page_refusal)
+@time_limited(page_refusal)
 @reads_an_edition
 def search(request, editions: EditionChoices, edition: RulesEdition):
     """A rule number opens its rule; words find the rules that hold them all. A query longer

@@ -24,7 +24,8 @@ from oracle.models import Card, CardName, CardSet, Printing
 from web.api.scryfall.cards import card_objects
 from web.api.scryfall.identities import parse_uuid
 from web.api.scryfall.printings import Entry, by_ids, chosen_printings, facts_by_card
-from web.api.scryfall.responses import answer, api_view, bad_request
+from web.api.scryfall.responses import answer, api_view, bad_request, refusal
+from web.search_limits import time_limited
 
 MAX_IDENTIFIERS = 75
 KINDS = (
@@ -43,6 +44,7 @@ def kind_of(identifier) -> tuple[str, ...] | None:
 
 
 @api_view("POST")
+@time_limited(refusal)
 def collection(request):
     try:
         body = json.loads(request.body or b"null")

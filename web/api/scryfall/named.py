@@ -20,8 +20,9 @@ from oracle.models import CardName, Printing
 from oracle.search.close_names import close_names
 from web.api.scryfall.cards import card_answer
 from web.api.scryfall.printings import chosen_printings
-from web.api.scryfall.responses import api_view, bad_request, not_found
+from web.api.scryfall.responses import api_view, bad_request, not_found, refusal
 from web.http_caching import page_parameters
+from web.search_limits import time_limited
 
 MAX_NAME = 200
 # Names read for the word-by-word step: enough for any real name's first word.
@@ -109,6 +110,7 @@ def find_card(text: str, fuzzy: bool) -> Found:
 
 @page_parameters("exact", "fuzzy", "set")
 @api_view("GET")
+@time_limited(refusal)
 def named(request):
     exact = str(request.GET.get("exact", "")).strip()
     fuzzy = str(request.GET.get("fuzzy", "")).strip()

@@ -9,7 +9,9 @@ Scryfall's error objects::
 
 ``details`` and ``warnings`` are in the request's language (Accept-Language: Italian or
 English). The successful answers of GET are cached by ``web.http_caching`` like every public
-answer under ``/api/`` (ETag on the data version).
+answer under ``/api/`` (ETag on the data version). Every other request counts against the
+client's costly requests (``web.search_limits``): past them, a ``too_many_requests`` error
+(429, with Retry-After); a search stopped by the time limit is a ``timed_out`` error (503).
 """
 
 from functools import wraps
@@ -18,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 
 from web.json_views import json_response
+from web.search_limits import rate_limited
 
 ALLOW_ORIGIN = "Access-Control-Allow-Origin"
 
@@ -45,13 +48,22 @@ def bad_request(details, warnings=()):
     return error(400, "bad_request", details, warnings)
 
 
-def api_view(*methods: str):
+def refusal(request, message: str, status: int):
+    """An error object for a client over a limit (429) or a search stopped by the time limit
+    (503): ``web.search_limits``."""
+    return error(status, "too_many_requests" if status == 429 else "timed_out", message)
+
+
+def api_view(*methods: str, rate: str = "search"):
     """Let the view answer ``methods`` (GET brings HEAD); any other method gets a 405 error
     object. No CSRF check: nothing here changes anything, and POST /cards/collection comes
-    from other sites' scripts."""
+    from other sites' scripts. Every request a view answers counts against the client's
+    ``rate`` ("search", or "autocomplete" for the name suggestions): past it, 429."""
     allowed = {*methods, "HEAD"} if "GET" in methods else set(methods)
 
     def decorate(view):
+        limited = rate_limited(rate, refusal)(view)
+
         @csrf_exempt
         @wraps(view)
         def wrapper(request, *args, **kwargs):
@@ -70,7 +82,7 @@ def api_view(*methods: str):
                 )
                 response["Allow"] = ", ".join(sorted(allowed))
                 return response
-            return view(request, *args, **kwargs)
+            return limited(request, *args, **kwargs)
 
         return wrapper
 

@@ -39,9 +39,10 @@ from web.api.scryfall.printings import (
     first_of_each_artwork,
     with_printings,
 )
-from web.api.scryfall.responses import answer, api_view, bad_request, error, not_found
+from web.api.scryfall.responses import answer, api_view, bad_request, error, not_found, refusal
 from web.http_caching import page_parameters
 from web.paging import requested_page
+from web.search_limits import time_limited
 
 PAGE_SIZE = 175
 ORDERS = {
@@ -105,6 +106,7 @@ def query_text(request, warnings: list[str]):
 
 @page_parameters("q", "unique", "order", "dir", "page", "include_extras", "include_multilingual")
 @api_view("GET")
+@time_limited(refusal)
 def search(request):
     if not str(request.GET.get("q", "")).strip():
         return bad_request(_("Give a query with q=."))
@@ -207,7 +209,8 @@ def _page_url(request, number: int) -> str:
 
 
 @page_parameters("q")
-@api_view("GET")
+@api_view("GET", rate="autocomplete")
+@time_limited(refusal)
 def autocomplete(request):
     """Up to 20 names that start with ``q`` or have a word that does, English or Italian: the
     English name, unless only the Italian one matches what was typed."""
@@ -235,6 +238,7 @@ def _starts(text: str, name: str) -> bool:
 
 @page_parameters("q")
 @api_view("GET")
+@time_limited(refusal)
 def random_card(request):
     """A card at random, among those ``q`` finds when given. Never cached."""
     cards = with_printings(CardSearch.objects.filter(searched_kinds()))

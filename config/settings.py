@@ -220,8 +220,10 @@ else:
 # raises (web/http_caching.py).
 PAGE_MAX_AGE = int(os.environ.get("PAGE_MAX_AGE", "60"))
 PAGE_CACHE_SECONDS = int(os.environ.get("PAGE_CACHE_SECONDS", "0" if TESTING else "86400"))
-# The largest answer the page cache keeps (bytes); a larger one is rendered on every request.
+# The largest answer the page cache keeps (bytes, as kept: compressed); a larger one is rendered
+# on every request. And how many new pages one client may add to it a minute (0: no limit).
 PAGE_CACHE_MAX_BYTES = int(os.environ.get("PAGE_CACHE_MAX_BYTES", str(512 * 1024)))
+PAGE_CACHE_ADDS_PER_MINUTE = int(os.environ.get("PAGE_CACHE_ADDS_PER_MINUTE", "120"))
 # Nothing in the default cache is kept without an expiry: what is stored without a timeout of its
 # own lasts as long as a page (a day; five minutes with the page cache off).
 CACHES["default"]["TIMEOUT"] = PAGE_CACHE_SECONDS if PAGE_CACHE_SECONDS > 0 else 300

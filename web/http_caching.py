@@ -20,7 +20,8 @@ it reads (``@page_parameters("q", "page")``), sorted, without empty values. The 
 dropped from the request before the view runs, so no address made up outside can add a page to
 the cache that another address already holds. A view whose answer is the visitor's own (a
 shared decklist) says ``@page_parameters(cache=False)``: it keeps every parameter and its
-answer is never kept. An answer over ``PAGE_CACHE_MAX_BYTES`` is not kept either, and a cache
+answer is never kept. Pages are kept compressed; one still over ``PAGE_CACHE_MAX_BYTES`` is not
+kept, nor more than ``PAGE_CACHE_ADDS_PER_MINUTE`` new pages a minute for one client; a cache
 that refuses to read or write (Redis down or full) leaves the page rendered, uncached, with a
 warning in the log.
 
@@ -33,6 +34,7 @@ refused form or a visitor's post does not.
 """
 
 import hashlib
+import zlib
 from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
@@ -49,13 +51,14 @@ from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import http_date
 
 from oracle import data_version
-from web import cache_errors
+from web import cache_errors, search_limits
 from web.languages import public_language
 
 SAFE_METHODS = ("GET", "HEAD")
 # The files whose change changes what a page looks like.
 RELEASE_FOLDERS = ("common", "config", "oracle", "rulings", "web", "templates", "static", "locale")
 RELEASE_SUFFIXES = {".py", ".html", ".css", ".js", ".mo"}
+PAGE_COMPRESSION = 1  # zlib's fastest level: most of the saving, a millisecond a page
 
 
 @cache
@@ -143,6 +146,20 @@ def keep_declared(request, parameters: frozenset[str]) -> None:
         request.META["QUERY_STRING"] = kept.urlencode()
 
 
+def _may_add_page(request) -> bool:
+    """Whether the client may add one more page to the cache this minute: a parameter a view
+    reads (a search's ``q``) can be given any value, and each value is a page of its own."""
+    limit = settings.PAGE_CACHE_ADDS_PER_MINUTE
+    if limit <= 0:
+        return True
+    window = int(search_limits.clock() // search_limits.MINUTE)
+    key = f"page-adds:{search_limits.client_key(request)}:{window}"
+    try:
+        return search_limits.counted(key, search_limits.MINUTE + 5) <= limit
+    except cache_errors.CACHE_ERRORS:
+        return False  # nothing counts the client: keep nothing for it
+
+
 def _cache_key(request, code: str, version, language: str) -> str:
     # The host is part of the key: an API answer holds absolute URLs made from it.
     query = urlencode(sorted(request.GET.lists()), doseq=True)
@@ -188,11 +205,11 @@ class HttpCachingMiddleware:
         # The version the page was made from (a page may read it with its own queries).
         version = data_version.for_request(request)
         etag, last_modified = _validators(code, released, version, language)
-        if cached and len(response.content) <= settings.PAGE_CACHE_MAX_BYTES:
-            key = _cache_key(request, code, version, language)
-            cache_errors.write(
-                default_cache, key, self._store(response), settings.PAGE_CACHE_SECONDS
-            )
+        if cached:
+            stored = self._store(response)
+            if len(stored[2]) <= settings.PAGE_CACHE_MAX_BYTES and _may_add_page(request):
+                key = _cache_key(request, code, version, language)
+                cache_errors.write(default_cache, key, stored, settings.PAGE_CACHE_SECONDS)
         return self._mark_public(response, etag, last_modified)
 
     @staticmethod
@@ -223,12 +240,15 @@ class HttpCachingMiddleware:
 
     @staticmethod
     def _store(response) -> tuple[int, list[tuple[str, str]], bytes]:
-        return response.status_code, list(response.items()), response.content
+        # Compressed: pages are markup and JSON, which shrink five to seven times, so the cache
+        # holds that many more of them (and a full Scryfall search page fits under the limit).
+        content = zlib.compress(response.content, PAGE_COMPRESSION)
+        return response.status_code, list(response.items()), content
 
     @staticmethod
     def _restore(stored) -> HttpResponse:
         status, headers, content = stored
-        response = HttpResponse(content, status=status)
+        response = HttpResponse(zlib.decompress(content), status=status)
         for name, value in headers:
             response[name] = value
         return response

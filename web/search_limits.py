@@ -93,7 +93,7 @@ def client_key(request) -> str:
     return hashlib.sha256(client.encode()).hexdigest()[:32]
 
 
-def _counted(key: str, timeout: int) -> int:
+def counted(key: str, timeout: int) -> int:
     """One more in the counter ``key`` (made, expiring in ``timeout`` seconds, at the first)."""
     counters = caches["limits"]
     counters.add(key, 0, timeout)
@@ -116,7 +116,7 @@ def over_rate(client: str, kind: str) -> tuple[str, int] | None:
         (TEN_MINUTES, rate * TEN_MINUTES // MINUTE, too_many_in_ten_minutes_message),
     ):
         window = int(now // seconds)
-        if _counted(f"rate:{kind}:{seconds}:{client}:{window}", seconds + 5) > allowed:
+        if counted(f"rate:{kind}:{seconds}:{client}:{window}", seconds + 5) > allowed:
             wait = max(1, math.ceil((window + 1) * seconds - now))
             return message(allowed, wait), wait
     return None
@@ -133,7 +133,7 @@ def running(client: str):
     counters = caches["limits"]
     slot = int(clock() // RUNNING_SLOT)
     key = f"running:{client}:{slot}"
-    count = _counted(key, 3 * RUNNING_SLOT) + counters.get(f"running:{client}:{slot - 1}", 0)
+    count = counted(key, 3 * RUNNING_SLOT) + counters.get(f"running:{client}:{slot - 1}", 0)
     try:
         yield count <= limit
     finally:

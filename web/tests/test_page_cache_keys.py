@@ -4,7 +4,7 @@ over PAGE_CACHE_MAX_BYTES, a shared decklist); that its entries expire."""
 
 import time
 
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.db import connection
 from django.test import SimpleTestCase, override_settings
 from django.test.utils import CaptureQueriesContext
@@ -26,6 +26,7 @@ def page_entries() -> list[str]:
 class PageCacheTestCase(BundledDataTestCase):
     def setUp(self):
         cache.clear()
+        caches["limits"].clear()
         self.addCleanup(cache.clear)
 
     def get_cached(self, url):
@@ -126,6 +127,29 @@ class UncachedAnswerTests(PageCacheTestCase):
         small, _ = self.get_cached("/api/rules/")
         self.assertLess(len(small.content), 10_000)
         self.assertEqual(len(page_entries()), 1)
+
+    def test_pages_are_kept_compressed_under_the_size_limit(self):
+        first = self.client.get(RULE)
+        with override_settings(PAGE_CACHE_MAX_BYTES=len(first.content) // 2):
+            cache.clear()
+            first = self.client.get(RULE)
+            self.assertEqual(len(page_entries()), 1)
+            response, cached = self.get_cached(RULE)
+        self.assertTrue(cached)
+        self.assertEqual(response.content, first.content)
+        self.assertEqual(response["Content-Type"], first["Content-Type"])
+
+    @override_settings(PAGE_CACHE_ADDS_PER_MINUTE=3)
+    def test_one_client_adds_a_few_pages_a_minute_and_others_still_add_theirs(self):
+        for number in range(6):
+            response = self.client.get(f"/en/cards/?q=t:goblin+mv>={number}")
+            self.assertEqual(response.status_code, 200)
+        self.assertEqual(len(page_entries()), 3)
+        # Past its share the client is still answered, from the cache where the page is there.
+        self.assertTrue(self.get_cached("/en/cards/?q=t:goblin+mv>=0")[1])
+        self.assertFalse(self.get_cached("/en/cards/?q=t:goblin+mv>=5")[1])
+        self.client.get("/en/cards/?q=t:elf", REMOTE_ADDR="198.51.100.9")
+        self.assertEqual(len(page_entries()), 4)
 
     def test_a_shared_decklist_is_not_stored_and_keeps_its_parameters(self):
         url = f"/en/decks/?format=pauper&d={sharing.encode(DECKLIST)}&junk=1"

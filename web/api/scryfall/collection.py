@@ -19,9 +19,10 @@ from django.db.models import Q
 from django.db.models.functions import Upper
 from django.utils.translation import gettext as _
 
+from common.numbers import bounded_number
 from common.text import key_words
 from oracle.models import Card, CardName, CardSet, Printing
-from web.api.scryfall.cards import card_objects
+from web.api.scryfall.cards import MAX_ID, card_objects
 from web.api.scryfall.identities import parse_uuid
 from web.api.scryfall.printings import Entry, by_ids, chosen_printings, facts_by_card
 from web.api.scryfall.responses import answer, api_view, bad_request
@@ -92,8 +93,7 @@ def _text(value) -> str:
 
 
 def _number(value) -> int | None:
-    text = _text(value)
-    return int(text) if text.isascii() and text.isdigit() and 0 < int(text) < 2**31 else None
+    return bounded_number(_text(value), MAX_ID) or None
 
 
 def _by_id(asked):

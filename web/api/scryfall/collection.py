@@ -12,7 +12,6 @@ whole request takes a handful of queries. A name is a card's whole name, English
 (an Italian name finds the Italian printing), accents, case and punctuation ignored.
 """
 
-import json
 from collections import defaultdict
 
 from django.db.models import Q
@@ -25,7 +24,8 @@ from oracle.models import Card, CardName, CardSet, Printing
 from web.api.scryfall.cards import MAX_ID, card_objects
 from web.api.scryfall.identities import parse_uuid
 from web.api.scryfall.printings import Entry, by_ids, chosen_printings, facts_by_card
-from web.api.scryfall.responses import answer, api_view, bad_request
+from web.api.scryfall.responses import answer, api_view, bad_request, error
+from web.json_views import UnreadableBody, json_body
 
 MAX_IDENTIFIERS = 75
 KINDS = (
@@ -46,9 +46,10 @@ def kind_of(identifier) -> tuple[str, ...] | None:
 @api_view("POST")
 def collection(request):
     try:
-        body = json.loads(request.body or b"null")
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        body = None
+        body = json_body(request)
+    except UnreadableBody as problem:
+        code = "too_large" if problem.status == 413 else "bad_request"
+        return error(problem.status, code, problem)
     identifiers = body.get("identifiers") if isinstance(body, dict) else None
     if not isinstance(identifiers, list) or not identifiers:
         return bad_request(_('The body must be JSON: {"identifiers": [...]}, with at least one.'))

@@ -202,6 +202,27 @@ class CraftedJsonTests(BundledDataTestCase):
         self.assertEqual(response.status_code, 200)
         self.assertEqual([row["name"] for row in response.json()["main"]], ["Tarox Bladewing"])
 
+    def test_the_reason_in_italian(self):
+        response = self.client.post(
+            COLLECTION, DEEP, content_type="application/json", HTTP_ACCEPT_LANGUAGE="it"
+        )
+        self.assertEqual(
+            response.json()["details"],
+            "Il JSON è annidato troppo in profondità: al massimo 20 livelli.",
+        )
+        response = self.post(DECKS + "?lang=it", '{"list": "4 \\ud800", "format": "modern"}')
+        self.assertIn(
+            "contiene un surrogato isolato (da \\ud800 a \\udfff)", response.json()["error"]
+        )
+        response = self.client.post(
+            "/it/decks/", {"format": "modern", "list": "4 Tarox Bladewing", "pick": "²:Tarox"}
+        )
+        self.assertEqual(
+            deck_error(response),
+            "Il suggerimento scelto non si può leggere: servono un numero di riga da 1 a 500, "
+            "due punti e il nome di una carta.",
+        )
+
     def test_a_body_over_the_upload_limit(self):
         with self.settings(DATA_UPLOAD_MAX_MEMORY_SIZE=1000):
             body = json.dumps({"identifiers": [{"name": "x" * 2000}]})

@@ -288,6 +288,14 @@ class CraftedAdminTests(BundledDataTestCase):
         self.assertContains(response, "Are you sure?")
         self.assertContains(response, f'name="_selected_action" value="{ruling.pk}"')
 
+    def test_symbols_no_card_has_in_an_editors_ruling(self):
+        """The card page reads "{²}" as an unknown symbol, written as it is."""
+        Ruling.objects.create(card=self.card, date="2024-01-02", text="Pay {²} or {①}{W}.")
+        response = Client(raise_request_exception=False).get(f"/en/cards/{self.card.slug}/")
+        self.assertEqual(response.status_code, 200)
+        self.assertIn('aria-label="²"', response.text)
+        self.assertIn('aria-label="①, white"', response.text)
+
     def test_a_nul_in_a_changelist_filter(self):
         ruling = Ruling.objects.create(card=self.card, date="2024-01-02", text=RULING_TEXT)
         for params in ({"card__id__exact": f"{self.card.pk}\x00"}, {"card__id__exact\x00": "1"}):

@@ -288,6 +288,15 @@ class CraftedAdminTests(BundledDataTestCase):
         self.assertContains(response, "Are you sure?")
         self.assertContains(response, f'name="_selected_action" value="{ruling.pk}"')
 
+    def test_a_nul_in_the_login_form(self):
+        client = Client(raise_request_exception=False)
+        response = client.post(
+            "/admin/login/?next=/admin/", {"username": "bo\x00ss", "password": "pw-for-tests"}
+        )
+        self.assertRedirects(response, "/admin/", fetch_redirect_response=False)
+        response = client.post("/admin/logout/", {"x\x00": "\x00"})
+        self.assertEqual(response.status_code, 200)
+
     def test_symbols_no_card_has_in_an_editors_ruling(self):
         """The card page reads "{²}" as an unknown symbol, written as it is."""
         Ruling.objects.create(card=self.card, date="2024-01-02", text="Pay {²} or {①}{W}.")

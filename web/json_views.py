@@ -61,21 +61,19 @@ class UnreadableBody(ValueError):
         self.status = status
 
 
-def json_body(request, max_bytes: int | None = None, nul_allowed: bool = False):
+def json_body(request, nul_allowed: bool = False):
     """The value a posted JSON body holds, every part of it checked (``UnreadableBody`` with
-    the reason otherwise). ``max_bytes`` defaults to Django's DATA_UPLOAD_MAX_MEMORY_SIZE;
-    ``nul_allowed`` for a view that drops NULs itself before anything stores or shows them."""
-    limit = max_bytes or settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    the reason otherwise). Django refuses a body over DATA_UPLOAD_MAX_MEMORY_SIZE before
+    reading it; ``nul_allowed`` for a view that drops NULs itself before anything stores or
+    shows them."""
     try:
         body = request.body
     except RequestDataTooBig:
-        body = None
-    if body is None or (limit and len(body) > limit):
         raise UnreadableBody(
             _("The body is too large: at most %(bytes)s bytes are read.")
-            % {"bytes": number_format(limit, force_grouping=True)},
+            % {"bytes": number_format(settings.DATA_UPLOAD_MAX_MEMORY_SIZE, force_grouping=True)},
             status=413,
-        )
+        ) from None
     try:
         value = json.loads(
             body.decode("utf-8"), parse_int=_bounded_integer, parse_constant=_not_json

@@ -20,6 +20,7 @@ Generic amounts get words up to ``GENERIC_WORDS`` and for their own value beyond
 
 import re
 
+from common.numbers import bounded_number, is_ascii_number
 from oracle.models import COLOR_ORDER
 
 SYMBOL = re.compile(r"\{([^{}]*)\}")
@@ -29,13 +30,17 @@ COLOURS = set(COLOR_ORDER)
 SINGLE = {"W", "U", "B", "R", "G", "C", "S", "X", "Y", "Z"}
 GENERIC_WORDS = 20
 MAX_COSTED_FACES = 5  # Who // What // When // Where // Why
+# The largest generic amount a search may ask for (no card costs more than {1000000}).
+LARGEST_GENERIC = 999_999_999
 
 
 def canonical_symbol(text: str) -> str | None:
-    """ "u/w" -> "W/U", "p/g" -> "G/P", "3" -> "3"; None when it is no mana symbol."""
+    """ "u/w" -> "W/U", "p/g" -> "G/P", "3" -> "3"; None when it is no mana symbol (among them
+    "{²}", "{①}", "{٣}": generic amounts are written in ASCII digits)."""
     text = text.strip().upper()
     if text.isdigit():
-        return str(int(text))
+        amount = bounded_number(text, LARGEST_GENERIC)
+        return None if amount is None else str(amount)
     if text in SINGLE or text in ("HW", "HU", "HB", "HR", "HG"):
         return text
     parts = text.split("/")
@@ -65,7 +70,7 @@ def _order(symbol: str) -> tuple:
     and colour: {X}{2}{C}{2/W}{W/U}{G/P}{W}{U}."""
     if symbol in ("X", "Y", "Z"):
         return (0, symbol)
-    if symbol.isdigit():
+    if is_ascii_number(symbol):
         return (1, "")
     kind = 2 if symbol in ("C", "S") else 6 if symbol in COLOR_ORDER else 7
     if "/" in symbol:
@@ -79,7 +84,7 @@ def counted(symbols: list[str]) -> tuple[int | None, dict[str, int]]:
     generic = None
     others: dict[str, int] = {}
     for symbol in symbols:
-        if symbol.isdigit():
+        if is_ascii_number(symbol):
             generic = (generic or 0) + int(symbol)
         else:
             others[symbol] = others.get(symbol, 0) + 1

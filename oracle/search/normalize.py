@@ -53,7 +53,7 @@ from common.text import fold, fold_line, fold_lines
 from oracle.search.mana_costs import cost_words
 from oracle.search.printing_words import artist_lines, flavor_lines, printing_flags
 
-NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)")
+NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")  # ASCII digits only
 LARGEST = Decimal("99999999")  # the columns hold 9 digits, one after the point
 BATCH = 2000
 

@@ -221,11 +221,20 @@ class HostileInputTests(BundledDataTestCase):
         self.assertEqual(response.context["result"].problems, [])
         self.assertNotIn("\x00", response.content.decode())
 
-    def test_a_picked_name_that_is_no_line_changes_nothing(self):
-        for pick in ("99:Shock", "x:Shock", "3:", ":::"):
-            response = self.post("4 Tarox Bladewing\n56 Mountain", pick=pick)
-            self.assertEqual(response.status_code, 200)
-            self.assertEqual(response.context["result"].problems, [])
+    def test_a_picked_name_for_a_line_the_list_has_not_changes_nothing(self):
+        # The list may have been edited after the check that offered the suggestion.
+        response = self.post("4 Tarox Bladewing\n56 Mountain", pick="99:Shock")
+        self.assertEqual(response.status_code, 200)
+        self.assertEqual(response.context["result"].problems, [])
+
+    def test_a_pick_no_suggestion_sends_is_refused_with_why(self):
+        for pick in ("x:Shock", "3:", ":::", "0:Shock", "501:Shock", "²:Shock", "٣:Shock"):
+            with self.subTest(pick=pick):
+                response = self.post("4 Tarox Bladewing\n56 Mountain", pick=pick)
+                self.assertContains(
+                    response, "The suggestion picked cannot be read", status_code=400
+                )
+                self.assertNotIn("result", response.context)
 
     def test_an_unknown_format(self):
         response = self.post("4 Tarox Bladewing", format="cube")

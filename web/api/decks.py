@@ -26,8 +26,6 @@ A client over its costly requests gets 429 with Retry-After, a check stopped by 
 time limit 503, both as ``{"error": "..."}`` (``web.search_limits``).
 """
 
-import json
-
 from django.core.exceptions import RequestDataTooBig
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -40,7 +38,7 @@ from oracle.decks.parse import Section
 from web import data_age
 from web.api.cards import HTML_LANGUAGE, in_requested_language
 from web.http_caching import page_parameters
-from web.json_views import json_response
+from web.json_views import UnreadableBody, json_body, json_response
 from web.pages.decks.listing import shared_address
 from web.search_limits import json_refusal, rate_limited, time_limited
 
@@ -64,12 +62,10 @@ def check_list(request):
     try:
         data = read_body(request)
     except RequestDataTooBig:
-        return error(
-            _("The body is too large: at most %(bytes)s bytes and %(lines)s lines are read.")
-            % {"bytes": limits.grouped(limits.MAX_BYTES), "lines": limits.MAX_LINES},
-            status=413,
-        )
-    except ValueError:
+        return too_big()
+    except UnreadableBody as problem:
+        return too_big() if problem.status == 413 else error(str(problem))
+    if not isinstance(data, dict):
         return error(_('The body is not JSON: send {"list": "...", "format": "..."}.'))
     text, format_key = data.get("list"), data.get("format")
     if not isinstance(text, str) or not isinstance(format_key, str):
@@ -81,13 +77,19 @@ def check_list(request):
     return json_response(record(request, result))
 
 
-def read_body(request) -> dict:
-    """The fields of a JSON body or of a form (ValueError when the JSON is not an object)."""
+def too_big():
+    return error(
+        _("The body is too large: at most %(bytes)s bytes and %(lines)s lines are read.")
+        % {"bytes": limits.grouped(limits.MAX_BYTES), "lines": limits.MAX_LINES},
+        status=413,
+    )
+
+
+def read_body(request):
+    """The fields of a JSON body (``UnreadableBody`` when it cannot be read) or of a form. A
+    NUL is let through: the list's reader drops it, as from a pasted list."""
     if request.content_type == "application/json":
-        data = json.loads(request.body.decode("utf-8"))
-        if not isinstance(data, dict):
-            raise ValueError("not an object")
-        return data
+        return json_body(request, nul_allowed=True)
     return {key: request.POST.get(key) for key in ("list", "format")}
 
 

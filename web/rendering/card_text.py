@@ -12,6 +12,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
 
+from common.numbers import bounded_number
 from common.text import ITALIAN_MONTHS
 from web.rendering.text_pieces import LineReader, render_inline, render_paragraphs
 
@@ -87,8 +88,8 @@ def _mana_words(symbol: str) -> str:
 
 
 def _mana_part(part: str) -> str:
-    if part.isdigit():
-        amount = int(part)
+    amount = bounded_number(part, 10**9)  # "{²}" in an editor's text is no generic mana
+    if amount is not None:
         amount = NUMBER_WORDS[amount] if amount < len(NUMBER_WORDS) else amount
         return _("%(amount)s generic") % {"amount": amount}
     if part in {"X", "Y", "Z", "∞"}:

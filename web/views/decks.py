@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt
 
+from common.numbers import bounded_number
 from oracle.decks import DeckCheck, ListError, check_list, limits, sharing
 from oracle.decks.parse import with_name
 from web import data_age
@@ -74,7 +75,10 @@ def read_request(request) -> ListRequest:
     if not form.is_valid():
         return ListRequest(form, status=400)
     text = form.cleaned_data["text"]
-    picked = picked_name(request.POST.get("pick", "") if request.method == "POST" else "")
+    pick = str(request.POST.get("pick", "")) if request.method == "POST" else ""
+    picked = picked_name(pick) if pick else None
+    if pick and picked is None:
+        return ListRequest(form, error=unreadable_pick(), status=400)
     if picked or form.cleaned_data.get("file"):
         # The box shows the list as checked: the file's text, the picked name in place.
         if picked:
@@ -100,11 +104,21 @@ def blank_form(request) -> DeckListForm:
 
 
 def picked_name(value: str) -> tuple[int, str] | None:
-    """(line, name) of a suggestion picked for a line ("12:Angelo Eminente"), None for none."""
-    line, _, name = str(value).partition(":")
-    if not line.isdigit() or not name.strip():
+    """(line, name) of a suggestion picked for a line ("12:Angelo Eminente"); None when the
+    value is not one a suggestion's button sends. A line the list does not have (edited after
+    the check) changes nothing (``with_name``)."""
+    line, _, name = value.partition(":")
+    number = bounded_number(line, limits.MAX_LINES)
+    if not number or not name.strip():
         return None
-    return int(line), name.strip()[: limits.MAX_LINE_CHARS]
+    return number, name.strip()[: limits.MAX_LINE_CHARS]
+
+
+def unreadable_pick() -> str:
+    return _(
+        "The suggestion picked cannot be read: a line number from 1 to %(lines)s, a colon "
+        "and a card name were expected."
+    ) % {"lines": limits.MAX_LINES}
 
 
 def too_big() -> str:

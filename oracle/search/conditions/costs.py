@@ -12,7 +12,7 @@ from oracle.search.conditions.tree import Condition, Not
 from oracle.search.problems import Problem
 
 # Shorthand outside braces: "2WW", "1gu", "XR"; a run of digits is one generic amount.
-SHORTHAND = re.compile(r"\{[^{}]*\}|\d+|[A-Za-z]")
+SHORTHAND = re.compile(r"\{[^{}]*\}|[0-9]+|[A-Za-z]")
 
 
 def _word(word: str) -> Q:

@@ -8,6 +8,7 @@ from datetime import date
 from django.db.models import Q, Subquery
 from django.utils.translation import gettext
 
+from common.numbers import bounded_number
 from common.text import fold, fold_line
 from oracle.models import CardSet
 from oracle.search.conditions.lookups import cards_with_printings, nothing
@@ -108,7 +109,7 @@ class RarityCondition(Condition):
         return f"r{':' if self.op == '=' else self.op}{self.rarity}"
 
 
-DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 @dataclass(frozen=True)
@@ -124,12 +125,14 @@ class DateCondition(Condition):
         op = {":": "=", "<>": "!="}.get(op, op)
         text = fold(value)
         if key == "year":
-            if not re.fullmatch(r"\d{1,4}", text) or int(text) < 1:
+            year = bounded_number(value.strip(), 9999)
+            if not year:
                 return Problem(
                     f"{key}{op}{value}", gettext("“%(value)s” is not a year") % {"value": value}
                 )
-            return cls(key, op, str(int(text)))
-        if DATE.fullmatch(text):
+            return cls(key, op, str(year))
+        # Folding would read "２００７" and "²⁰⁰⁷" as "2007": a date is looked for as typed.
+        if DATE.fullmatch(value.strip()):
             try:
                 date.fromisoformat(text)
             except ValueError:

@@ -6,6 +6,7 @@ id or its foil's), ``/cards/arena/:id``, ``/cards/tcgplayer/:id``, ``/cards/card
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from common.numbers import bounded_number
 from oracle.models import Printing
 from web.api.scryfall.card_objects import card_object
 from web.api.scryfall.identities import LANGUAGES, Addresses, parse_uuid
@@ -70,7 +71,7 @@ def card_by_number(request, code, number, lang="en"):
 
 
 def whole_number(text: str) -> int | None:
-    return int(text) if text.isascii() and text.isdigit() and 0 < int(text) <= MAX_ID else None
+    return bounded_number(text, MAX_ID) or None
 
 
 def find_by_multiverse_id(text: str) -> Entry | None:

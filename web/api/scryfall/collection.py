@@ -12,19 +12,20 @@ whole request takes a handful of queries. A name is a card's whole name, English
 (an Italian name finds the Italian printing), accents, case and punctuation ignored.
 """
 
-import json
 from collections import defaultdict
 
 from django.db.models import Q
 from django.db.models.functions import Upper
 from django.utils.translation import gettext as _
 
+from common.numbers import bounded_number
 from common.text import key_words
 from oracle.models import Card, CardName, CardSet, Printing
-from web.api.scryfall.cards import card_objects
+from web.api.scryfall.cards import MAX_ID, card_objects
 from web.api.scryfall.identities import parse_uuid
 from web.api.scryfall.printings import Entry, by_ids, chosen_printings, facts_by_card
-from web.api.scryfall.responses import answer, api_view, bad_request, refusal
+from web.api.scryfall.responses import answer, api_view, bad_request, error, refusal
+from web.json_views import UnreadableBody, json_body
 from web.search_limits import time_limited
 
 MAX_IDENTIFIERS = 75
@@ -47,9 +48,10 @@ def kind_of(identifier) -> tuple[str, ...] | None:
 @time_limited(refusal)
 def collection(request):
     try:
-        body = json.loads(request.body or b"null")
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        body = None
+        body = json_body(request)
+    except UnreadableBody as problem:
+        code = "too_large" if problem.status == 413 else "bad_request"
+        return error(problem.status, code, problem)
     identifiers = body.get("identifiers") if isinstance(body, dict) else None
     if not isinstance(identifiers, list) or not identifiers:
         return bad_request(_('The body must be JSON: {"identifiers": [...]}, with at least one.'))
@@ -94,8 +96,7 @@ def _text(value) -> str:
 
 
 def _number(value) -> int | None:
-    text = _text(value)
-    return int(text) if text.isascii() and text.isdigit() and 0 < int(text) < 2**31 else None
+    return bounded_number(_text(value), MAX_ID) or None
 
 
 def _by_id(asked):

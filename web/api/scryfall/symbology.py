@@ -11,6 +11,7 @@ problems explain a cost that is not one, in the request's language.
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from common.numbers import is_ascii_number
 from oracle.models import COLOR_ORDER
 from oracle.search import conditions as c
 from oracle.search.mana_costs import HYBRID_PAIRS, canonical_cost
@@ -36,7 +37,7 @@ ALL_SYMBOLS = (
 
 
 def mana_value(symbol: str) -> float:
-    if symbol.isdigit():
+    if is_ascii_number(symbol):
         return float(symbol)
     if symbol in ("½", *HALF):
         return 0.5
@@ -65,7 +66,9 @@ def symbol_object(symbol: str) -> dict:
         "object": "card_symbol",
         "symbol": f"{{{symbol}}}",
         "svg_uri": SYMBOL_IMAGES.format(symbol.replace("/", "")),
-        "loose_variant": symbol if symbol.isdigit() or symbol in COLOURED + VARIABLE else None,
+        "loose_variant": symbol
+        if is_ascii_number(symbol) or symbol in COLOURED + VARIABLE
+        else None,
         "english": english,
         "italian": italian,
         "transposable": False,

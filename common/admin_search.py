@@ -10,7 +10,8 @@ statement, a 500), so:
   itself without the search, saying so; a picker answers 503.
 
 ``AdminSite`` gives every model admin registered on it (the project's, Django's users and
-groups, the login attempts) ``LimitedSearch``; ``AdminConfig`` makes it the default site.
+groups, the login attempts) ``LimitedSearch`` and ``common.admin_selection.CheckedSelection``;
+``AdminConfig`` makes it the default site.
 """
 
 from functools import wraps
@@ -23,6 +24,7 @@ from django.http import HttpResponseRedirect, JsonResponse
 from django.utils.text import smart_split
 from django.utils.translation import gettext as _
 
+from common.admin_selection import CheckedSelection
 from common.statement_timeout import StatementTimeout, statement_timeout
 
 MAX_WORDS = 10
@@ -100,7 +102,7 @@ class AdminSite(admin.AdminSite):
         if not issubclass(admin_class, LimitedSearch):
             admin_class = type(
                 admin_class.__name__,
-                (LimitedSearch, admin_class),
+                (LimitedSearch, CheckedSelection, admin_class),
                 {"__module__": admin_class.__module__, "__doc__": admin_class.__doc__},
             )
         super().register(model_or_iterable, admin_class, **options)

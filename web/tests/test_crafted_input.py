@@ -288,6 +288,18 @@ class CraftedAdminTests(BundledDataTestCase):
         self.assertContains(response, "Are you sure?")
         self.assertContains(response, f'name="_selected_action" value="{ruling.pk}"')
 
+    def test_selected_rows_that_are_no_key_go_back_to_the_list(self):
+        ruling = Ruling.objects.create(card=self.card, date="2024-01-02", text=RULING_TEXT)
+        for selected in ("", "abc", "9" * 30, "-1e5"):
+            response = self.client.post(
+                "/admin/rulings/ruling/",
+                {"action": "delete_selected", "_selected_action": [str(ruling.pk), selected]},
+                follow=True,
+            )
+            self.assertEqual(response.status_code, 200, selected)
+            self.assertContains(response, "could not be read")
+        self.assertTrue(Ruling.objects.filter(pk=ruling.pk).exists())
+
     def test_a_nul_in_the_login_form(self):
         client = Client(raise_request_exception=False)
         response = client.post(

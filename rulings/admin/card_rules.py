@@ -20,7 +20,6 @@ from django.utils.translation import ngettext
 
 from common.admin_confirmations import asks_first
 from common.admin_history import GuardedHistoryAdmin
-from common.admin_imports import WaitsForImports
 from common.admin_search import time_limited_json
 from common.admin_text import PlainLineEnds
 from rulings.linking.sync import link_cards, make_room_for
@@ -100,7 +99,7 @@ class MissingRuleFilter(admin.SimpleListFilter):
 
 
 @admin.register(CardRule)
-class CardRuleAdmin(WaitsForImports, PlainLineEnds, GuardedHistoryAdmin):
+class CardRuleAdmin(PlainLineEnds, GuardedHistoryAdmin):
     list_display = [
         "card",
         "section_number",

@@ -8,7 +8,6 @@ from django.utils.translation import ngettext
 
 from common.admin_confirmations import asks_first
 from common.admin_history import GuardedHistoryAdmin
-from common.admin_imports import WaitsForImports
 from common.admin_text import PlainLineEnds
 from oracle.admin import BothNamesPickers
 from oracle.admin_messages import ItalianMessages
@@ -118,9 +117,7 @@ class RewordedUpstreamFilter(admin.SimpleListFilter):
 
 
 @admin.register(Ruling)
-class RulingAdmin(
-    WaitsForImports, PlainLineEnds, ItalianMessages, BothNamesPickers, GuardedHistoryAdmin
-):
+class RulingAdmin(PlainLineEnds, ItalianMessages, BothNamesPickers, GuardedHistoryAdmin):
     italian_article = "la"  # la nota di regolamento
     form = RulingForm
     list_display = [

@@ -19,11 +19,14 @@ With ``DEBUG`` on (``make run``) nothing is cached, so an edited template shows 
 Anything else is left alone, except that a page answered to someone with a session (an editor
 signed in) is ``private, no-store``. An answer that sets a cookie or reads the session (``Vary:
 Cookie``) is never public. Every change staff make through the admin (a post the admin answers
-with a redirect: a form saved, an action, a deletion, a revert) raises the data version; a
-refused form or a visitor's post does not.
+with a redirect: a form saved, an action, a deletion, a revert) raises the data version, when it
+wrote to the data's tables (``_data_writes``); a refused form, an action that changed nothing or
+a visitor's post does not.
 """
 
 import hashlib
+import re
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
@@ -31,6 +34,7 @@ from pathlib import Path
 import django
 from django.conf import settings
 from django.core.cache import cache as default_cache
+from django.db import connection
 from django.http import HttpResponse
 from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control
@@ -71,6 +75,40 @@ def _admin_paths() -> tuple[str, set[str]]:
     return reverse("admin:index"), {reverse("admin:login"), reverse("admin:logout")}
 
 
+# A statement that writes, and the table it writes to, as Django and the project's SQL spell it.
+WRITE_STATEMENT = re.compile(
+    r'\s*(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM)\s+"?(\w+)', re.IGNORECASE
+)
+# Tables whose rows no page shows: the sessions, the admin's log, the login attempts.
+NOT_DATA_TABLES = ("django_session", "django_admin_log", "axes_")
+
+
+@contextmanager
+def _data_writes(request):
+    """The data tables the statements of an unsafe request write to, as they run.
+
+    An admin action that changes nothing (an empty selection, rulings with nothing to accept)
+    still answers with a redirect; what tells it from a change is whether it wrote a row the
+    pages may show. Model signals would miss ``QuerySet.update()`` and raw SQL, and the data
+    version alone would miss the models it does not watch; every write goes through the
+    connection, so a ``connection.execute_wrapper`` sees them all. A write later rolled back
+    still counts: a needless rise of the version costs a page render, a missed one a stale
+    page."""
+    written: set[str] = set()
+    if request.method in SAFE_METHODS:
+        yield written
+        return
+
+    def note(execute, sql, params, many, context):
+        match = WRITE_STATEMENT.match(sql)
+        if match and not match[1].lower().startswith(NOT_DATA_TABLES):
+            written.add(match[1])
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(note):
+        yield written
+
+
 def _is_conditional(request) -> bool:
     return "HTTP_IF_NONE_MATCH" in request.META or "HTTP_IF_MODIFIED_SINCE" in request.META
 
@@ -99,8 +137,9 @@ class HttpCachingMiddleware:
     def __call__(self, request):
         # With DEBUG (make run) pages are never cached: an edited template shows at once.
         if settings.DEBUG or not self._is_public(request):
-            response = self.get_response(request)
-            self._after_private(request, response)
+            with _data_writes(request) as written:
+                response = self.get_response(request)
+            self._after_private(request, response, written)
             return response
         # A host the site does not serve is refused (400) before anything cached is answered.
         request.get_host()
@@ -171,20 +210,15 @@ class HttpCachingMiddleware:
         return response
 
     @staticmethod
-    def _after_private(request, response) -> None:
+    def _after_private(request, response, written: set[str]) -> None:
         admin_prefix, sign_in_and_out = _admin_paths()
         if (
-            request.method not in SAFE_METHODS
+            written
             and request.path.startswith(admin_prefix)
             and request.path not in sign_in_and_out
             # The admin answers a change it made (a form saved, an action, a deletion, a
             # revert) with a redirect, a form it refused with the form again.
             and 300 <= response.status_code < 400
-            # Only staff change anything there; a visitor's post (a login form's token is
-            # enough to make one) writes nothing, and asking who posts without a session
-            # would start one.
-            and settings.SESSION_COOKIE_NAME in request.COOKIES
-            and request.user.is_staff
         ):
             data_version.changed()
         if (

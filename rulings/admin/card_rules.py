@@ -234,7 +234,8 @@ class CardRuleAdmin(PlainLineEnds, GuardedHistoryAdmin):
         for link in manual:
             link._change_reason = "Hand change undone in the admin"
             link.delete()
-        link_cards({link.card_id for link in manual})
+        if manual:  # linking writes its statistics even for no card
+            link_cards({link.card_id for link in manual})
         count = len(manual)
         self.message_user(
             request,

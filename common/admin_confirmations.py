@@ -3,7 +3,9 @@
 An action decorated with ``asks_first(question)`` answers the changelist's post with a page that
 asks the question and lists the objects it will act on, with "Yes, I'm sure" and "No, take me
 back"; it runs when that page is posted. Nothing is written before the editor says yes. An action
-that would act on none of the selected objects runs at once: there is nothing to confirm.
+that would act on none of the selected objects runs at once: there is nothing to confirm. An
+action undone as easily as it is done may ask only when the editor chose to act on every object
+of the list ("Select all", across its pages): ``only_for_select_all=True``.
 """
 
 from collections.abc import Callable
@@ -14,17 +16,29 @@ from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
 
 CONFIRMED = "yes"
+SELECT_ALL = "1"  # the changelist's select_across when "Select all" was chosen
 
 
-def asks_first(question: str, acted_on: Callable = lambda queryset: queryset):
+def asks_first(
+    question: str,
+    acted_on: Callable = lambda queryset: queryset,
+    *,
+    only_for_select_all: bool = False,
+):
     """``question``: what the page asks, in a sentence; ``acted_on(queryset)``: the selected
     objects the action will change (all of them, unless it says otherwise)."""
 
     def decorate(action):
         @wraps(action)
         def asking(modeladmin, request, queryset):
+            if (
+                request.POST.get("post") == CONFIRMED
+                or only_for_select_all
+                and request.POST.get("select_across") != SELECT_ALL
+            ):
+                return action(modeladmin, request, queryset)
             objects = list(acted_on(queryset))
-            if request.POST.get("post") == CONFIRMED or not objects:
+            if not objects:
                 return action(modeladmin, request, queryset)
             request.current_app = modeladmin.admin_site.name
             context = {

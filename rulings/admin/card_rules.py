@@ -198,6 +198,14 @@ class CardRuleAdmin(PlainLineEnds, GuardedHistoryAdmin):
         description=_("Remove the selected links (kept removed when recomputed)"),
         permissions=["change"],
     )
+    @asks_first(
+        _(
+            "Remove all these links? Recomputing them leaves them removed. Each link’s history "
+            "can bring it back."
+        ),
+        acted_on=lambda links: links.filter(excluded=False),
+        only_for_select_all=True,
+    )
     @transaction.atomic  # unlike the change form, an action runs outside a transaction
     def exclude_links(self, request, queryset):
         links = list(queryset)

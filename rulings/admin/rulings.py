@@ -278,6 +278,13 @@ class RulingAdmin(PlainLineEnds, ItalianMessages, BothNamesPickers, GuardedHisto
         description=_("Accept the source’s wording of the selected rulings reworded upstream"),
         permissions=["change"],
     )
+    @asks_first(
+        _(
+            "Replace the editors’ wording of these rulings with the source’s? Pages will show "
+            "the source’s wording. Each ruling’s history can bring the editors’ wording back."
+        ),
+        acted_on=lambda rulings: rulings.exclude(upstream_text=""),
+    )
     def accept_upstream(self, request, queryset):
         count = 0
         for ruling in queryset.exclude(upstream_text=""):
@@ -296,6 +303,13 @@ class RulingAdmin(PlainLineEnds, ItalianMessages, BothNamesPickers, GuardedHisto
     @admin.action(
         description=_("Keep the editors’ wording of the selected rulings reworded upstream"),
         permissions=["change"],
+    )
+    @asks_first(
+        _(
+            "Keep the editors’ wording of these rulings and mark the source’s changes as seen? "
+            "They will no longer wait for review, and the source’s wording is set aside."
+        ),
+        acted_on=lambda rulings: rulings.exclude(upstream_text=""),
     )
     def keep_editors(self, request, queryset):
         count = 0

@@ -223,6 +223,10 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
+# The admin's language switch keeps the choice in a cookie: sent on links from other sites, not
+# on their posts (as the session's); no script reads it.
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_HTTPONLY = True
 LANGUAGES = [("en", _("English")), ("it", _("Italiano"))]
 # The project's catalogue first (makemessages rewrites it), then the hand-made Italian for the
 # strings of other apps the admin shows (locale/other_apps/it/LC_MESSAGES/django.po).
@@ -264,6 +268,7 @@ if not DEBUG:
     SECURE_CONTENT_TYPE_NOSNIFF = True
     SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", default=True)
     CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", default=True)
+    LANGUAGE_COOKIE_SECURE = env_bool("SECURE_COOKIES", default=True)
 
 
 def url_path(value: str) -> str:

@@ -281,6 +281,8 @@ def url_path(value: str) -> str:
 
 # Where the admin lives: ADMIN_URL="gestione-7f3a/" keeps it off the well-known /admin/.
 ADMIN_URL = url_path(os.environ.get("ADMIN_URL", "admin/"))
+# Where a login goes when its ``next`` is missing or leads off the site (?next=https://evil/).
+LOGIN_REDIRECT_URL = "admin:index"
 
 # Login throttling (django-axes): after LOGIN_FAILURE_LIMIT wrong passwords for one username
 # from one address, that pair may not log in for LOGIN_COOLOFF_MINUTES, the right password

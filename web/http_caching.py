@@ -33,10 +33,10 @@ from pathlib import Path
 
 import django
 from django.conf import settings
+from django.contrib import admin
 from django.core.cache import cache as default_cache
 from django.db import connection
 from django.http import HttpResponse
-from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import http_date
 
@@ -69,10 +69,13 @@ def _public_prefixes() -> tuple[str, ...]:
     return ("/api/", *(f"/{code}/" for code, _ in settings.LANGUAGES))
 
 
-@cache
-def _admin_paths() -> tuple[str, set[str]]:
-    """The admin's prefix, and its pages whose POST changes no data (signing in and out)."""
-    return reverse("admin:index"), {reverse("admin:login"), reverse("admin:logout")}
+def _is_admin_change(request) -> bool:
+    """Whether ``request`` went to an admin page whose POST may change data (any but signing in
+    and out), as the URL resolver matched it (the admin's path is a setting)."""
+    match = request.resolver_match
+    return bool(
+        match and admin.site.name in match.namespaces and match.url_name not in ("login", "logout")
+    )
 
 
 # A statement that writes, and the table it writes to, as Django and the project's SQL spell it.
@@ -211,11 +214,9 @@ class HttpCachingMiddleware:
 
     @staticmethod
     def _after_private(request, response, written: set[str]) -> None:
-        admin_prefix, sign_in_and_out = _admin_paths()
         if (
             written
-            and request.path.startswith(admin_prefix)
-            and request.path not in sign_in_and_out
+            and _is_admin_change(request)
             # The admin answers a change it made (a form saved, an action, a deletion, a
             # revert) with a redirect, a form it refused with the form again.
             and 300 <= response.status_code < 400

@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from oracle.tests.factories import make_card
 from rulings.admin.rulings import RulingAdmin
-from rulings.models import Ruling
+from rulings.models import Ruling, SourceDocument
 from rulings.tests.test_saves_during_imports import BUSY_EN, BUSY_IT, import_in_another_process
 from web.testing import EmptyDatabaseTestCase
 
@@ -31,6 +31,9 @@ class AdminDuringImportTests(EmptyDatabaseTestCase):
         cls.other = Ruling.objects.create(card=cls.card, date=date(2008, 5, 1), text="Also.")
         cls.editor = User.objects.create_superuser("editor", password=PASSWORD)
         cls.helper = User.objects.create_user("helper", password=PASSWORD, is_staff=True)
+        cls.document = SourceDocument.objects.create(
+            slug="fut-notes", title="Future Sight notes", kind="release_notes", language="en"
+        )
 
     def setUp(self):
         self.client.force_login(self.editor)
@@ -43,6 +46,7 @@ class AdminDuringImportTests(EmptyDatabaseTestCase):
         return (
             list(Ruling.objects.order_by("pk").values_list("pk", "text", "status")),
             list(User.objects.order_by("pk").values_list("username", "first_name", "is_active")),
+            list(SourceDocument.objects.values_list("title", "kind")),
             AccessAttempt.objects.count(),
         )
 
@@ -75,8 +79,9 @@ class AdminDuringImportTests(EmptyDatabaseTestCase):
     def test_every_change_waits_for_the_import_and_goes_through_after_it(self):
         writes = self.writes()
         before = self.data()
+        document = reverse("admin:rulings_sourcedocument_change", args=[self.document.pk])
         with import_in_another_process():
-            for url, form in writes:
+            for url, form in [*writes, (document, {"title": "Renamed", "kind": "faq"})]:
                 with self.subTest(url=url, action=form.get("action")):
                     self.assertBusy(self.client.post(url, form))
         self.assertEqual(self.data(), before)

@@ -53,7 +53,7 @@ class WaitsForImportsMiddleware:
             and "locked" in str(exception)
             and site.name in request.resolver_match.namespaces
         ):
-            return busy_page(request).render()
+            return busy_page(request)
         return None
 
     @staticmethod

@@ -200,9 +200,8 @@ def main() -> None:
     print()
     for problem in problems:
         print(f"PROBLEM: {problem}")
-    print(
-        "OK: every request answered 503 during the import, nothing written" if not problems else ""
-    )
+    if not problems:
+        print("OK: every request answered 503 during the import, nothing written")
     sys.exit(1 if problems else 0)
 
 

@@ -1,9 +1,10 @@
 """The editor of ``load.py --editor``: signs in to the admin over HTTP as a browser would (the
 CSRF cookie and token, the session cookie, the pretend TLS proxy's header) and, about once a
 second, opens a ruling's change form, changes its text and posts the whole form back. A save
-answered with the form again, saying a data update is running, is deferred: posted again after
-a pause until it lands. ``verify`` then reads the served SQLite file: each save that landed must
-be in its ruling's history, and each ruling must hold the last text saved for it."""
+answered 503, saying a data update is running, is deferred: posted again after a pause until it
+lands (on SQLite the change form itself answers so during an import: it is asked for again).
+``verify`` then reads the served SQLite file: each save that landed must be in its ruling's
+history, and each ruling must hold the last text saved for it."""
 
 import http.client
 import sqlite3
@@ -203,6 +204,9 @@ class Editor:
     def save(self, ruling: int, count: int, stop: threading.Event) -> None:
         path = f"/admin/rulings/ruling/{ruling}/change/"
         status, _headers, html = self.request("GET", path)
+        while status == 503 and any(words in html for words in BUSY) and not stop.is_set():
+            time.sleep(RETRY_AFTER)
+            status, _headers, html = self.request("GET", path)
         if status != 200:
             self.errors.append(f"GET {path}: {status}")
             return
@@ -222,7 +226,7 @@ class Editor:
             if status == 302 and "/login/" not in headers.get("Location", ""):
                 self.landed[ruling].append(text)
                 return
-            if status != 200 or not any(words in html for words in BUSY):
+            if status != 503 or not any(words in html for words in BUSY):
                 self.errors.append(f"POST {path}: {status} {error_text(html)}")
                 return
             self.busy_answers += 1

@@ -1,50 +1,88 @@
-"""An editor's save while an import runs: the form comes back still filled, with a message
-saying to try again in a minute, instead of waiting on the import's write lock (SQLite lets one
-writer at a time: after five seconds the save died with "database is locked", a 500 and the
-edit lost). Nothing is written; the public site keeps answering, as reads do not wait."""
+"""The admin while an import runs: every request it cannot answer safely gets a page saying that
+a data update is running (HTTP 503, Retry-After), before its view touches the database. Nothing
+is written, nothing is half written, and nothing waits on the import until it fails with a 500.
 
-from django import forms
-from django.db import OperationalError
-from django.utils.translation import gettext_lazy as _
+- SQLite lets one writer at a time, and an import holds the write lock for minutes. The admin's
+  views begin their transactions IMMEDIATE (``config/settings.py``), taking the write lock even
+  to show a form or a deletion's confirmation; a login or a logout writes the session. Each of
+  them waited five seconds and died with "database is locked". So on SQLite every admin
+  request is refused: views, actions, saves, login and logout. A login refused here is refused
+  before any password is checked, so it is no free guess and there is nothing to count.
+- PostgreSQL lets the admin read and sign in during an import; the changes an editor posts
+  (saves, deletions, actions, reverts) are refused as before, so that an import and an editor
+  never change the same rows at once. Login and logout go through.
+
+A refused post offers to send the same fields again (passwords and files excepted: then it
+links back to the page instead), so an edit is not lost. ``process_exception`` turns a "database
+is locked" raised by an admin view (an import that began after the look) into the same page.
+The public site is not concerned: its reads do not wait for an import.
+"""
+
+from django.contrib.admin import site
+from django.db import OperationalError, connection
+from django.template.response import TemplateResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from common.import_lock import import_running
 
-BUSY = _("A data update is running: try again in a minute.")
+BUSY = gettext_lazy("A data update is running: try again in a minute.")
+RETRY_AFTER_SECONDS = 60
+SIGN_IN_AND_OUT = {"login", "logout"}
+UNSAFE_FIELDS = ("password",)  # never written back into a page
 
 
-class WaitsForImports:
-    """An admin mixin: its change and add forms refuse to save while an import runs."""
+class WaitsForImportsMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
 
-    def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
-        if request.method == "POST" and import_running():
-            return self._refused(request, object_id, form_url, extra_context)
-        try:
-            return super().changeform_view(request, object_id, form_url, extra_context)
-        except OperationalError as error:
-            if "locked" not in str(error):
-                raise
-            # An import took the lock between the look above and the save.
-            return self._refused(request, object_id, form_url, extra_context)
+    def __call__(self, request):
+        return self.get_response(request)
 
-    def history_form_view(self, request, object_id, version_id, extra_context=None):
-        """A revert to a past version (``common.admin_history``) is refused the same way."""
-        if request.method == "POST" and import_running():
-            request.import_running = True
-        return super().history_form_view(request, object_id, version_id, extra_context)
+    def process_view(self, request, view, args, kwargs):
+        match = request.resolver_match
+        if site.name not in match.namespaces or not self.refuses(request, match.url_name):
+            return None
+        if not import_running():
+            return None
+        return busy_page(request)
 
-    def _refused(self, request, object_id, form_url, extra_context):
-        # The form again from what was posted, outside a transaction: on SQLite beginning one
-        # would wait for the import's write lock.
-        request.import_running = True
-        return self._changeform_view(request, object_id, form_url, extra_context)
+    def process_exception(self, request, exception):
+        if (
+            isinstance(exception, OperationalError)
+            and "locked" in str(exception)
+            and site.name in request.resolver_match.namespaces
+        ):
+            return busy_page(request)
+        return None
 
-    def get_form(self, request, obj=None, change=False, **kwargs):
-        form = super().get_form(request, obj, change, **kwargs)
-        if not getattr(request, "import_running", False):
-            return form
+    @staticmethod
+    def refuses(request, url_name) -> bool:
+        if connection.vendor == "sqlite":
+            return True
+        return request.method == "POST" and url_name not in SIGN_IN_AND_OUT
 
-        class RefusedWhileImporting(form):
-            def clean(self):
-                raise forms.ValidationError(BUSY, code="import_running")
 
-        return RefusedWhileImporting
+def busy_page(request) -> TemplateResponse:
+    """The page: the message, and for a post the same fields to send again."""
+    fields = [
+        (name, value)
+        for name, values in request.POST.lists()
+        if name != "csrfmiddlewaretoken"
+        for value in values
+    ]
+    resendable = not request.FILES and not any(
+        word in name.lower() for name, _value in fields for word in UNSAFE_FIELDS
+    )
+    context = {
+        "site_header": site.site_header,
+        "site_title": site.site_title,
+        "title": _("A data update is running"),
+        "message": BUSY,
+        "posted": request.method == "POST",
+        "fields": fields if resendable else None,
+        "address": request.get_full_path(),
+    }
+    response = TemplateResponse(request, "admin/import_running.html", context, status=503)
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response

@@ -77,6 +77,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # The admin during an import: "a data update is running", 503 (common/admin_imports.py).
+    "common.admin_imports.WaitsForImportsMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -247,6 +249,10 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
+# The admin's language switch keeps the choice in a cookie: sent on links from other sites, not
+# on their posts (as the session's); no script reads it.
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_HTTPONLY = True
 LANGUAGES = [("en", _("English")), ("it", _("Italiano"))]
 # The project's catalogue first (makemessages rewrites it), then the hand-made Italian for the
 # strings of other apps the admin shows (locale/other_apps/it/LC_MESSAGES/django.po).
@@ -288,6 +294,7 @@ if not DEBUG:
     SECURE_CONTENT_TYPE_NOSNIFF = True
     SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", default=True)
     CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", default=True)
+    LANGUAGE_COOKIE_SECURE = env_bool("SECURE_COOKIES", default=True)
 
 
 def url_path(value: str) -> str:
@@ -300,6 +307,8 @@ def url_path(value: str) -> str:
 
 # Where the admin lives: ADMIN_URL="gestione-7f3a/" keeps it off the well-known /admin/.
 ADMIN_URL = url_path(os.environ.get("ADMIN_URL", "admin/"))
+# Where a login goes when its ``next`` is missing or leads off the site (?next=https://evil/).
+LOGIN_REDIRECT_URL = "admin:index"
 
 # Login throttling (django-axes): after LOGIN_FAILURE_LIMIT wrong passwords for one username
 # from one address, that pair may not log in for LOGIN_COOLOFF_MINUTES, the right password

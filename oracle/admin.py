@@ -16,7 +16,6 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from common.admin_history import GuardedHistoryAdmin
-from common.admin_imports import WaitsForImports
 from common.admin_text import PlainLineEnds
 from oracle.admin_messages import ItalianMessages
 from oracle.models import (
@@ -148,7 +147,7 @@ class ErratumInline(PlainLineEnds, admin.StackedInline):
 
 
 @admin.register(Card)
-class CardAdmin(WaitsForImports, ItalianMessages, admin.ModelAdmin):
+class CardAdmin(ItalianMessages, admin.ModelAdmin):
     italian_article = "la"  # la carta
     list_display = ["name", "italian_name_column", "layout", "mana_value", "is_token"]
     list_filter = ["layout", "is_token", "printings__card_set"]
@@ -188,9 +187,7 @@ class CardAdmin(WaitsForImports, ItalianMessages, admin.ModelAdmin):
 
 
 @admin.register(Erratum)
-class ErratumAdmin(
-    WaitsForImports, PlainLineEnds, ItalianMessages, BothNamesPickers, GuardedHistoryAdmin
-):
+class ErratumAdmin(PlainLineEnds, ItalianMessages, BothNamesPickers, GuardedHistoryAdmin):
     italian_article = "l'"  # l'errata
     list_display = ["card", "date", "field", "face", "source"]
     list_filter = ["field"]
@@ -256,7 +253,7 @@ class ErratumAdmin(
 
 
 @admin.register(CardSet)
-class CardSetAdmin(WaitsForImports, PlainLineEnds, ItalianMessages, admin.ModelAdmin):
+class CardSetAdmin(PlainLineEnds, ItalianMessages, admin.ModelAdmin):
     italian_article = "l'"  # l'espansione
     list_display = ["code", "name", "name_it", "release_date", "set_type"]
     list_filter = ["set_type"]
@@ -272,7 +269,7 @@ class CardSetAdmin(WaitsForImports, PlainLineEnds, ItalianMessages, admin.ModelA
 
 
 @admin.register(Keyword)
-class KeywordAdmin(WaitsForImports, PlainLineEnds, ItalianMessages, admin.ModelAdmin):
+class KeywordAdmin(PlainLineEnds, ItalianMessages, admin.ModelAdmin):
     italian_article = "la"  # la parola chiave
     list_display = ["name", "name_it", "kind", "rule_number"]
     list_filter = ["kind"]
@@ -285,7 +282,7 @@ class KeywordAdmin(WaitsForImports, PlainLineEnds, ItalianMessages, admin.ModelA
 
 
 @admin.register(CardType)
-class CardTypeAdmin(WaitsForImports, PlainLineEnds, admin.ModelAdmin):
+class CardTypeAdmin(PlainLineEnds, admin.ModelAdmin):
     list_display = ["name", "name_it", "kind"]
     list_filter = ["kind"]
     search_fields = ["name", "name_it"]

@@ -29,12 +29,15 @@ With ``DEBUG`` on (``make run``) nothing is cached, so an edited template shows 
 Anything else is left alone, except that a page answered to someone with a session (an editor
 signed in) is ``private, no-store``. An answer that sets a cookie or reads the session (``Vary:
 Cookie``) is never public. Every change staff make through the admin (a post the admin answers
-with a redirect: a form saved, an action, a deletion, a revert) raises the data version; a
-refused form or a visitor's post does not.
+with a redirect: a form saved, an action, a deletion, a revert) raises the data version, when it
+wrote to the data's tables (``_data_writes``); a refused form, an action that changed nothing or
+a visitor's post does not.
 """
 
 import hashlib
+import re
 import zlib
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
@@ -43,9 +46,11 @@ from urllib.parse import urlencode
 
 import django
 from django.conf import settings
+from django.contrib import admin
 from django.core.cache import cache as default_cache
+from django.db import connection
 from django.http import HttpResponse, QueryDict
-from django.urls import Resolver404, resolve, reverse
+from django.urls import Resolver404, resolve
 from django.utils import translation
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import http_date
@@ -81,10 +86,47 @@ def _public_prefixes() -> tuple[str, ...]:
     return ("/api/", *(f"/{code}/" for code, _ in settings.LANGUAGES))
 
 
-@cache
-def _admin_paths() -> tuple[str, set[str]]:
-    """The admin's prefix, and its pages whose POST changes no data (signing in and out)."""
-    return reverse("admin:index"), {reverse("admin:login"), reverse("admin:logout")}
+def _is_admin_change(request) -> bool:
+    """Whether ``request`` went to an admin page whose POST may change data (any but signing in
+    and out), as the URL resolver matched it (the admin's path is a setting)."""
+    match = request.resolver_match
+    return bool(
+        match and admin.site.name in match.namespaces and match.url_name not in ("login", "logout")
+    )
+
+
+# A statement that writes, and the table it writes to, as Django and the project's SQL spell it.
+WRITE_STATEMENT = re.compile(
+    r'\s*(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM)\s+"?(\w+)', re.IGNORECASE
+)
+# Tables whose rows no page shows: the sessions, the admin's log, the login attempts.
+NOT_DATA_TABLES = ("django_session", "django_admin_log", "axes_")
+
+
+@contextmanager
+def _data_writes(request):
+    """The data tables the statements of an unsafe request write to, as they run.
+
+    An admin action that changes nothing (an empty selection, rulings with nothing to accept)
+    still answers with a redirect; what tells it from a change is whether it wrote a row the
+    pages may show. Model signals would miss ``QuerySet.update()`` and raw SQL, and the data
+    version alone would miss the models it does not watch; every write goes through the
+    connection, so a ``connection.execute_wrapper`` sees them all. A write later rolled back
+    still counts: a needless rise of the version costs a page render, a missed one a stale
+    page."""
+    written: set[str] = set()
+    if request.method in SAFE_METHODS:
+        yield written
+        return
+
+    def note(execute, sql, params, many, context):
+        match = WRITE_STATEMENT.match(sql)
+        if match and not match[1].lower().startswith(NOT_DATA_TABLES):
+            written.add(match[1])
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(note):
+        yield written
 
 
 def _is_conditional(request) -> bool:
@@ -112,10 +154,16 @@ def page_parameters(*names: str, cache: bool = True):
     """Declare the query parameters a public view reads: the others are dropped before it
     runs, and its page is kept under its path and these. ``cache=False``: the answer is the
     visitor's own (a shared decklist): every parameter is kept and the page never is.
-    A view that declares nothing reads no parameter."""
+    A view that declares nothing reads no parameter. A decorator that reads a parameter for
+    the views it wraps (``?lang=``) declares it too: declarations add up."""
 
     def declare(view):
-        view.page_declaration = PageDeclaration(frozenset(names), cache)
+        inner = getattr(view, "page_declaration", None)
+        if inner is not None:
+            names_, cached = inner.parameters.union(names), inner.cached and cache
+        else:
+            names_, cached = frozenset(names), cache
+        view.page_declaration = PageDeclaration(names_, cached)
         return view
 
     return declare
@@ -156,8 +204,12 @@ def _may_add_page(request) -> bool:
     key = f"page-adds:{search_limits.client_key(request)}:{window}"
     try:
         return search_limits.counted(key, search_limits.MINUTE + 5) <= limit
-    except cache_errors.CACHE_ERRORS:
-        return False  # nothing counts the client: keep nothing for it
+    except cache_errors.CACHE_ERRORS as error:
+        # Nothing counts the client: keep nothing for it.
+        cache_errors.logger.warning(
+            "The limits cache cannot count a page added (%s: %s).", type(error).__name__, error
+        )
+        return False
 
 
 def _cache_key(request, code: str, version, language: str) -> str:
@@ -174,8 +226,9 @@ class HttpCachingMiddleware:
 
     def __call__(self, request):
         if not self._is_public(request):
-            response = self.get_response(request)
-            self._after_private(request, response)
+            with _data_writes(request) as written:
+                response = self.get_response(request)
+            self._after_private(request, response, written)
             return response
         declaration = page_declaration(request)
         if declaration is not None and declaration.cached:
@@ -254,20 +307,13 @@ class HttpCachingMiddleware:
         return response
 
     @staticmethod
-    def _after_private(request, response) -> None:
-        admin_prefix, sign_in_and_out = _admin_paths()
+    def _after_private(request, response, written: set[str]) -> None:
         if (
-            request.method not in SAFE_METHODS
-            and request.path.startswith(admin_prefix)
-            and request.path not in sign_in_and_out
+            written
+            and _is_admin_change(request)
             # The admin answers a change it made (a form saved, an action, a deletion, a
             # revert) with a redirect, a form it refused with the form again.
             and 300 <= response.status_code < 400
-            # Only staff change anything there; a visitor's post (a login form's token is
-            # enough to make one) writes nothing, and asking who posts without a session
-            # would start one.
-            and settings.SESSION_COOKIE_NAME in request.COOKIES
-            and request.user.is_staff
         ):
             data_version.changed()
         if (

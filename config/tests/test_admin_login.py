@@ -55,6 +55,24 @@ class LoginThrottlingTests(EmptyDatabaseTestCase):
         self.assertLockedOut(self.log_in("giulia", "wrong-6"))
         self.assertLockedOut(self.log_in("giulia", PASSWORD))
 
+    def test_a_next_that_leads_off_the_site_lands_on_the_admin_index(self):
+        for unsafe in ("https://evil.example/", "//evil.example/admin/", "javascript:alert(1)"):
+            with self.subTest(next=unsafe):
+                self.client.cookies.clear()
+                response = self.client.post(
+                    f"{reverse('admin:login')}?next={unsafe}",
+                    {"username": "giulia", "password": PASSWORD, "next": unsafe},
+                    follow=True,
+                )
+                self.assertEqual(response.redirect_chain, [(reverse("admin:index"), 302)])
+                self.assertEqual(response.status_code, 200)
+        self.client.cookies.clear()
+        safe = reverse("admin:auth_user_changelist")
+        response = self.client.post(
+            reverse("admin:login"), {"username": "giulia", "password": PASSWORD, "next": safe}
+        )
+        self.assertRedirects(response, safe, fetch_redirect_response=False)
+
     def test_another_address_or_another_user_is_not_locked_out(self):
         self.fail_five_times()
         self.assertLoggedIn(self.log_in("giulia", PASSWORD, address="198.51.100.23"))

@@ -1,11 +1,15 @@
 """The language cookie (set by the admin's language switch) and shared caches: an answer that a
 proxy would hand to the next visitor asking the same URL with the same headers its Vary names
-is the answer that visitor would have got, with or without the cookie."""
+is the answer that visitor would have got, with or without the cookie. The cookie itself is
+SameSite=Lax and HttpOnly, and Secure in production as the session's."""
 
-from django.test import Client, override_settings
+import json
 
+from django.test import Client, SimpleTestCase, override_settings
+
+from config.tests.test_deploy_settings import NOT_IN_PRODUCTION, PRODUCTION_ENV
 from oracle.models import Card
-from web.testing import BundledDataTestCase
+from web.testing import BundledDataTestCase, settings_in_subprocess
 
 ITALIAN_COOKIE = {"django_language": "it"}
 
@@ -101,3 +105,34 @@ class LanguageCookieTests(BundledDataTestCase):
                 english = self.get(url, cookies)
                 self.assertEqual(english["Content-Language"], "en")
                 self.assertNotEqual(english.content, first.content)
+
+
+class LanguageCookieAttributesTests(SimpleTestCase):
+    databases = {"default"}
+    names = ["LANGUAGE_COOKIE_SECURE", "LANGUAGE_COOKIE_SAMESITE", "LANGUAGE_COOKIE_HTTPONLY"]
+
+    def switch_to_italian(self):
+        response = self.client.post("/i18n/setlang/", {"language": "it", "next": "/admin/"})
+        self.assertEqual(response.status_code, 302)
+        return response.cookies["django_language"]
+
+    def test_the_switch_sets_a_lax_http_only_cookie(self):
+        cookie = self.switch_to_italian()
+        self.assertEqual(cookie.value, "it")
+        self.assertEqual((cookie["samesite"], cookie["httponly"]), ("Lax", True))
+        self.assertFalse(cookie["secure"])  # make run serves plain HTTP
+        with override_settings(LANGUAGE_COOKIE_SECURE=True):
+            self.assertTrue(self.switch_to_italian()["secure"])
+
+    def test_production_sends_it_over_https_only_unless_told_otherwise(self):
+        for env, secure in (
+            (PRODUCTION_ENV, True),
+            ({**PRODUCTION_ENV, "SECURE_COOKIES": "0"}, False),
+        ):
+            with self.subTest(env=env):
+                result = settings_in_subprocess(env, self.names, unset=tuple(NOT_IN_PRODUCTION))
+                self.assertEqual(result.returncode, 0, result.stderr)
+                self.assertEqual(
+                    json.loads(result.stdout),
+                    dict(zip(self.names, [secure, "Lax", True], strict=True)),
+                )

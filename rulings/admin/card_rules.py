@@ -20,7 +20,6 @@ from django.utils.translation import ngettext
 
 from common.admin_confirmations import asks_first
 from common.admin_history import GuardedHistoryAdmin
-from common.admin_imports import WaitsForImports
 from common.admin_search import time_limited_json
 from common.admin_text import PlainLineEnds
 from rulings.linking.sync import link_cards, make_room_for
@@ -100,7 +99,7 @@ class MissingRuleFilter(admin.SimpleListFilter):
 
 
 @admin.register(CardRule)
-class CardRuleAdmin(WaitsForImports, PlainLineEnds, GuardedHistoryAdmin):
+class CardRuleAdmin(PlainLineEnds, GuardedHistoryAdmin):
     list_display = [
         "card",
         "section_number",
@@ -199,6 +198,14 @@ class CardRuleAdmin(WaitsForImports, PlainLineEnds, GuardedHistoryAdmin):
         description=_("Remove the selected links (kept removed when recomputed)"),
         permissions=["change"],
     )
+    @asks_first(
+        _(
+            "Remove all these links? Recomputing them leaves them removed. Each link’s history "
+            "can bring it back."
+        ),
+        acted_on=lambda links: links.filter(excluded=False),
+        only_for_select_all=True,
+    )
     @transaction.atomic  # unlike the change form, an action runs outside a transaction
     def exclude_links(self, request, queryset):
         links = list(queryset)
@@ -235,7 +242,8 @@ class CardRuleAdmin(WaitsForImports, PlainLineEnds, GuardedHistoryAdmin):
         for link in manual:
             link._change_reason = "Hand change undone in the admin"
             link.delete()
-        link_cards({link.card_id for link in manual})
+        if manual:  # linking writes its statistics even for no card
+            link_cards({link.card_id for link in manual})
         count = len(manual)
         self.message_user(
             request,

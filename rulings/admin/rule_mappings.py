@@ -6,7 +6,6 @@ missing"), with a filter for each."""
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
-from common.admin_imports import WaitsForImports
 from common.admin_text import PlainLineEnds
 from rulings.models import RuleMapping, RuleSection, RulesEdition
 
@@ -32,7 +31,7 @@ class KeptMappingFilter(admin.SimpleListFilter):
 
 
 @admin.register(RuleMapping)
-class RuleMappingAdmin(WaitsForImports, PlainLineEnds, admin.ModelAdmin):
+class RuleMappingAdmin(PlainLineEnds, admin.ModelAdmin):
     """Where old numbers went. Computed by the importer; an admin may correct one, which makes
     it "set by hand" (the importer keeps it, even while one of its rules is missing)."""
 

@@ -8,7 +8,6 @@ from django.utils.translation import ngettext
 
 from common.admin_confirmations import asks_first
 from common.admin_history import GuardedHistoryAdmin
-from common.admin_imports import WaitsForImports
 from common.admin_text import PlainLineEnds
 from oracle.admin import BothNamesPickers
 from oracle.admin_messages import ItalianMessages
@@ -118,9 +117,7 @@ class RewordedUpstreamFilter(admin.SimpleListFilter):
 
 
 @admin.register(Ruling)
-class RulingAdmin(
-    WaitsForImports, PlainLineEnds, ItalianMessages, BothNamesPickers, GuardedHistoryAdmin
-):
+class RulingAdmin(PlainLineEnds, ItalianMessages, BothNamesPickers, GuardedHistoryAdmin):
     italian_article = "la"  # la nota di regolamento
     form = RulingForm
     list_display = [
@@ -281,6 +278,13 @@ class RulingAdmin(
         description=_("Accept the source’s wording of the selected rulings reworded upstream"),
         permissions=["change"],
     )
+    @asks_first(
+        _(
+            "Replace the editors’ wording of these rulings with the source’s? Pages will show "
+            "the source’s wording. Each ruling’s history can bring the editors’ wording back."
+        ),
+        acted_on=lambda rulings: rulings.exclude(upstream_text=""),
+    )
     def accept_upstream(self, request, queryset):
         count = 0
         for ruling in queryset.exclude(upstream_text=""):
@@ -299,6 +303,13 @@ class RulingAdmin(
     @admin.action(
         description=_("Keep the editors’ wording of the selected rulings reworded upstream"),
         permissions=["change"],
+    )
+    @asks_first(
+        _(
+            "Keep the editors’ wording of these rulings and mark the source’s changes as seen? "
+            "They will no longer wait for review, and the source’s wording is set aside."
+        ),
+        acted_on=lambda rulings: rulings.exclude(upstream_text=""),
     )
     def keep_editors(self, request, queryset):
         count = 0

@@ -3,6 +3,8 @@ change, and the history undoes them: undoing editors' hand changes to the rules 
 it deleted comes back from its history, in the place of the computed link the linker made at its
 card and rule since) and withdrawing rulings."""
 
+from unittest import mock
+
 from django.contrib.auth.models import Group, User
 from django.urls import reverse
 
@@ -174,3 +176,68 @@ class WithdrawingRulingsTests(EditorTestCase):
         self.assertEqual(self.client.post(url, posted_values(form)).status_code, 302)
         self.ruling.refresh_from_db()
         self.assertEqual(self.ruling.status, Ruling.Status.CURRENT)
+
+
+class MassActionsAskFirstTests(EditorTestCase):
+    """Removing every link of the list ("Select all") and settling rulings reworded upstream ask
+    first; removing a few chosen links, undone as easily, does not."""
+
+    def reworded(self):
+        return Ruling.objects.create(
+            card=self.card,
+            date=self.ruling.date,
+            text="The editors’ wording.",
+            upstream_text="The source’s wording.",
+            upstream_date=self.ruling.date,
+            origin=Ruling.Origin.EDITOR,
+        )
+
+    def test_settling_a_rewording_asks_first_and_then_does_it(self):
+        self.changelist = reverse("admin:rulings_ruling_changelist")
+        for name, question, text in (
+            ("accept_upstream", "Replace the editors’ wording", "The source’s wording."),
+            ("keep_editors", "Keep the editors’ wording of these", "The editors’ wording."),
+        ):
+            with self.subTest(action=name):
+                ruling = self.reworded()
+                response = self.run_action(name, [ruling, self.ruling], confirmed=False)
+                self.assertContains(response, "Are you sure?")
+                self.assertContains(response, question)
+                self.assertEqual(response.context["objects"], [ruling])  # nothing to settle
+                ruling.refresh_from_db()
+                self.assertEqual(ruling.upstream_text, "The source’s wording.")
+                self.assertEqual(self.run_action(name, [ruling]).status_code, 302)
+                ruling.refresh_from_db()
+                self.assertEqual((ruling.text, ruling.upstream_text), (text, ""))
+
+    def test_the_italian_questions(self):
+        self.changelist = reverse("admin:rulings_ruling_changelist")
+        ruling = self.reworded()
+        response = self.run_action("keep_editors", [ruling], False, **ITALIAN)
+        self.assertContains(response, "Sei sicuro?")
+        self.assertContains(response, "Mantenere la formulazione dei redattori")
+
+    def test_removing_every_link_of_the_list_asks_first(self):
+        every = {"action": "exclude_links", "select_across": "1", "index": "0"}
+        every["_selected_action"] = [self.computed.pk]
+        with mock.patch("common.admin_confirmations.SHOWN_AT_MOST", 1):
+            response = self.client.post(self.changelist, every, headers=ITALIAN)
+        self.assertContains(response, "Rimuovere tutti questi collegamenti?")
+        links = CardRule.objects.count()
+        self.assertGreater(links, 1)
+        self.assertEqual(len(response.context["objects"]), 1)
+        self.assertContains(response, f"… e ancora {links - 1} ({links} in tutto).")
+        self.assertContains(response, '<input type="hidden" name="select_across" value="1">')
+        self.assertFalse(CardRule.objects.filter(excluded=True).exists())
+        # "Yes, I'm sure" posts "Select all" back, with one link named as Django wants.
+        confirmed = {"action": "exclude_links", "post": "yes", "select_across": "1"}
+        confirmed["_selected_action"] = list(response.context["selected"])
+        self.assertEqual(confirmed["_selected_action"], [self.computed.pk])
+        self.assertEqual(self.client.post(self.changelist, confirmed).status_code, 302)
+        self.assertEqual(CardRule.objects.filter(excluded=True).count(), links)
+
+    def test_removing_chosen_links_does_not_ask(self):
+        response = self.run_action("exclude_links", [self.computed], confirmed=False)
+        self.assertEqual(response.status_code, 302)
+        self.computed.refresh_from_db()
+        self.assertTrue(self.computed.excluded)

@@ -115,7 +115,7 @@ class RewordedUpstreamTests(TemporaryFilesMixin, EmptyDatabaseTestCase):
         run_import(self.newer)
         response = self.client.post(
             reverse("admin:rulings_ruling_changelist"),
-            {"action": "keep_editors", "_selected_action": [self.ruling.pk]},
+            {"action": "keep_editors", "_selected_action": [self.ruling.pk], "post": "yes"},
             follow=True,
         )
         self.assertContains(response, "1 ruling keeps the editors’ wording")
@@ -133,7 +133,7 @@ class RewordedUpstreamTests(TemporaryFilesMixin, EmptyDatabaseTestCase):
         run_import(self.newer)
         response = self.client.post(
             reverse("admin:rulings_ruling_changelist"),
-            {"action": "accept_upstream", "_selected_action": [self.ruling.pk]},
+            {"action": "accept_upstream", "_selected_action": [self.ruling.pk], "post": "yes"},
             follow=True,
         )
         self.assertContains(response, "1 ruling now has the source’s wording.")

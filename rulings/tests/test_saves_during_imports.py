@@ -1,6 +1,7 @@
-"""An editor who saves while an import runs gets the form back, still filled, saying to try
-again in a minute: never a 500, never a lost edit, nothing half written; the public site keeps
-answering; once the import is over the same save goes through. On SQLite and PostgreSQL."""
+"""An editor who saves while an import runs gets a page saying to try again in a minute (503,
+Retry-After) that can send the same form again: never a 500, never a lost edit, nothing half
+written; the public site keeps answering; once the import is over the same save goes through. On
+SQLite and PostgreSQL (common/admin_imports.py)."""
 
 import fcntl
 import threading
@@ -76,24 +77,29 @@ class SavesDuringImportsTests(EmptyDatabaseTestCase):
         with import_in_another_process():
             self.assertTrue(import_running())
             response = self.client.post(reverse("admin:oracle_erratum_add"), self.erratum_form)
-            self.assertEqual(response.status_code, 200)
-            self.assertContains(response, BUSY_EN)
-            self.assertContains(response, "Giant Spider can block as though it had flying.")
+            self.assertContains(response, BUSY_EN, status_code=503)
+            self.assertEqual(response["Retry-After"], "60")
+            self.assertContains(
+                response,
+                '<input type="hidden" name="old_text" '
+                'value="Giant Spider can block as though it had flying.">',
+                status_code=503,
+            )
             self.assertFalse(Erratum.objects.exists())
             # In the editor's language.
             self.client.cookies["django_language"] = "it"
             url = reverse("admin:rulings_ruling_change", args=[self.ruling.pk])
             form = {"card": self.card.pk, "date": "2007-05-01", "language": "en", "position": 0}
             response = self.client.post(url, {**form, "text": "New wording."})
-            self.assertContains(response, BUSY_IT)
-            self.assertContains(response, "New wording.")
+            self.assertContains(response, BUSY_IT, status_code=503)
+            self.assertContains(response, "New wording.", status_code=503)
             self.ruling.refresh_from_db()
             self.assertEqual(self.ruling.text, "Old wording.")
             # A revert to a past version waits for the import too.
             past = self.ruling.history.earliest()
             revert = reverse("admin:rulings_ruling_simple_history", args=[self.ruling.pk, past.pk])
             response = self.client.post(revert, {**form, "text": "Reverted."})
-            self.assertContains(response, BUSY_IT)
+            self.assertContains(response, BUSY_IT, status_code=503)
             # The public site keeps answering.
             self.client.cookies.clear()
             self.assertEqual(self.client.get(f"/en/cards/{self.card.slug}/").status_code, 200)

@@ -65,10 +65,10 @@ def in_requested_language(view):
         response.headers["Content-Language"] = language
         return response
 
-    return wrapper
+    return page_parameters("lang")(wrapper)
 
 
-@page_parameters("q", "lang")
+@page_parameters("q")
 @get_only
 @in_requested_language
 @rate_limited("autocomplete", json_refusal)
@@ -90,7 +90,7 @@ def card_autocomplete(request):
     return response
 
 
-@page_parameters(*CardFilter.base_filters, "page", "lang")
+@page_parameters(*CardFilter.base_filters, "page")
 @get_only
 @in_requested_language
 @rate_limited("search", json_refusal)
@@ -155,7 +155,6 @@ def _card_search(request):
     )
 
 
-@page_parameters("lang")
 @get_only
 @in_requested_language
 @rate_limited("search", json_refusal)

@@ -2,7 +2,8 @@
 
 ``?edition=YYYY-MM-DD`` reads another edition (English unless ``?language=it``). A rule of an
 older edition carries ``current``: where it is in the current rules (or null when nothing
-matches). Errors are JSON too: ``{"error": "..."}`` with status 400 or 404.
+matches). Errors are JSON too: ``{"error": "..."}`` with status 400 or 404, in the language of
+``?lang=`` or Accept-Language, as the cards API's.
 """
 
 from datetime import date
@@ -11,10 +12,12 @@ from django.conf import settings
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import translation
+from django.utils.translation import gettext as _
 
 from rulings.models import Language, RuleMapping, RuleSection, RulesEdition, edition_in_force
 from rulings.rules.citations import cited_numbers
 from rulings.rules.numbers import normalise_number
+from web.api.cards import in_requested_language
 from web.http_caching import page_parameters
 from web.json_views import get_only, json_response
 from web.search_limits import json_refusal, rate_limited
@@ -51,6 +54,7 @@ def page_url(request, number, edition, current):
 
 
 @get_only
+@in_requested_language
 @rate_limited("search", json_refusal)
 def rules_index(request):
     editions = RulesEdition.objects.order_by("-effective_date", "language")
@@ -65,33 +69,46 @@ def rules_index(request):
 
 @page_parameters("language", "edition")
 @get_only
+@in_requested_language
 @rate_limited("search", json_refusal)
 def rule_detail(request, number):
     canonical = normalise_number(number)
     if canonical is None:
-        return error(f"“{number}” is not a rule number (examples: 7, 702, 702.37, 702.37c).")
+        return error(
+            _("“%(number)s” is not a rule number (examples: 7, 702, 702.37, 702.37c).")
+            % {"number": number}
+        )
     language = request.GET.get("language", Language.ENGLISH)
     if language not in Language.values:
-        return error(f"Unknown language “{language}”; use one of {Language.values}.", 400)
+        return error(
+            _("Unknown language “%(language)s”; use one of: %(languages)s.")
+            % {"language": language, "languages": ", ".join(Language.values)},
+            400,
+        )
     editions = list(RulesEdition.objects.marking_official().order_by("-effective_date"))
     current = edition_in_force([e for e in editions if e.is_official])
     if current is None:
-        return error("No rules have been imported.")
+        return error(_("No rules have been imported."))
     in_language = [e for e in editions if e.language == language]
     slug = request.GET.get("edition", "").strip()
     if slug:
         try:
             day = date.fromisoformat(slug)
         except ValueError:
-            return error(f"“{slug}” is not a date like 2026-04-17.", 400)
+            return error(_("“%(date)s” is not a date like 2026-04-17.") % {"date": slug}, 400)
         edition = next((e for e in in_language if e.effective_date == day), None)
         if edition is None:
-            return error(f"There is no {language} edition of the rules dated {slug}.")
+            return error(
+                _("There is no %(language)s edition of the rules dated %(date)s.")
+                % {"language": language, "date": slug}
+            )
     else:
         complete = [e for e in in_language if e.is_complete]
         edition = (complete or in_language or [None])[0]
         if edition is None:
-            return error(f"There is no {language} edition of the rules.")
+            return error(
+                _("There is no %(language)s edition of the rules.") % {"language": language}
+            )
 
     section = (
         RuleSection.objects.filter(edition=edition, number=canonical)
@@ -106,7 +123,8 @@ def rule_detail(request, number):
             .values_list("edition__effective_date", flat=True)
         )
         return error(
-            f"There is no rule {canonical} in the rules of {edition.slug}.",
+            _("There is no rule %(number)s in the rules of %(date)s.")
+            % {"number": canonical, "date": edition.slug},
             editions=[day.isoformat() for day in elsewhere],
         )
     children = list(section.children.order_by("position").values_list("number", flat=True))

@@ -6,6 +6,7 @@ SameSite=Lax and HttpOnly, and Secure in production as the session's."""
 import json
 
 from django.test import Client, SimpleTestCase, override_settings
+from django.utils import translation
 
 from config.tests.test_deploy_settings import NOT_IN_PRODUCTION, PRODUCTION_ENV
 from oracle.models import Card
@@ -112,7 +113,9 @@ class LanguageCookieAttributesTests(SimpleTestCase):
     names = ["LANGUAGE_COOKIE_SECURE", "LANGUAGE_COOKIE_SAMESITE", "LANGUAGE_COOKIE_HTTPONLY"]
 
     def switch_to_italian(self):
-        response = self.client.post("/i18n/setlang/", {"language": "it", "next": "/admin/"})
+        # The switch activates Italian in this process too: put the language back after it.
+        with translation.override(translation.get_language()):
+            response = self.client.post("/i18n/setlang/", {"language": "it", "next": "/admin/"})
         self.assertEqual(response.status_code, 302)
         return response.cookies["django_language"]
 

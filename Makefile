@@ -66,6 +66,7 @@ lint: $(VENV)/.installed
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports --no-cache
 	$(PY) manage.py makemigrations --check --dry-run
+	$(PY) scripts/check_module_lines.py
 
 format: $(VENV)/.installed
 	$(VENV)/bin/ruff check --fix .

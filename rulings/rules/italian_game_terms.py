@@ -5,7 +5,7 @@ Italian printed text and the documents); the other words of the game ("faccia in
 "campo di battaglia") are in this table, for the rules search. Each Italian term is written as
 the bundled Italian documents (fixtures/documents/it/) or the Italian printed text of the bundled
 cards write it, and each English term is a glossary entry of the current rules: the tests check
-both (rulings/tests/test_rule_search_italian.py).
+both (web/tests/test_rule_search_italian.py).
 """
 
 GAME_TERMS = (

@@ -16,10 +16,10 @@ from django.urls import reverse
 
 from common.admin_search import MAX_LENGTH, MAX_WORDS, LimitedSearch
 from oracle.tests.factories import make_card
-from oracle.tests.test_search_limits import slow_condition
 from rulings.editorial.editors import EDITORS_GROUP
 from rulings.models import Ruling
 from web.testing import EmptyDatabaseTestCase
+from web.tests.test_search_limits import slow_condition
 
 WORDS_400 = " ".join(["e"] * 400)
 MESSAGES = {

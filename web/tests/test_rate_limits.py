@@ -17,9 +17,9 @@ from django.db import connection
 from django.test import override_settings
 
 from oracle.models import Card
-from oracle.tests.test_search_limits import slow_searches, slow_statement
 from web import search_limits
 from web.testing import BundledDataTestCase
+from web.tests.test_search_limits import slow_searches, slow_statement
 
 # The middle of a minute, at the start of a ten-minute window.
 NOW = 600 * 100_000 + 20.5

@@ -21,8 +21,8 @@ from rulings.models import (
     SourceDocument,
     is_document_only,
 )
-from rulings.tests.test_page_queries import KEYWORD_PAGE, RULES_DATE
 from web.testing import DATA_AGE_QUERIES, BundledDocumentsTestCase
+from web.tests.test_page_queries import KEYWORD_PAGE, RULES_DATE
 
 KINDS = ["ability", "action", "ability_word"]
 

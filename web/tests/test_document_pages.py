@@ -15,12 +15,12 @@ from rulings.importers.release_notes.damaged_lines import DAMAGE_REASONS
 from rulings.models import DocumentMention, RuleSection, Ruling, SourceDocument
 from rulings.rules.citations import CitedNumber
 from rulings.tests.helpers import SEEDS
-from rulings.tests.test_page_queries import DOCUMENT_PAGE, RULES_DATE
 from web.pages.documents.rendering import CardNames, SectionRenderer
 from web.rendering.card_text import line_reader
 from web.rendering.rule_text import todays_rule_piece
 from web.rendering.text_pieces import render_inline
 from web.testing import DATA_AGE_QUERIES, BundledDocumentsTestCase
+from web.tests.test_page_queries import DOCUMENT_PAGE, RULES_DATE
 
 SEED_FILES = {
     "future-sight-release-notes": "future-sight-release-notes.txt",

@@ -20,8 +20,8 @@ from rulings.tests.factories import (
     make_section,
     make_small_rules,
 )
-from rulings.tests.test_page_queries import RULE_PAGE, RULES_DATE, rule_page_queries
 from web.testing import BundledDataTestCase, EmptyDatabaseTestCase
+from web.tests.test_page_queries import RULE_PAGE, RULES_DATE, rule_page_queries
 
 
 class BundledRulesPagesTests(BundledDataTestCase):

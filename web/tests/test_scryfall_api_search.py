@@ -5,7 +5,7 @@ import json
 
 from oracle.models import Card, CardSearch, Printing
 from oracle.search import parse
-from oracle.tests.test_scryfall_api_cards import API, TARMOGOYF, ScryfallTestCase
+from web.tests.test_scryfall_api_cards import API, TARMOGOYF, ScryfallTestCase
 
 PAGE = 175
 

@@ -14,9 +14,9 @@ from oracle.search import conditions, extensions, parse, tokens
 from oracle.tests.factories import make_card, make_erratum, make_set
 from rulings.models import Ruling
 from rulings.tests.factories import make_small_rules
-from rulings.tests.test_page_queries import CARD_PAGE, RULES_DATE
 from web.pages.search.help import help_sections
 from web.testing import DATA_AGE_QUERIES, EmptyDatabaseTestCase
+from web.tests.test_page_queries import CARD_PAGE, RULES_DATE
 
 
 def without_rulings():

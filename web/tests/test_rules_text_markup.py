@@ -12,7 +12,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from oracle.tests.markup_check import ANY, ORACLE_TEXT_TAGS, exactly, read_markup
-from oracle.tests.test_text_markup import FRAGMENTS, shown_lines
 from rulings.rules.citations import CitedNumber
 from web.pages.documents.rendering import SectionRenderer
 from web.pages.rules.excerpts import highlight
@@ -23,6 +22,7 @@ from web.rendering.rule_text import (
     link_citations,
     render_ruling_text,
 )
+from web.tests.test_card_text_markup import FRAGMENTS, shown_lines
 
 RULE_FRAGMENTS = [
     *FRAGMENTS,

@@ -36,9 +36,9 @@ from rulings.tests.factories import (
     make_old_rules,
     make_small_rules,
 )
-from rulings.tests.test_page_queries import RULE_PAGE, RULES_DATE, rule_page_queries
 from web.pages.rules.italian_texts import superseded_translation
 from web.testing import BundledDocumentsTestCase, EmptyDatabaseTestCase
+from web.tests.test_page_queries import RULE_PAGE, RULES_DATE, rule_page_queries
 
 ONSLAUGHT = date(2002, 10, 7)
 WIKI = date(2023, 6, 16)

@@ -10,8 +10,8 @@ does not hold: the object must not have it (docs/scryfall-api.md says why for ea
 import re
 import uuid
 
-from oracle.tests.test_scryfall_api_cards import EXALTED_ANGEL, TARMOGOYF, ScryfallTestCase
 from web.api.scryfall.identities import flipped
+from web.tests.test_scryfall_api_cards import EXALTED_ANGEL, TARMOGOYF, ScryfallTestCase
 
 LEFT_OUT = object()
 ANY = object()  # present with the type; the value is checked elsewhere (long URIs, objects)

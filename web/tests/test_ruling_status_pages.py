@@ -8,8 +8,8 @@ import re
 
 from oracle.models import Card
 from rulings.models import Ruling
-from rulings.tests.test_card_page_documents import RULING_TEXT, words
 from web.testing import BundledDocumentsTestCase
+from web.tests.test_card_page_documents import RULING_TEXT, words
 
 REMOVED_NOTE = (
     "Se una creatura a faccia in giù viene rimossa dal gioco, viene girata a faccia in su. Se "

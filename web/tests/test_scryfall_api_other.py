@@ -12,9 +12,9 @@ from django.core.management import call_command
 from django.test import override_settings
 
 from oracle.models import Card, CardSet, Keyword, Printing
-from oracle.tests.test_scryfall_api_cards import TARMOGOYF, ScryfallTestCase
 from rulings.models import Ruling
 from web.testing import BundledDocumentsTestCase
+from web.tests.test_scryfall_api_cards import TARMOGOYF, ScryfallTestCase
 
 
 class RulingsTests(BundledDocumentsTestCase):

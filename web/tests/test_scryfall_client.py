@@ -27,8 +27,8 @@ from django.test import LiveServerTestCase, override_settings
 
 from oracle.models import Card, CardSearch, CardSet, Printing
 from oracle.search import parse
-from oracle.tests.test_scryfall_api_cards import EXALTED_ANGEL, TARMOGOYF
 from web.testing import BundledDataTestCase
+from web.tests.test_scryfall_api_cards import EXALTED_ANGEL, TARMOGOYF
 
 try:
     import scrython

@@ -9,8 +9,8 @@ from django.test.utils import CaptureQueriesContext
 from oracle.models import Card
 from oracle.tests.factories import make_card, make_set
 from rulings.models import CardRule, RuleSection, RulesEdition
-from rulings.tests.test_page_queries import CARD_PAGE, CARD_PAGE_WITH_RULINGS, RULES_DATE
 from web.testing import BundledDocumentsTestCase, EmptyDatabaseTestCase
+from web.tests.test_page_queries import CARD_PAGE, CARD_PAGE_WITH_RULINGS, RULES_DATE
 
 RULE_ITEM = re.compile(
     r'<li>\s*<a href="/(?:en|it)/rules/(?P<number>[^/]+)/"><span class="rule-number">[^<]+</span>'

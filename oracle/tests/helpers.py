@@ -1,12 +1,21 @@
 """What the tests of both apps share: the bundled card files, cards found by their printed
-Italian name, pages read with their white space squeezed, a form posted back as shown."""
+Italian name, pages read with their white space squeezed, a form posted back as shown, and small
+MTGJSON files built as dicts (``mtgjson_card``, ``mtgjson_set``, ``small_set``) and imported from a
+temporary directory, so each test shows the shape of data it is about."""
 
+import gzip
 import html
 import json
 import re
+import shutil
+import tempfile
+from io import StringIO
 from pathlib import Path
+from uuid import UUID
 
+from django.apps import apps
 from django.conf import settings
+from django.core.management import call_command
 
 from oracle.models import Card, PrintingFace
 
@@ -61,3 +70,126 @@ def posted_values(form) -> dict:
         elif value is not None:
             data[name] = str(value)
     return data
+
+
+KEYWORDS = MTGJSON_FIXTURES / "Keywords.json"
+
+TAROX_ORACLE_ID = UUID("e195f2f8-2db7-46b8-948c-c3c27f2e5825")
+
+# Oracle ids of the synthetic set below.
+FIRE_ICE = "00000000-0000-4000-8000-000000000001"
+
+DELVER = "00000000-0000-4000-8000-000000000002"
+
+BONECRUSHER = "00000000-0000-4000-8000-000000000006"
+
+SERRA = "00000000-0000-4000-8000-000000000009"
+
+_uuids = iter(range(1, 10_000))
+
+
+def run_import(*paths, **options) -> tuple[str, str]:
+    """Run the command; give (stdout, stderr)."""
+    stdout, stderr = StringIO(), StringIO()
+    call_command("import_mtgjson", *paths, stdout=stdout, stderr=stderr, **options)
+    return stdout.getvalue(), stderr.getvalue()
+
+
+def table_counts() -> dict[str, int]:
+    """Rows in every table: those an import writes and those it must leave alone (with what
+    other apps keep about cards: their receivers of ``cards_synced`` run in the import)."""
+    return {model._meta.label: model._default_manager.count() for model in apps.get_models()}
+
+
+def mtgjson_card(name, number, oracle_id, **fields):
+    """One MTGJSON card entry (one printing of one face) with the keys the importer reads."""
+    entry = {
+        "name": name,
+        "number": number,
+        "layout": "normal",
+        "uuid": f"10000000-0000-5000-8000-{next(_uuids):012d}",
+        "type": "Instant",
+        "types": ["Instant"],
+        "supertypes": [],
+        "subtypes": [],
+        "text": "",
+        "manaValue": 0.0,
+        "colors": [],
+        "colorIdentity": [],
+        "rarity": "common",
+        "frameVersion": "2003",
+        "borderColor": "black",
+        "legalities": {"legacy": "Legal", "vintage": "Legal"},
+        "identifiers": {"scryfallOracleId": oracle_id} if oracle_id else {},
+    }
+    entry.update(fields)
+    return entry
+
+
+def mtgjson_set(code, name, cards, tokens=(), **fields):
+    return {
+        "code": code,
+        "name": name,
+        "type": "expansion",
+        "releaseDate": "2020-01-24",
+        "baseSetSize": len(cards),
+        "totalSetSize": len(cards),
+        "keyruneCode": code,
+        "translations": {},
+        "cards": list(cards),
+        "tokens": list(tokens),
+        **fields,
+    }
+
+
+def italian(name, text="", type_line="", face_name=None):
+    data = {"language": "Italian", "name": name, "text": text, "type": type_line}
+    if face_name:
+        data["faceName"] = face_name
+    return [data]
+
+
+def small_set(code="ABC", name="Another Set"):
+    return mtgjson_set(
+        code,
+        name,
+        [
+            mtgjson_card(
+                "Serra Angel",
+                "1",
+                SERRA,
+                type="Creature — Angel",
+                types=["Creature"],
+                subtypes=["Angel"],
+                text="Flying, vigilance",
+                keywords=["Flying", "Vigilance"],
+                foreignData=italian("Angelo di Serra", "Volare, cautela", "Creatura — Angelo"),
+            )
+        ],
+    )
+
+
+class TemporaryFilesMixin:
+    def setUp(self):
+        super().setUp()
+        self.tmp = Path(tempfile.mkdtemp(prefix="oracolo-import-"))
+        self.addCleanup(shutil.rmtree, self.tmp, ignore_errors=True)
+
+    def write_json(self, name, obj, compress=False):
+        text = json.dumps(obj, ensure_ascii=False)
+        path = self.tmp / name
+        if compress:
+            path.write_bytes(gzip.compress(text.encode()))
+        else:
+            path.write_text(text, encoding="utf-8")
+        return path
+
+    def card(self, oracle_id):
+        return Card.objects.get(oracle_id=oracle_id)
+
+    def face_names(self, oracle_id):
+        return list(self.card(oracle_id).faces.values_list("side", "name"))
+
+    def write_set_file(self, name, set_obj, compress=False):
+        meta = {"date": "2022-04-25", "version": "5.2.0+20220425"}
+        return self.write_json(name, {"meta": meta, "data": set_obj}, compress)

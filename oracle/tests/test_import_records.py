@@ -4,8 +4,7 @@ import hashlib
 from datetime import date
 
 from oracle.models import CardDataImport
-from oracle.tests.helpers import FUT
-from oracle.tests.test_import_mtgjson import KEYWORDS, TemporaryFilesMixin, run_import, small_set
+from oracle.tests.helpers import FUT, KEYWORDS, TemporaryFilesMixin, run_import, small_set
 from web.testing import BundledDataTestCase, EmptyDatabaseTestCase
 
 

@@ -4,7 +4,7 @@ in step with the file, and an editor's work left alone."""
 from datetime import date
 
 from oracle.models import Card
-from oracle.tests.test_import_mtgjson import (
+from oracle.tests.helpers import (
     FUT,
     SERRA,
     TAROX_ORACLE_ID,

@@ -8,7 +8,7 @@ from django.contrib.auth.models import Group, User
 from django.urls import reverse
 
 from oracle.models import Card
-from oracle.tests.test_import_mtgjson import (
+from oracle.tests.helpers import (
     FUT,
     TAROX_ORACLE_ID,
     TemporaryFilesMixin,

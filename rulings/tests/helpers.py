@@ -1,11 +1,14 @@
-"""What several rulings tests share: the seed documents' folder, rule numbers with letters, the
-bundled rules files and a rules import."""
+"""What several rulings tests share: the seed documents' folder and a test case that reads them,
+rule numbers with letters, the bundled rules files and a rules import."""
 
 from io import StringIO
 from pathlib import Path
 
 from django.conf import settings
 from django.core.management import call_command
+from django.test import SimpleTestCase
+
+from rulings.importers.release_notes.reader import read_document
 
 SEEDS = Path(settings.BASE_DIR) / "fixtures" / "documents" / "it"
 
@@ -35,3 +38,44 @@ def rules_file_cut_before(rules_file: Path, number: str, folder: Path) -> Path:
     path = folder / f"{rules_file.stem}-cut-before-{number}.txt"
     path.write_bytes(text[:cut])
     return path
+
+
+FUTURE_SIGHT = SEEDS / "future-sight-release-notes.txt"
+
+ONSLAUGHT = SEEDS / "onslaught-morph-faq.txt"
+
+MARVEL = SEEDS / "marvel-super-heroes-mechanics.txt"
+
+WIKI = SEEDS / "wiki-stregoneria.txt"
+
+
+class SeedTestCase(SimpleTestCase):
+    """The four seed documents read once for the class, and their parts by kind and title."""
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        cls.documents = {
+            path: read_document(path) for path in (FUTURE_SIGHT, ONSLAUGHT, MARVEL, WIKI)
+        }
+
+    def sections(self, path):
+        return [(section.kind, section.title) for section in self.documents[path].sections]
+
+    def blocks(self, path, kind):
+        return [
+            block
+            for section in self.documents[path].sections
+            for block in section.blocks
+            if block.kind == kind
+        ]
+
+    def section(self, path, title):
+        (found,) = [s for s in self.documents[path].sections if s.title == title]
+        return found
+
+    def names(self, path):
+        return [name for block in self.blocks_all(path) for name in block.names]
+
+    def blocks_all(self, path):
+        return [block for section in self.documents[path].sections for block in section.blocks]

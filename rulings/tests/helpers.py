@@ -41,11 +41,8 @@ def rules_file_cut_before(rules_file: Path, number: str, folder: Path) -> Path:
 
 
 FUTURE_SIGHT = SEEDS / "future-sight-release-notes.txt"
-
 ONSLAUGHT = SEEDS / "onslaught-morph-faq.txt"
-
 MARVEL = SEEDS / "marvel-super-heroes-mechanics.txt"
-
 WIKI = SEEDS / "wiki-stregoneria.txt"
 
 
@@ -79,3 +76,15 @@ class SeedTestCase(SimpleTestCase):
 
     def blocks_all(self, path):
         return [block for section in self.documents[path].sections for block in section.blocks]
+
+
+DATA = Path(__file__).parent / "data"
+
+RULES_SAMPLE = (DATA / "cr_en_sample.txt").read_bytes()
+
+
+def import_rules_output(*args, **options):
+    """Run ``import_rules`` with these arguments; what it wrote to stdout and to stderr."""
+    out, err = StringIO(), StringIO()
+    call_command("import_rules", *args, stdout=out, stderr=err, **options)
+    return out.getvalue(), err.getvalue()

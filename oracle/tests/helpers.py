@@ -73,16 +73,12 @@ def posted_values(form) -> dict:
 
 
 KEYWORDS = MTGJSON_FIXTURES / "Keywords.json"
-
 TAROX_ORACLE_ID = UUID("e195f2f8-2db7-46b8-948c-c3c27f2e5825")
 
-# Oracle ids of the synthetic set below.
+# Oracle ids of cards in the small sets the import tests build.
 FIRE_ICE = "00000000-0000-4000-8000-000000000001"
-
 DELVER = "00000000-0000-4000-8000-000000000002"
-
 BONECRUSHER = "00000000-0000-4000-8000-000000000006"
-
 SERRA = "00000000-0000-4000-8000-000000000009"
 
 _uuids = iter(range(1, 10_000))

@@ -14,8 +14,7 @@ from django.db import connection, connections
 from django.test import SimpleTestCase
 
 from common.import_lock import import_lock
-from rulings.tests.bad_input import database_fingerprint, run_command
-from rulings.tests.test_bad_imports import RULES_SAMPLE, set_file
+from rulings.tests.bad_input import RULES_SAMPLE, database_fingerprint, run_command, set_file
 from web.testing import BundledDataTestCase
 
 

@@ -1,7 +1,8 @@
 """What the tests of both apps share: the bundled card files, cards found by their printed
 Italian name, pages read with their white space squeezed, a form posted back as shown, and small
 MTGJSON files built as dicts (``mtgjson_card``, ``mtgjson_set``, ``small_set``) and imported from a
-temporary directory, so each test shows the shape of data it is about."""
+temporary directory, so each test shows the shape of data it is about; a test case that reads
+messages in English."""
 
 import gzip
 import html
@@ -16,6 +17,8 @@ from uuid import UUID
 from django.apps import apps
 from django.conf import settings
 from django.core.management import call_command
+from django.test import SimpleTestCase
+from django.utils import translation
 
 from oracle.models import Card, PrintingFace
 
@@ -189,3 +192,12 @@ class TemporaryFilesMixin:
     def write_set_file(self, name, set_obj, compress=False):
         meta = {"date": "2022-04-25", "version": "5.2.0+20220425"}
         return self.write_json(name, {"meta": meta, "data": set_obj}, compress)
+
+
+class EnglishTestCase(SimpleTestCase):
+    """Messages are compared in English, whatever language an earlier test's request to an
+    /it/ page left active in this thread."""
+
+    def setUp(self):
+        super().setUp()
+        self.enterContext(translation.override("en"))

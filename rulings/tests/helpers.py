@@ -1,14 +1,31 @@
 """What several rulings tests share: the seed documents' folder and a test case that reads them,
-rule numbers with letters, the bundled rules files and a rules import."""
+rule numbers with letters, the bundled rules files and a rules import, a test case for the
+links between the bundled cards and rules, and one for the keywords and errata the seed documents
+bring."""
 
+import datetime
+import html
+import re
 from io import StringIO
 from pathlib import Path
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.test import SimpleTestCase
 
+from oracle.models import Card, Keyword
+from rulings.importers.release_notes.errata import record_renamed_keyword_errata
+from rulings.importers.release_notes.keywords import apply_document_keywords
 from rulings.importers.release_notes.reader import read_document
+from rulings.importers.release_notes.report import ImportReport
+from rulings.models import (
+    CardRule,
+    RuleSection,
+    RulesEdition,
+    SourceDocument,
+)
+from web.testing import BundledDataTestCase
 
 SEEDS = Path(settings.BASE_DIR) / "fixtures" / "documents" / "it"
 
@@ -20,6 +37,7 @@ def letters(prefix: str, letters: str) -> list[str]:
 
 RULES = Path(settings.BASE_DIR) / "fixtures" / "rules" / "en"
 MAY_2007_RULES = RULES / "20070501.txt"
+CURRENT_RULES = RULES / "20260417.txt"
 
 
 def import_rules(path, **options) -> str:
@@ -88,3 +106,92 @@ def import_rules_output(*args, **options):
     out, err = StringIO(), StringIO()
     call_command("import_rules", *args, stdout=out, stderr=err, **options)
     return out.getvalue(), err.getvalue()
+
+
+class BundledCardRulesTestCase(BundledDataTestCase):
+    """The bundled cards and rules, linked, with an admin; the links of a card and the link_rules
+    command."""
+
+    @classmethod
+    def setUpTestData(cls):
+        cls.edition = RulesEdition.objects.official().in_force()
+        cls.admin = User.objects.create_superuser("admin", password="pw-for-tests")
+
+    def links(self, name):
+        return CardRule.objects.filter(card__name=name).select_related("section")
+
+    def numbers_in_force(self, name):
+        rows = self.links(name).filter(excluded=False)
+        return {row.section.number for row in rows}
+
+    def section(self, number, edition=None):
+        return RuleSection.objects.get(edition=edition or self.edition, number=number)
+
+    def link_rules(self):
+        out = StringIO()
+        call_command("link_rules", stdout=out, stderr=StringIO())
+        return out.getvalue()
+
+
+def rule_list_item(page: str, number: str) -> str:
+    """The list item of one rule in a rule page's tree, its characters unescaped."""
+    return html.unescape(
+        re.search(rf'<li id="{re.escape(number)}" class="rule-item.*?</li>', page)[0]
+    )
+
+
+# The seed documents as the keywords tests name them: file, title, date of publication.
+FUT, ONS, MSH, WIKI_PAGE = "future-sight", "onslaught", "marvel", "wiki"
+
+DOCUMENTS = {
+    FUT: ("future-sight-release-notes.txt", "Compendio di Regole di Visione Futura", (2007, 5, 4)),
+    ONS: ("onslaught-morph-faq.txt", "FAQ di Assalto", (2002, 10, 7)),
+    MSH: ("marvel-super-heroes-mechanics.txt", "Meccaniche di Marvel Super Heroes", (2026, 4, 17)),
+    WIKI_PAGE: ("wiki-stregoneria.txt", "Stregoneria (Wiki)", (2023, 6, 16)),
+}
+
+
+class DocumentKeywordsTestCase(BundledDataTestCase):
+    """The bundled cards and rules with the four seed documents read, and the importer's steps run
+    on them one by one."""
+
+    @classmethod
+    def setUpTestData(cls):
+        cls.card_data_reminders = dict(Keyword.objects.values_list("slug", "reminder_text_it"))
+        cls.parsed, cls.documents = {}, {}
+        for name, (file_name, title, day) in DOCUMENTS.items():
+            cls.parsed[name] = read_document(SEEDS / file_name)
+            cls.documents[name] = SourceDocument.objects.create(
+                slug=Path(file_name).stem,  # what fixtures/documents/*.json know it by
+                title=title,
+                kind=SourceDocument.Kind.RELEASE_NOTES,
+                language="it",
+                published_on=datetime.date(*day),
+            )
+        cls.first, cls.second = cls.import_all(), cls.import_all()
+
+    @classmethod
+    def import_all(cls) -> dict[str, ImportReport]:
+        reports = {}
+        for name in DOCUMENTS:
+            reports[name] = report = ImportReport(document=name)
+            apply_document_keywords(cls.documents[name], cls.parsed[name], report)
+        for name in DOCUMENTS:
+            record_renamed_keyword_errata(cls.documents[name], cls.parsed[name], reports[name])
+        return reports
+
+    def line(self, lines: list[str], start: str) -> str:
+        found = [line for line in lines if line.startswith(start)]
+        self.assertEqual(len(found), 1, f"{start!r} in {lines}")
+        return found[0]
+
+    def apply(self, name: str) -> ImportReport:
+        report = ImportReport(document=name)
+        apply_document_keywords(self.documents[name], self.parsed[name], report)
+        return report
+
+    def errata_section(self, name: str) -> str:
+        card = Card.objects.get(name=name)
+        page = self.client.get(f"/en/cards/{card.slug}/").content.decode()
+        start = page.index('<section id="errata"')
+        return page[start : page.index("</section>", start)]

@@ -1,28 +1,33 @@
 """What several rulings tests share: the seed documents' folder and a test case that reads them,
 rule numbers with letters, the bundled rules files and a rules import, a test case for the
-links between the bundled cards and rules, and one for the keywords and errata the seed documents
-bring."""
+links between the bundled cards and rules, one for the keywords and errata the seed documents
+bring, and one with the seed documents imported as ``make run`` imports them."""
 
 import datetime
 import html
+import itertools
+import json
 import re
 from io import StringIO
 from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.test import SimpleTestCase
 
-from oracle.models import Card, Keyword
+from oracle.models import Card, CardType, Erratum, Keyword
 from rulings.importers.release_notes.errata import record_renamed_keyword_errata
 from rulings.importers.release_notes.keywords import apply_document_keywords
 from rulings.importers.release_notes.reader import read_document
 from rulings.importers.release_notes.report import ImportReport
 from rulings.models import (
     CardRule,
+    DocumentMention,
+    DocumentSection,
     RuleSection,
     RulesEdition,
+    Ruling,
     SourceDocument,
 )
 from web.testing import BundledDataTestCase
@@ -143,7 +148,7 @@ def rule_list_item(page: str, number: str) -> str:
 # The seed documents as the keywords tests name them: file, title, date of publication.
 FUT, ONS, MSH, WIKI_PAGE = "future-sight", "onslaught", "marvel", "wiki"
 
-DOCUMENTS = {
+SEED_DOCUMENTS = {
     FUT: ("future-sight-release-notes.txt", "Compendio di Regole di Visione Futura", (2007, 5, 4)),
     ONS: ("onslaught-morph-faq.txt", "FAQ di Assalto", (2002, 10, 7)),
     MSH: ("marvel-super-heroes-mechanics.txt", "Meccaniche di Marvel Super Heroes", (2026, 4, 17)),
@@ -159,7 +164,7 @@ class DocumentKeywordsTestCase(BundledDataTestCase):
     def setUpTestData(cls):
         cls.card_data_reminders = dict(Keyword.objects.values_list("slug", "reminder_text_it"))
         cls.parsed, cls.documents = {}, {}
-        for name, (file_name, title, day) in DOCUMENTS.items():
+        for name, (file_name, title, day) in SEED_DOCUMENTS.items():
             cls.parsed[name] = read_document(SEEDS / file_name)
             cls.documents[name] = SourceDocument.objects.create(
                 slug=Path(file_name).stem,  # what fixtures/documents/*.json know it by
@@ -173,10 +178,10 @@ class DocumentKeywordsTestCase(BundledDataTestCase):
     @classmethod
     def import_all(cls) -> dict[str, ImportReport]:
         reports = {}
-        for name in DOCUMENTS:
+        for name in SEED_DOCUMENTS:
             reports[name] = report = ImportReport(document=name)
             apply_document_keywords(cls.documents[name], cls.parsed[name], report)
-        for name in DOCUMENTS:
+        for name in SEED_DOCUMENTS:
             record_renamed_keyword_errata(cls.documents[name], cls.parsed[name], reports[name])
         return reports
 
@@ -195,3 +200,96 @@ class DocumentKeywordsTestCase(BundledDataTestCase):
         page = self.client.get(f"/en/cards/{card.slug}/").content.decode()
         start = page.index('<section id="errata"')
         return page[start : page.index("</section>", start)]
+
+
+DOCUMENTS = Path(settings.BASE_DIR) / "fixtures" / "documents"
+MANIFEST = json.loads((DOCUMENTS / "documents.json").read_text(encoding="utf-8"))
+FUT_TITLE = "Compendio di Regole di Visione Futura"
+
+GRANDEUR_RULING = (
+    "L'abilità magnificenza può essere giocata solo mentre la creatura che ce l'ha è in gioco. "
+    "Per giocare l'abilità, deve essere scartata un'altra carta con lo stesso nome."
+)
+
+
+def import_notes(path, **options) -> str:
+    out = StringIO()
+    call_command("import_release_notes", path, stdout=out, stderr=StringIO(), **options)
+    return out.getvalue()
+
+
+def not_found_in(report: str) -> list[str]:
+    """The names a report lists as not found in the card data."""
+    listed = report.partition("Names not found in the card data (")[2].splitlines()[1:]
+    return [
+        line.removeprefix("  - ")
+        for line in itertools.takewhile(lambda line: line.startswith("  - "), listed)
+    ]
+
+
+def row_counts() -> dict[str, int]:
+    models = (
+        *(SourceDocument, DocumentSection, DocumentMention, Ruling, RuleSection, RulesEdition),
+        *(Card, Keyword, CardType, Erratum),
+    )
+    return {model.__name__: model.objects.count() for model in models}
+
+
+def imported_state() -> dict[str, list]:
+    """What the imports wrote, row by row: sections with their subjects, rulings, card names,
+    Italian rules, errata, keywords' and types' Italian names."""
+    return {
+        "sections": list(
+            DocumentSection.objects.order_by("pk").values_list(
+                "pk", "title", "card", "keyword", "card_type", "blocks"
+            )
+        ),
+        "rulings": list(
+            Ruling.objects.exclude(source_document__kind=SourceDocument.Kind.RULINGS_DATABASE)
+            .order_by("pk")
+            .values_list("pk", "card", "keyword", "card_type", "section", "position", "text")
+        ),
+        "mentions": sorted(DocumentMention.objects.values_list("section", "name", "card")),
+        "rules": list(
+            RuleSection.objects.filter(edition__language="it")
+            .order_by("pk")
+            .values_list("pk", "number", "title", "text", "note", "position", "parent")
+        ),
+        "errata": list(Erratum.objects.order_by("pk").values_list("pk", "card", "old_text")),
+        "keywords": list(
+            Keyword.objects.order_by("pk").values_list("pk", "name_it", "reminder_text_it")
+        ),
+        "types": list(CardType.objects.order_by("pk").values_list("pk", "name_it")),
+    }
+
+
+class SeedDocumentsTestCase(BundledDataTestCase):
+    """The four seed documents imported as ``make run`` imports them, on the bundled cards and
+    rules."""
+
+    @classmethod
+    def setUpTestData(cls):
+        cls.reports = {}
+        for entry in MANIFEST:
+            cls.reports[entry["file"]] = import_notes(
+                DOCUMENTS / entry["file"],
+                language=entry["language"],
+                kind=entry["kind"],
+                set_code=entry.get("set"),
+                date=entry.get("date"),
+                title=entry.get("title"),
+            )
+        cls.fut = SourceDocument.objects.get(slug="future-sight-release-notes")
+        cls.ons = SourceDocument.objects.get(slug="onslaught-morph-faq")
+        cls.marvel = SourceDocument.objects.get(slug="marvel-super-heroes-mechanics")
+        cls.wiki = SourceDocument.objects.get(slug="wiki-stregoneria")
+        cls.admin = User.objects.create_superuser("admin")  # no password: logged in by force
+
+    def report(self, name: str) -> str:
+        return self.reports[f"it/{name}.txt"]
+
+    def assertImportFails(self, path, message, **options):
+        before = row_counts()
+        with self.assertRaisesMessage(CommandError, message):
+            import_notes(path, **options)
+        self.assertEqual(row_counts(), before)

@@ -15,18 +15,18 @@ from rulings.importers.release_notes.renamed_keywords import (
     read_renamings,
     written_as_of_update,
 )
-from rulings.tests.helpers import DOCUMENTS, FUT, MSH, ONS, SEEDS
+from rulings.tests.helpers import FUT, MSH, ONS, SEED_DOCUMENTS, SEEDS
 
 
 class SourcedFactsFileTests(SimpleTestCase):
     """terms.json and renamed_keywords.json state only what their documents say."""
 
     def text(self, name: str) -> str:
-        return (SEEDS / DOCUMENTS[name][0]).read_text(encoding="utf-8")
+        return (SEEDS / SEED_DOCUMENTS[name][0]).read_text(encoding="utf-8")
 
     def test_the_bundled_terms_are_in_their_documents(self):
-        for name in DOCUMENTS:
-            key = Path(DOCUMENTS[name][0]).stem
+        for name in SEED_DOCUMENTS:
+            key = Path(SEED_DOCUMENTS[name][0]).stem
             terms = read_terms(key, self.text(name))
             self.assertTrue(terms, key)
         terms = {
@@ -65,7 +65,7 @@ class RulesUpdateWordingTests(SimpleTestCase):
     @classmethod
     def setUpClass(cls):
         super().setUpClass()
-        text = (SEEDS / DOCUMENTS[FUT][0]).read_text(encoding="utf-8")
+        text = (SEEDS / SEED_DOCUMENTS[FUT][0]).read_text(encoding="utf-8")
         renamings = read_renamings("future-sight-release-notes", text).errata
         cls.rewrites = {renaming.keyword: renaming.rewrites for renaming in renamings}
 
@@ -148,6 +148,6 @@ class RulesUpdateWordingTests(SimpleTestCase):
         errata = data["documents"]["future-sight-release-notes"]["errata"]
         errata[2]["as_of_update"][0]["written"] = "Hexproof"
         path.write_text(json.dumps(data), encoding="utf-8")
-        text = (SEEDS / DOCUMENTS[FUT][0]).read_text(encoding="utf-8")
+        text = (SEEDS / SEED_DOCUMENTS[FUT][0]).read_text(encoding="utf-8")
         with self.assertRaisesMessage(ReadError, "rewrite 1: 'written' does not name the keyword"):
             read_renamings("future-sight-release-notes", text, path=path)

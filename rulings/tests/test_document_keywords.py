@@ -5,7 +5,7 @@ type its Italian name, reminder text and rule."""
 from oracle.models import CardType, Keyword
 from rulings.importers.release_notes.heading_subjects import subject_for_title
 from rulings.models import is_document_only
-from rulings.tests.helpers import DOCUMENTS, FUT, MSH, ONS, WIKI_PAGE, DocumentKeywordsTestCase
+from rulings.tests.helpers import FUT, MSH, ONS, SEED_DOCUMENTS, WIKI_PAGE, DocumentKeywordsTestCase
 
 # slug: (Italian name, Italian reminder text: None where the card data's must stay, rule)
 KEYWORDS = {
@@ -104,7 +104,7 @@ class DocumentKeywordsTests(DocumentKeywordsTestCase):
     def test_each_keyword_gets_its_italian_name_reminder_and_current_rule(self):
         # The rules linker (load_bundled_rules) fills most rule numbers already: start afresh.
         Keyword.objects.filter(slug__in=KEYWORDS).update(rule_number="")
-        for name in DOCUMENTS:
+        for name in SEED_DOCUMENTS:
             self.apply(name)
         for slug, (name_it, reminder, rule) in KEYWORDS.items():
             with self.subTest(slug):
@@ -149,7 +149,7 @@ class DocumentKeywordsTests(DocumentKeywordsTestCase):
     def test_an_empty_italian_name_is_filled_and_a_second_import_changes_nothing(self):
         connive = self.line(self.first[MSH].keywords_updated, "Connive (Complottare): ")
         self.assertTrue(connive.startswith("Connive (Complottare): Italian name, Italian reminder"))
-        for name in DOCUMENTS:
+        for name in SEED_DOCUMENTS:
             for line in self.second[name].keywords_updated + self.second[name].types_updated:
                 self.assertRegex(line, r"^[^:]+: unchanged \(", name)
             self.assertEqual(self.second[name].errata_created, [], name)

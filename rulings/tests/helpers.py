@@ -1,7 +1,8 @@
 """What several rulings tests share: the seed documents' folder and a test case that reads them,
 rule numbers with letters, the bundled rules files and a rules import, a test case for the
 links between the bundled cards and rules, one for the keywords and errata the seed documents
-bring, and one with the seed documents imported as ``make run`` imports them."""
+bring, one with the seed documents imported as ``make run`` imports them, and one that reads the
+pages of the bundled rules editions."""
 
 import datetime
 import html
@@ -17,6 +18,7 @@ from django.core.management import CommandError, call_command
 from django.test import SimpleTestCase
 
 from oracle.models import Card, CardType, Erratum, Keyword
+from oracle.tests.helpers import squeeze
 from rulings.importers.release_notes.errata import record_renamed_keyword_errata
 from rulings.importers.release_notes.keywords import apply_document_keywords
 from rulings.importers.release_notes.reader import read_document
@@ -293,3 +295,23 @@ class SeedDocumentsTestCase(BundledDataTestCase):
         with self.assertRaisesMessage(CommandError, message):
             import_notes(path, **options)
         self.assertEqual(row_counts(), before)
+
+
+class BundledRulesPagesTestCase(BundledDataTestCase):
+    """The three real editions the project carries (May 2007, July 2009, April 2026), imported once,
+    and their pages read."""
+
+    def get(self, url, status=200):
+        response = self.client.get(url)
+        self.assertEqual(response.status_code, status, url)
+        return response
+
+    def page(self, url):
+        return squeeze(self.get(url).content.decode())
+
+    def rules_index(self):
+        from rulings.models import RulesEdition
+        from web.pages.rules.search import rules_index, stamp
+
+        edition = RulesEdition.objects.official().in_force()
+        return rules_index(edition.pk, stamp(edition))

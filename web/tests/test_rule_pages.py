@@ -1,4 +1,5 @@
-"""The rules browser as a reader sees it: contents, rule pages, old numbers, glossary, search.
+"""The rules browser as a reader sees it: contents, rule pages, glossary, the Italian text beside
+the English, and edge cases.
 
 ``BundledRulesPagesTests`` reads the three real editions the project carries (May 2007, July
 2009, April 2026), imported once; the other classes build small editions with the factories.
@@ -10,30 +11,22 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from oracle.tests.helpers import squeeze
-from rulings.models import GlossaryEntry, RuleMapping, RuleSection, RulesEdition
+from rulings.models import GlossaryEntry, RuleSection, RulesEdition
 from rulings.tests.factories import (
     CURRENT,
     make_edition,
-    make_mapping,
-    make_old_rules,
     make_rules,
     make_section,
     make_small_rules,
 )
-from web.testing import BundledDataTestCase, EmptyDatabaseTestCase
+from rulings.tests.helpers import BundledRulesPagesTestCase
+from web.testing import EmptyDatabaseTestCase
 from web.tests.test_page_queries import RULE_PAGE, RULES_DATE, rule_page_queries
 
 
-class BundledRulesPagesTests(BundledDataTestCase):
-    def get(self, url, status=200):
-        response = self.client.get(url)
-        self.assertEqual(response.status_code, status, url)
-        return response
-
-    def page(self, url):
-        return squeeze(self.get(url).content.decode())
-
-    # --- Contents
+class BundledRulesPagesTests(BundledRulesPagesTestCase):
+    """Contents, rule, section and subrule pages and the glossary of the bundled editions, and a
+    rule page's fixed number of queries."""
 
     def test_contents_lists_the_nine_chapters_and_their_sections_in_both_languages(self):
         for language in ("it", "en"):
@@ -72,8 +65,6 @@ class BundledRulesPagesTests(BundledDataTestCase):
         self.assertIn("Stai leggendo le regole in vigore dall’11 luglio 2009", page)
         self.assertNotIn("dal 11", page)
         self.assertIn("1º maggio 2007", self.page("/it/rules/?edition=2007-05-01"))
-
-    # --- A rule, a section, a subrule
 
     def test_rule_page_with_its_subrules_breadcrumbs_and_neighbours(self):
         page = self.page("/it/rules/702.37/")
@@ -178,155 +169,6 @@ class BundledRulesPagesTests(BundledDataTestCase):
         response = self.get("/en/rules/702.37/?edition=2008-01-01", status=404)
         self.assertContains(response, "There is no edition of the rules dated", status_code=404)
 
-    # --- Old numbers
-
-    def test_old_number_page_shows_the_old_rule_and_where_it_is_today(self):
-        page = self.page("/en/rules/502.26b/?edition=2007-05-01")
-        self.assertIn("To play a card using its morph ability, turn it face down.", page)
-        self.assertIn(
-            "This is rule 502.26b of the rules of May 1, 2007; today it is "
-            '<a href="/en/rules/702.37c/">702.37c <span lang="en">(Morph)</span></a>.',
-            page,
-        )
-        self.assertIn("Certain match", page)
-        # Its own references point into its own edition.
-        self.assertIn('<a class="rule-ref" href="/en/rules/418.5/?edition=2007-05-01">', page)
-        self.assertIn(
-            '<a href="/en/rules/502.26/?edition=2007-05-01" lang="en">502.26 Morph</a>', page
-        )
-        italian = self.page("/it/rules/502.26b/?edition=2007-05-01")
-        self.assertIn(
-            "Questa è la regola 502.26b delle regole del 1º maggio 2007; oggi è la "
-            '<a href="/it/rules/702.37c/">702.37c <span lang="en">(Morph)</span></a>.',
-            italian,
-        )
-        self.assertIn("Corrispondenza certa", italian)
-
-    def test_old_number_compared_with_today(self):
-        page = self.page("/en/rules/502.26b/?edition=2007-05-01&compare=today")
-        self.assertIn("<del>play</del><ins>cast</ins> a card using its morph ability", page)
-        self.assertIn(
-            "From rule 502.26b of the rules of May 1, 2007 to rule 702.37c of the rules of "
-            "April 17, 2026",
-            page,
-        )
-
-    def test_a_bare_old_number_leads_to_its_only_edition(self):
-        self.assertRedirects(
-            self.client.get("/it/rules/502.26b/"), "/it/rules/502.26b/?edition=2007-05-01"
-        )
-
-    def test_a_number_gone_from_the_current_rules_offers_the_editions_that_have_it(self):
-        response = self.get("/en/rules/504.3/")
-        page = squeeze(response.content.decode())
-        self.assertIn('<a href="/en/rules/504.3/?edition=2009-07-11">', page)
-        self.assertIn('<a href="/en/rules/504.3/?edition=2007-05-01">', page)
-
-    def test_a_chapter_missing_from_an_older_edition_offers_the_editions_that_have_it(self):
-        # The May 2007 rules have no chapter 7; chapters have no parent to borrow a title from.
-        page = squeeze(self.get("/it/rules/7/?edition=2007-05-01", status=404).content.decode())
-        self.assertIn('<a href="/it/rules/7/?edition=2026-04-17">', page)
-        self.assertIn("(Additional Rules)", page)
-
-    def test_every_seed_number_resolves(self):
-        # The old numbers the seed documents quote, and the rules they are today (as in
-        # test_renumbering's SEED_CITATIONS): each old rule's page names today's rule.
-        for number, current in [
-            ("502.26a", "702.37a"),
-            ("504.1", "708.1"),
-            ("212.8a", "308.1"),
-            ("501.9a", "701.29a"),
-            ("502.18a", "702.29a"),
-            ("502.68a", "702.15a"),
-            ("502.70a", "702.17a"),
-        ]:
-            with self.subTest(number):
-                response = self.client.get(f"/en/rules/{number}/?edition=2007-05-01")
-                self.assertEqual(response.status_code, 200)
-                today = response.context["today"]
-                self.assertIsNotNone(today.section, "no current rule")
-                self.assertEqual(today.section.number, current)
-                self.assertContains(response, f'today it is <a href="/en/rules/{current}/">')
-
-    # --- Editions and comparison
-
-    def test_a_rule_in_every_edition_and_a_word_diff_between_two(self):
-        page = self.page("/en/rules/704.5a/?compare=2009-07-11")
-        self.assertIn("This rule is in 3 editions of the rules.", page)
-        self.assertIn('<a href="/en/rules/704.5a/?edition=2009-07-11">July 11, 2009</a>', page)
-        self.assertIn(
-            "From rule 704.5a of the rules of July 11, 2009 to rule 704.5a of the rules of "
-            "April 17, 2026",
-            page,
-        )
-        diff = re.search(r'<div id="compare".*?</div>', page)[0]
-        self.assertRegex(diff, r"<(del|ins)>")
-        self.assertIn('<select id="compare-with" name="compare">', page)
-
-    def test_the_editions_of_a_rule_follow_the_rule_not_its_number(self):
-        # 702.37 is Morph today; in July 2009 it was 702.34 (702.37 was Storm) and in May
-        # 2007 502.26. The page compares Morph with Morph, and says what 702.37 was in 2009.
-        response = self.get("/en/rules/702.37/?compare=2009-07-11")
-        self.assertEqual(
-            [(v["edition"].slug, v["number"]) for v in response.context["versions"]],
-            [("2026-04-17", "702.37"), ("2009-07-11", "702.34"), ("2007-05-01", "502.26")],
-        )
-        page = squeeze(response.content.decode())
-        self.assertIn(
-            '<a href="/en/rules/702.34/?edition=2009-07-11">July 11, 2009</a> as rule 702.34',
-            page,
-        )
-        self.assertIn(
-            "From rule 702.34 of the rules of July 11, 2009 to rule 702.37 of the rules of "
-            "April 17, 2026",
-            page,
-        )
-        diff = re.search(r'<p class="panel diff" lang="en">(.*?)</p>', page)[1]
-        self.assertEqual(diff, "Morph")
-        self.assertNotIn("<del>Storm</del>", page)
-        self.assertIn("The number 702.37 in other editions, where it is not this rule:", page)
-        self.assertIn(
-            '<a href="/en/rules/702.37/?edition=2009-07-11">July 11, 2009</a> '
-            '<span lang="en">(Storm)</span>',
-            page,
-        )
-
-    def test_an_old_rule_lists_the_same_rule_in_every_edition(self):
-        response = self.get("/en/rules/502.26b/?edition=2007-05-01&compare=2009-07-11")
-        self.assertEqual(
-            [(v["edition"].slug, v["number"]) for v in response.context["versions"]],
-            [("2026-04-17", "702.37c"), ("2009-07-11", "702.34b"), ("2007-05-01", "502.26b")],
-        )
-        page = squeeze(response.content.decode())
-        self.assertIn(
-            "From rule 502.26b of the rules of May 1, 2007 to rule 702.34b of the rules of "
-            "July 11, 2009",
-            page,
-        )
-        # The form keeps the edition being read and offers the others.
-        form = re.search(r'<form class="compare-form".*?</form>', page)[0]
-        self.assertIn('<input type="hidden" name="edition" value="2007-05-01">', form)
-        self.assertNotIn('value="2007-05-01" selected', form)
-
-    def test_a_word_diff_ignores_straight_against_curly_quotes(self):
-        page = self.page("/en/rules/502.26b/?edition=2007-05-01&compare=today")
-        diff = re.search(r'<p class="panel diff" lang="en">(.*?)</p>', page)[1]
-        # "card's" (2007) and "card’s" (2026) are the same word; "play" -> "cast" is a change.
-        self.assertNotIn("<del>card", diff)
-        self.assertNotIn("<del>object", diff)
-        self.assertIn("<del>play</del><ins>cast</ins>", diff)
-
-    def test_comparing_the_current_rule_with_today_asks_for_two_editions(self):
-        page = self.page("/en/rules/702.37/?compare=today")
-        self.assertIn("Choose two different editions to compare.", page)
-        self.assertNotIn("“today”", page)
-
-    def test_comparing_with_an_edition_without_the_rule_says_so(self):
-        page = self.page("/en/rules/702.37b/?compare=2007-05-01")
-        self.assertIn("Rule 702.37b is not in the rules dated “2007-05-01”", page)
-
-    # --- Glossary
-
     def test_glossary_entries_with_anchors_letters_and_links(self):
         response = self.get("/it/rules/glossary/")
         self.assertEqual(response.context["count"], 730)
@@ -370,118 +212,6 @@ class BundledRulesPagesTests(BundledDataTestCase):
             'Changed in bulk. See rule <a class="rule-ref" href="/it/rules/708/">708</a>',
             self.page("/it/rules/702.37/"),
         )
-
-    # --- Search
-
-    def test_a_number_typed_in_the_search_box_opens_the_rule(self):
-        cases = {
-            "702.37c": "/it/rules/702.37c/",
-            "rule 702.37": "/it/rules/702.37/",
-            "502.26b (2007)": "/it/rules/502.26b/?edition=2007-05-01",
-            "502.26b 2007": "/it/rules/502.26b/?edition=2007-05-01",
-            "502.26b, May 2007": "/it/rules/502.26b/?edition=2007-05-01",
-            "702.34 2009-07-11": "/it/rules/702.34/?edition=2009-07-11",
-        }
-        for query, url in cases.items():
-            response = self.client.get("/it/rules/search/", {"q": query})
-            self.assertRedirects(response, url, fetch_redirect_response=False, msg_prefix=query)
-
-    def test_a_number_cited_in_a_year_without_an_edition_says_which_edition_it_reads(self):
-        response = self.client.get("/it/rules/search/", {"q": "307.1 (2023)"})
-        url = "/it/rules/307.1/?edition=2009-07-11&cited=2023-12-31"
-        self.assertRedirects(response, url, fetch_redirect_response=False)
-        page = self.page(url)
-        self.assertIn(
-            "Hai cercato la regola 307.1 come citata nel 2023. Oracolo non ha un’edizione delle "
-            "regole di quell’anno: questa è la regola nell’edizione più recente prima di allora, "
-            "quella dell’11 luglio 2009.",
-            page,
-        )
-        # A cited date the edition is not older than says nothing.
-        self.assertNotIn("Hai cercato", self.page("/it/rules/307.1/?cited=2023-12-31"))
-        self.assertNotIn("Hai cercato", self.page("/it/rules/307.1/?cited=nonsense"))
-
-    def test_words_find_rules_and_glossary_entries(self):
-        response = self.get("/en/rules/search/?q=MORPH+face-down")
-        numbers = [result["number"] for result in response.context["results"]]
-        self.assertIn("702.37a", numbers)
-        page = squeeze(response.content.decode())
-        self.assertIn("<mark>Morph</mark>", page)
-        self.assertIn("<mark>face</mark>-<mark>down</mark>", page)
-        self.assertRegex(page, r"\d+ rules found in the rules effective from April 17, 2026")
-        self.assertIn('<a href="/en/rules/glossary/#morph">', page)
-
-    def test_search_matches_whole_words_and_lists_rules_before_the_glossary(self):
-        response = self.get("/en/rules/search/?q=morph")
-        numbers = [result["number"] for result in response.context["results"]]
-        self.assertEqual(numbers[0], "702.37")  # its title is the word
-        page = response.content.decode()
-        self.assertNotIn("etamorph", page)  # "morph" is not in "Metamorphosis"
-        self.assertLess(page.index('id="rule-results-heading"'), page.index('id="glossary-results'))
-        texts = {number: text for number, _title, text in self.rules_index()}
-        for number in numbers:
-            self.assertRegex(texts[number], r"(?<!\w)morph(?!\w)")
-        # A rule's number counts as its title: the morph rules of chapter 702 first.
-        numbers = [
-            r["number"] for r in self.get("/en/rules/search/?q=702+morph").context["results"]
-        ]
-        self.assertEqual(numbers[:2], ["702.37", "702.37a"])
-        cited = numbers.index(next(number for number in numbers if not number.startswith("702.")))
-        self.assertTrue(all(number.startswith("702.37") for number in numbers[:cited]))
-        italian = self.get("/it/rules/search/?q=metamorfosi").context["results"]
-        self.assertEqual(italian[0]["number"], "702.37")
-
-    def rules_index(self):
-        from rulings.models import RulesEdition
-        from web.pages.rules.search import rules_index, stamp
-
-        edition = RulesEdition.objects.official().in_force()
-        return rules_index(edition.pk, stamp(edition))
-
-    def test_a_long_rules_two_pagers_have_labels_of_their_own(self):
-        page = self.get("/it/rules/702/").content.decode()
-        labels = re.findall(r'<nav class="rule-pager" aria-label="([^"]*)"', page)
-        self.assertEqual(len(labels), 2)
-        self.assertEqual(len(set(labels)), 2)
-
-    def test_search_results_are_paginated(self):
-        response = self.get("/en/rules/search/?q=player")
-        self.assertGreater(response.context["page_obj"].paginator.num_pages, 2)
-        self.assertContains(response, 'href="?q=player&amp;page=2"')
-        second = self.get("/en/rules/search/?q=player&page=2")
-        self.assertEqual(second.context["page_obj"].number, 2)
-        self.assertEqual(
-            self.get("/en/rules/search/?q=player&page=x").context["page_obj"].number, 1
-        )
-
-    def test_a_number_cited_before_the_oldest_edition_is_not_opened_blindly(self):
-        # A 2002 document citing 502.26b: in May 2007 (the oldest rules here) 502.26b is Morph,
-        # but in 2002 it may have been another rule; the page says so and offers both pages.
-        response = self.get("/en/rules/search/?q=502.26b+(2002)")
-        page = squeeze(response.content.decode())
-        self.assertIn(
-            "The oldest rules here are those effective from May 1, 2007: rule 502.26b as cited "
-            "in 2002 may have had another number or meaning then.",
-            page,
-        )
-        self.assertIn(
-            '<a href="/en/rules/502.26b/?edition=2007-05-01">502.26b in the rules of May 1, '
-            "2007</a>",
-            page,
-        )
-        self.assertIn(
-            '<a href="/en/rules/702.37c/">702.37c in the rules of April 17, 2026</a>', page
-        )
-        # A number that is nowhere still says so plainly.
-        response = self.get("/en/rules/search/?q=214.7a+(2002)")
-        self.assertContains(response, "There is no rule 214.7a in the Comprehensive Rules.")
-
-    def test_search_in_an_older_edition(self):
-        response = self.get("/en/rules/search/?q=morph&edition=2007-05-01")
-        self.assertIn("502.26", [result["number"] for result in response.context["results"]])
-        self.assertContains(response, 'href="/en/rules/502.26/?edition=2007-05-01"')
-
-    # --- Speed
 
     def test_a_rule_page_costs_the_same_queries_whatever_the_rule(self):
         urls = [
@@ -567,70 +297,6 @@ class ItalianBesideEnglishTests(EmptyDatabaseTestCase):
             self.client.get("/it/rules/702/")
         with self.assertNumQueries(RULE_PAGE + RULES_DATE):
             self.client.get("/it/rules/100.1a/")
-
-
-class OldNumbersTests(EmptyDatabaseTestCase):
-    @classmethod
-    def setUpTestData(cls):
-        cls.current, cls.now = make_small_rules()
-        cls.old, cls.then = make_old_rules()
-        make_mapping(cls.then["502.26"], cls.now["702.37"], confidence=0.97)
-        make_mapping(cls.then["502.26b"], cls.now["702.37c"], confidence=0.7)
-        make_mapping(cls.then["502.99"], None, confidence=0.0)
-
-    def test_a_probable_match_says_so(self):
-        page = squeeze(self.client.get("/en/rules/502.26b/?edition=2007-05-01").content.decode())
-        # The title of the rule it became goes inside the sentence, before its full stop.
-        self.assertIn(
-            'today it is <a href="/en/rules/702.37c/">702.37c <span lang="en">(Morph)</span></a>.',
-            page,
-        )
-        self.assertIn("Probable match: similar text, confidence 70%.", page)
-
-    def test_an_old_rule_that_matches_nothing_today_says_so(self):
-        page = squeeze(self.client.get("/en/rules/502.99/?edition=2007-05-01").content.decode())
-        self.assertIn(
-            "This is rule 502.99 of the rules of May 1, 2007; no current rule matches it.", page
-        )
-
-    def test_an_old_rule_without_a_computed_match(self):
-        RuleMapping.objects.filter(old_section=self.then["502.26c"]).delete()
-        page = squeeze(self.client.get("/en/rules/502.26c/?edition=2007-05-01").content.decode())
-        self.assertIn("This is rule 502.26c of the rules of May 1, 2007, an older edition.", page)
-
-    def test_the_current_rule_lists_the_old_numbers_that_lead_to_it(self):
-        page = squeeze(self.client.get("/en/rules/702.37/").content.decode())
-        section = re.search(r'<section class="rule-old-numbers".*?</section>', page)[0]
-        self.assertIn('<a href="/en/rules/502.26/?edition=2007-05-01">502.26</a>', section)
-        self.assertIn("certain match", section)
-        self.assertIn(
-            'Formerly: <a href="/en/rules/502.26b/?edition=2007-05-01">502.26b</a> (2007)', page
-        )
-
-    def test_an_italian_page_says_formerly_in_italian(self):
-        page = squeeze(self.client.get("/it/rules/702.37/").content.decode())
-        self.assertIn(
-            'In precedenza: <a href="/it/rules/502.26b/?edition=2007-05-01">502.26b</a> (2007)',
-            page,
-        )
-        self.assertNotIn("Formerly:", page)
-
-    def test_a_number_in_two_older_editions_offers_both(self):
-        july_2009 = make_edition(CURRENT.replace(year=2009, month=7, day=11))
-        make_rules(july_2009, [("5", "Turn Structure", ""), ("502", "Untap Step", "")])
-        make_section(july_2009, "502.99", "", "Another rule with the same number.")
-        response = self.client.get("/en/rules/502.99/")
-        self.assertEqual(response.status_code, 200)
-        self.assertContains(response, 'href="/en/rules/502.99/?edition=2009-07-11"')
-        self.assertContains(response, 'href="/en/rules/502.99/?edition=2007-05-01"')
-        # Asked for in an edition that lacks it: the same choice, as a "not found".
-        response = self.client.get("/en/rules/502.99/?edition=2026-04-17")
-        self.assertEqual(response.status_code, 404)
-        self.assertContains(response, "?edition=2007-05-01", status_code=404)
-
-    def test_search_by_old_number_and_year(self):
-        response = self.client.get("/en/rules/search/", {"q": "regola 502.26b (2007)"})
-        self.assertRedirects(response, "/en/rules/502.26b/?edition=2007-05-01")
 
 
 class EdgeCasesTests(EmptyDatabaseTestCase):

@@ -2,7 +2,7 @@
 Italian name, pages read with their white space squeezed, a form posted back as shown, and small
 MTGJSON files built as dicts (``mtgjson_card``, ``mtgjson_set``, ``small_set``) and imported from a
 temporary directory, so each test shows the shape of data it is about; a test case that reads
-messages in English."""
+messages in English, and one that reads the card search page on the bundled data."""
 
 import gzip
 import html
@@ -16,11 +16,15 @@ from uuid import UUID
 
 from django.apps import apps
 from django.conf import settings
+from django.core.cache import cache
 from django.core.management import call_command
 from django.test import SimpleTestCase
 from django.utils import translation
 
 from oracle.models import Card, PrintingFace
+from web.testing import (
+    BundledDataTestCase,
+)
 
 MTGJSON_FIXTURES = Path(settings.BASE_DIR) / "fixtures" / "mtgjson"
 FUT = MTGJSON_FIXTURES / "FUT.json"
@@ -201,3 +205,33 @@ class EnglishTestCase(SimpleTestCase):
     def setUp(self):
         super().setUp()
         self.enterContext(translation.override("en"))
+
+
+class SearchPageTestCase(BundledDataTestCase):
+    """The card search page on the bundled data, searched and read row by row and page by page."""
+
+    @classmethod
+    def setUpTestData(cls):
+        cls.fut = mtgjson_cards("FUT")
+
+    def setUp(self):
+        cache.clear()  # the facet options are cached per data fingerprint; start clean
+
+    def search(self, language="en", **params):
+        return self.client.get(f"/{language}/cards/", params)
+
+    def row_names(self, response):
+        return [row.name for row in response.context["rows"]]
+
+    def all_pages(self, language="en", **params):
+        """Every row name over all result pages, following the page's own "next" links."""
+        response = self.search(language, **params)
+        if response.status_code == 302:  # exactly one card: its page
+            return [Card.objects.get(slug=response.url.split("/")[-2]).name]
+        self.assertEqual(response.status_code, 200)
+        found = self.row_names(response)
+        while response.context["page_obj"].has_next():
+            next_link = re.search(r'href="(\?[^"]*)" rel="next"', response.content.decode())
+            response = self.client.get(f"/{language}/cards/" + next_link[1].replace("&amp;", "&"))
+            found += self.row_names(response)
+        return found

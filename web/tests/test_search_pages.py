@@ -1,58 +1,24 @@
-"""The card search page, /<lang>/cards/: the query box, the facets, sorting and paging, on the
-bundled data. Expected cards come from the MTGJSON file itself, not from our search."""
+"""The card search page, /<lang>/cards/: the query box, its results and problems, the help and
+the home page's examples, on the bundled data and on an empty database. Expected cards come
+from the MTGJSON file itself, not from our search."""
 
 import re
-import uuid
-from datetime import date
-from unittest import mock
 from urllib.parse import parse_qs, urlsplit
 
 from django.core.cache import cache
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 
-from oracle.models import Card, Printing
-from oracle.tests.factories import make_card, make_set
-from oracle.tests.helpers import mtgjson_cards
+from oracle.tests.helpers import SearchPageTestCase
 from web.pages.search.examples import SEARCH_EXAMPLES
 from web.pages.search.filters import FACETS
 from web.pages.search.help import help_sections
 from web.testing import (
-    DATA_AGE_QUERIES,
-    BundledDataTestCase,
     EmptyDatabaseTestCase,
-    time_limit_queries,
 )
 
 
-class SearchPageTests(BundledDataTestCase):
-    @classmethod
-    def setUpTestData(cls):
-        cls.fut = mtgjson_cards("FUT")
-
-    def setUp(self):
-        cache.clear()  # the facet options are cached per data fingerprint; start clean
-
-    def search(self, language="en", **params):
-        return self.client.get(f"/{language}/cards/", params)
-
-    def row_names(self, response):
-        return [row.name for row in response.context["rows"]]
-
-    def all_pages(self, language="en", **params):
-        """Every row name over all result pages, following the page's own "next" links."""
-        response = self.search(language, **params)
-        if response.status_code == 302:  # exactly one card: its page
-            return [Card.objects.get(slug=response.url.split("/")[-2]).name]
-        self.assertEqual(response.status_code, 200)
-        found = self.row_names(response)
-        while response.context["page_obj"].has_next():
-            next_link = re.search(r'href="(\?[^"]*)" rel="next"', response.content.decode())
-            response = self.client.get(f"/{language}/cards/" + next_link[1].replace("&amp;", "&"))
-            found += self.row_names(response)
-        return found
-
-    # --- Results
+class SearchPageTests(SearchPageTestCase):
+    """What a search finds and says: the results, the problems of a query, the help and the home
+    page's examples."""
 
     def test_italian_query_finds_the_flying_creatures_of_future_sight(self):
         expected = {
@@ -134,8 +100,6 @@ class SearchPageTests(BundledDataTestCase):
         self.assertEqual(response.status_code, 200)
         self.assertEqual(self.row_names(response), ["Tarox Bladewing"])
         self.assertContains(response, "<code>c:purple</code>")
-
-    # --- Problems
 
     def test_problem_names_the_part_and_links_to_the_corrected_query(self):
         response = self.search(q="tpye:goblin c:r", card_set="ONS")
@@ -227,200 +191,6 @@ class SearchPageTests(BundledDataTestCase):
         it = self.client.get("/it/cards/")
         self.assertContains(it, "?q=t%3Acreatura%20k%3Avolare%20s%3Afut")
 
-    # --- Facets
-
-    def test_set_and_rarity_facets_alone(self):
-        response = self.search(card_set="FUT", rarity="rare")
-        self.assertEqual(response.context["page_obj"].paginator.count, 60)
-        response = self.search(card_set="fut")  # codes in any case
-        self.assertEqual(response.context["page_obj"].paginator.count, len(self.fut))
-
-    def test_type_keyword_colour_and_mana_value_facets_within_a_set(self):
-        cases = [
-            ({"type": "creature"}, lambda c: "Creature" in c["types"]),
-            ({"type": "legendary"}, lambda c: "Legendary" in c["supertypes"]),
-            ({"keyword": "suspend"}, lambda c: "Suspend" in c.get("keywords", [])),
-            ({"color": ["U", "R"]}, lambda c: {"U", "R"} <= set(c["colors"])),
-            (
-                {"color": ["U", "R"], "color_mode": "exactly"},
-                lambda c: set(c["colors"]) == {"U", "R"},
-            ),
-            (
-                {"color": ["G"], "color_mode": "at-most"},
-                lambda c: set(c["colors"]) <= {"G"},
-            ),
-            ({"color": ["C"]}, lambda c: not c["colors"]),
-            ({"mv_min": "3", "mv_max": "4"}, lambda c: 3 <= c["manaValue"] <= 4),
-            ({"mv_min": "6"}, lambda c: c["manaValue"] >= 6),
-        ]
-        for params, wanted in cases:
-            with self.subTest(params=params):
-                expected = sorted(name for name, card in self.fut.items() if wanted(card))
-                found = self.all_pages(card_set="FUT", **params)
-                self.assertEqual(sorted(found), expected)
-
-    def test_facets_combine_with_the_query(self):
-        expected = sorted(
-            name
-            for name, card in self.fut.items()
-            if "Creature" in card["types"] and "G" in card["colors"] and card["rarity"] == "common"
-        )
-        response = self.search(q="t:creature", card_set="FUT", color="G", rarity="common")
-        self.assertEqual(sorted(self.row_names(response)), expected)
-        self.assertContains(response, "Search as read: <code>t:creature</code>")
-        self.assertContains(response, "Set: <strong>Future Sight (FUT)</strong>")
-        self.assertContains(response, "Rarity: <strong>Common</strong>")
-
-    def test_a_facet_can_be_removed_from_the_list_of_filters_in_use(self):
-        response = self.search(q="t:creature", card_set="FUT", rarity="common")
-        removal = re.search(
-            r'<a href="([^"]+)" aria-label="Remove the filter Set: Future Sight \(FUT\)"',
-            response.content.decode(),
-        )
-        params = parse_qs(urlsplit(removal[1].replace("&amp;", "&")).query)
-        self.assertEqual(params, {"q": ["t:creature"], "rarity": ["common"]})
-
-    def test_the_facet_selects_keep_the_choices_made(self):
-        response = self.search("it", card_set="FUT", keyword="flying", type="creature")
-        self.assertContains(response, '<option value="FUT" selected>Visione Futura (FUT)</option>')
-        self.assertContains(response, '<option value="flying" selected>Volare</option>')
-        self.assertContains(response, '<option value="creature" selected>')
-        self.assertContains(response, "Tarox Alaspada")
-
-    def test_an_invalid_facet_is_named_and_left_out(self):
-        response = self.search(q="t:elf", mv_min="abc")
-        self.assertEqual(response.status_code, 200)
-        self.assertContains(response, "<code>Mana value from: abc</code>: Enter a number.")
-        self.assertEqual(self.row_names(response), self.row_names(self.search(q="t:elf")))
-        response = self.search(q="t:elf", color=["C", "G"], color_mode="exactly")
-        self.assertContains(response, "“Colourless” and a colour cannot both be chosen")
-
-    def test_only_invalid_facets_are_a_400(self):
-        response = self.search(card_set="XYZ")
-        self.assertContains(response, "There is no set with the code “XYZ”.", status_code=400)
-        response = self.search(mv_min="1", mv_max="x")
-        self.assertEqual(response.status_code, 200)  # the minimum still applies
-
-    # --- Sorting and paging
-
-    def test_sort_select_and_order_in_the_query_agree(self):
-        by_select = self.search(q="s:fut t:creature", order="mv", dir="desc")
-        by_query = self.search(q="s:fut t:creature order:mv dir:desc")
-        self.assertEqual(self.row_names(by_select), self.row_names(by_query))
-        self.assertContains(by_select, "<code>s:fut t:creature order:mv dir:desc</code>")
-        self.assertContains(by_select, '<option value="mv-desc" selected>')
-        self.assertContains(by_query, '<option value="mv-desc" selected>')  # as the query says
-        by_menu = self.search(q="s:fut t:creature order:name", sort="mv-desc")
-        self.assertEqual(self.row_names(by_menu), self.row_names(by_query))
-        self.assertContains(by_menu, "<code>s:fut t:creature order:mv dir:desc</code>")
-        self.assertContains(by_menu, '<option value="mv-desc" selected>')
-        values = {name: card["manaValue"] for name, card in self.fut.items()}
-        shown = [values[name] for name in self.row_names(by_select)]
-        self.assertEqual(shown, sorted(shown, reverse=True))
-
-    def test_sort_select_replaces_the_order_written_in_the_query(self):
-        response = self.search(q="s:fut order:name dir:desc", order="mv")
-        self.assertContains(response, "<code>s:fut order:mv dir:desc</code>")
-
-    def test_sorting_keeps_the_problems_of_the_query(self):
-        response = self.search(q="s:fut tpye:elf", order="rarity")
-        self.assertContains(response, "<code>s:fut order:rarity</code>")
-        self.assertContains(response, "<code>tpye:elf</code>: unknown search key")
-        self.assertContains(response, 'href="?q=s%3Afut+type%3Aelf&amp;order=rarity"')
-
-    def test_pagination_keeps_the_query_the_facets_and_the_order(self):
-        params = {"q": "t:creature", "color": ["W", "U"], "color_mode": "at-most", "order": "mv"}
-        first = self.search(**params)
-        page_obj = first.context["page_obj"]
-        self.assertGreater(page_obj.paginator.num_pages, 2)
-        link = re.search(r'href="(\?[^"]*)" rel="next"', first.content.decode())[1]
-        query = parse_qs(urlsplit(link.replace("&amp;", "&")).query)
-        self.assertEqual(
-            query,
-            {
-                "q": ["t:creature"],
-                "color": ["W", "U"],
-                "color_mode": ["at-most"],
-                "order": ["mv"],
-                "page": ["2"],
-            },
-        )
-        second = self.client.get("/en/cards/" + link.replace("&amp;", "&"))
-        self.assertEqual(second.context["page_obj"].number, 2)
-        self.assertEqual(second.context["page_obj"].paginator.count, page_obj.paginator.count)
-        self.assertFalse(set(self.row_names(first)) & set(self.row_names(second)))
-
-    def test_bad_page_numbers_fall_back_to_a_real_page(self):
-        for page, number in (("abc", 1), ("-1", 1), ("0", 1), ("99999", None)):
-            with self.subTest(page=page):
-                response = self.search(q="t:creature", page=page)
-                self.assertEqual(response.status_code, 200)
-                last = response.context["page_obj"].paginator.num_pages
-                self.assertEqual(response.context["page_obj"].number, number or last)
-
-    def test_the_results_page_costs_the_same_queries_for_one_page_or_many(self):
-        few, many = {"q": "t:goblin c:r"}, {"q": "t:creature"}
-
-        def queries(params):
-            with CaptureQueriesContext(connection) as captured:
-                response = self.search(**params)
-            self.assertEqual(response.status_code, 200)
-            return response, len(captured)
-
-        queries(few)  # fill the cached facet options
-        (few_response, few_count), (many_response, many_count) = queries(few), queries(many)
-        self.assertEqual(few_response.context["page_obj"].paginator.num_pages, 1)
-        self.assertGreater(many_response.context["page_obj"].paginator.num_pages, 10)
-        self.assertEqual(few_count, many_count)
-        self.assertLessEqual(many_count, 6 + DATA_AGE_QUERIES + time_limit_queries())
-
-    def test_many_results_are_counted_and_paged_as_few_are(self):
-        """Up to FEW_FOUND cards are paged from their ids; more, along the index of the order
-        with the count in the same statement: the same pages either way, in as many queries."""
-
-        def pages(few_found):
-            with mock.patch("web.pages.search.found_cards.FEW_FOUND", few_found):
-                for number in ("1", "2", "99999"):
-                    with CaptureQueriesContext(connection) as captured:
-                        response = self.search(q="t:creature", order="mv", page=number)
-                    page_obj = response.context["page_obj"]
-                    yield page_obj.number, page_obj.paginator.count, self.row_names(response)
-                    if number != "99999":  # past the end: counted again, then the last page
-                        yield len(captured)
-
-        self.search(q="t:creature")  # fill the cached facet options
-        by_ids, by_index = list(pages(100_000)), list(pages(5))
-        self.assertEqual(by_ids, by_index)
-        self.assertEqual(by_ids[0][0], 1)
-        self.assertEqual(len(by_ids[0][2]), 50)
-        self.assertEqual(by_ids[2][0], 2)
-        self.assertEqual(by_ids[4][0], by_ids[4][1] // 50 + 1)
-
-    def test_many_results_in_name_order_are_paged_as_few_are(self):
-        """The default order, by name, read from the ids by a statement of its own: the same
-        pages as along the index of the order, ascending and descending, in both languages."""
-
-        def pages(few_found, language, direction):
-            with mock.patch("web.pages.search.found_cards.FEW_FOUND", few_found):
-                for number in ("1", "2", "99999"):
-                    params = {"q": "t:creature", "page": number} | direction
-                    response = self.client.get(f"/{language}/cards/", params)
-                    page_obj = response.context["page_obj"]
-                    yield page_obj.number, page_obj.paginator.count, self.row_names(response)
-
-        self.search(q="t:creature")  # fill the cached facet options
-        for language in ("en", "it"):
-            for direction in ({}, {"dir": "desc"}):
-                with self.subTest(language=language, direction=direction):
-                    by_ids = list(pages(100_000, language, direction))
-                    self.assertEqual(by_ids, list(pages(5, language, direction)))
-                    self.assertEqual(len(by_ids[0][2]), 50)
-                    self.assertEqual(by_ids[1][0], 2)
-                    self.assertEqual(by_ids[2][0], by_ids[2][1] // 50 + 1)
-                    self.assertNotEqual(by_ids[0][2], by_ids[1][2])
-
-    # --- Help and home
-
     def test_syntax_help_examples_all_find_cards_without_problems(self):
         examples = [
             query for _, rows in help_sections() for _, _, found in rows for query, _ in found
@@ -458,49 +228,3 @@ class EmptySearchTests(EmptyDatabaseTestCase):
         response = self.client.get("/en/cards/", {"q": "t:creature", "type": "creature"})
         self.assertContains(response, "0 cards found.")
         self.assertContains(response, "No card matches.")
-
-
-class FacetOptionsAndSetLinksTests(EmptyDatabaseTestCase):
-    """The cached facet options follow the data; result rows link a card's newest sets."""
-
-    def setUp(self):
-        cache.clear()
-
-    def test_a_new_set_is_offered_at_once_and_a_choice_is_shown_chosen(self):
-        make_card(card_set=make_set("FUT", "Future Sight", "Visione Futura"))
-        page = self.client.get("/en/cards/")
-        self.assertContains(page, '<option value="FUT">Future Sight (FUT)</option>')
-        self.assertNotContains(page, 'value="NEW"')
-        make_set("NEW", "Newest Set", "Set Nuovissimo")
-        page = self.client.get("/en/cards/")
-        self.assertContains(page, '<option value="NEW">Newest Set (NEW)</option>')
-        chosen = self.client.get("/it/cards/", {"card_set": "new"})
-        self.assertContains(chosen, '<option value="NEW" selected>Set Nuovissimo (NEW)</option>')
-        self.assertContains(chosen, '<option value="FUT">Visione Futura (FUT)</option>')
-        again = self.client.get("/it/cards/")
-        self.assertContains(again, '<option value="NEW">Set Nuovissimo (NEW)</option>')
-        self.assertNotContains(again, " selected>Set Nuovissimo")
-
-    def test_a_row_shows_the_five_newest_sets_and_how_many_more(self):
-        card = make_card("Llanowar Elves", "Elfi di Llanowar")  # printed in TST, 2007-05-04
-        make_card("Llanowar Behemoth", "Behemoth di Llanowar")
-        for year in range(2001, 2008):
-            code, released = f"S{year % 100:02d}", date(year, 1, 1)
-            card_set = make_set(code, f"Set {year}", f"Espansione {year}", release_date=released)
-            Printing.objects.create(
-                card=card,
-                card_set=card_set,
-                uuid=uuid.uuid4(),
-                collector_number="7★",
-                rarity="common",
-            )
-        for language, name, more in (
-            ("en", "Set 2007", "+3 more sets"),
-            ("it", "Espansione 2007", "+3 altre espansioni"),
-        ):
-            page = self.client.get(f"/{language}/cards/", {"q": "llanowar"}).content.decode()
-            cell = re.findall(r'<td class="set-codes" role="cell">(.*?)</td>', page)[1]
-            codes = re.findall(r"</i>(\w+)</a>", cell)
-            self.assertEqual(codes, ["TST", "S07", "S06", "S05", "S04"])
-            self.assertIn(f'href="/{language}/sets/s07/7%E2%98%85/" title="{name}"', cell)
-            self.assertTrue(cell.endswith(f'</a> <span class="more-sets">{more}</span>'))

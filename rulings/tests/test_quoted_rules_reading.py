@@ -14,8 +14,6 @@ from rulings.importers.release_notes.quoted_rules import (
     read_quoted_rules,
 )
 
-# --- Without a database -------------------------------------------------------------------------
-
 
 def rule_block(number, text="", title="", line=1):
     return Block("rule", line, text, number=number, title=title)

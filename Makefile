@@ -14,10 +14,12 @@ run: setup
 
 # The production server (docs/deploy.md): DEBUG=0, the same set-up steps, the static files
 # collected with hashed names and compressed, then gunicorn on HOST:PORT with WORKERS workers.
+# A request line of up to 8,190 bytes (gunicorn's most; its default 4,094 refused the shared
+# decklist addresses of 6,000 characters docs/decks.md promises).
 serve: export DEBUG = 0
 serve: serve-env setup collectstatic
 	$(VENV)/bin/gunicorn config.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) \
-		--access-logfile - --forwarded-allow-ips '*'
+		--limit-request-line 8190 --access-logfile - --forwarded-allow-ips '*'
 
 serve-env:
 	@missing=""; \

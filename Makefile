@@ -4,8 +4,9 @@ VENV := .venv
 PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
-# make serve: gunicorn worker processes (about two per core).
+# make serve: gunicorn worker processes (about two per core), and threads in each.
 WORKERS ?= 2
+THREADS ?= 1
 
 .PHONY: run serve serve-env collectstatic test test-postgres setup migrate data lint format messages check-python benchmarks clean
 
@@ -19,7 +20,8 @@ run: setup
 serve: export DEBUG = 0
 serve: serve-env setup collectstatic
 	$(VENV)/bin/gunicorn config.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) \
-		--limit-request-line 8190 --access-logfile - --forwarded-allow-ips '*'
+		--threads $(THREADS) --limit-request-line 8190 --access-logfile - \
+		--forwarded-allow-ips '*'
 
 serve-env:
 	@missing=""; \

@@ -41,7 +41,7 @@ class RequestBodyLimitMiddleware:
                 return refusal(request, 400, not_a_number)
             if int(declared) > limit:
                 return too_large(request, limit)
-        elif "chunked" in request.META.get("HTTP_TRANSFER_ENCODING", "").lower():
+        elif chunked(request):
             body = read_at_most(request.META["wsgi.input"], limit + 1)
             if len(body) > limit:
                 return too_large(request, limit)
@@ -49,6 +49,14 @@ class RequestBodyLimitMiddleware:
             request.META["CONTENT_LENGTH"] = str(len(body))
             request._stream = io.BytesIO(body)
         return self.get_response(request)
+
+
+def chunked(request) -> bool:
+    """A body sent in chunks, still to be read: under ASGI (config/asgi.py) the server has read
+    every body before Django sees it, and there is no ``wsgi.input``."""
+    return "wsgi.input" in request.META and "chunked" in (
+        request.META.get("HTTP_TRANSFER_ENCODING", "").lower()
+    )
 
 
 def read_at_most(stream, size: int) -> bytes:

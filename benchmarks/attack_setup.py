@@ -37,6 +37,7 @@ http {{
     fastcgi_temp_path {dir}/fastcgi;
     uwsgi_temp_path {dir}/uwsgi;
     scgi_temp_path {dir}/scgi;
+{zones}
     upstream oracolo_instances {{
         server 127.0.0.1:{upstream};
     }}
@@ -46,6 +47,7 @@ http {{
         client_max_body_size {max_body};
         large_client_header_buffers 4 8k;
         location / {{
+{limits}
             proxy_pass http://oracolo_instances;
             proxy_set_header Host $host;
             proxy_set_header X-Forwarded-Proto https;
@@ -56,11 +58,22 @@ http {{
 """
 
 
+# docs/deploy.md's second line of defence (left out with --no-nginx-limits).
+NGINX_ZONES = """
+    limit_req_zone  $binary_remote_addr zone=oracolo_requests:10m rate=20r/s;
+    limit_conn_zone $binary_remote_addr zone=oracolo_connections:10m;"""
+NGINX_LIMITS = """
+            limit_req  zone=oracolo_requests burst=100 nodelay;
+            limit_conn oracolo_connections 30;
+            limit_req_status 429;
+            limit_conn_status 429;"""
+
+
 class Stack:
     """Redis (when asked), ``make serve`` and nginx, started in that order, stopped in reverse."""
 
-    def __init__(self, workdir: Path, database: Path | None, redis: bool, workers: int):
-        self.workdir, self.workers = workdir, workers
+    def __init__(self, workdir: Path, database: Path | None, redis: bool, workers: int, limits):
+        self.workdir, self.workers, self.nginx_limits = workdir, workers, limits
         self.database = workdir / "db.sqlite3"
         if database:
             shutil.copyfile(database, self.database)
@@ -126,6 +139,13 @@ class Stack:
             if database is None or name == f"db{database}"
         )
 
+    def restart_nginx(self, limits: bool) -> None:
+        """nginx again, with or without docs/deploy.md's limit_req and limit_conn."""
+        self.nginx_limits = limits
+        self.start_nginx()
+        Client.port = self.port
+        self.wait_until_healthy(60)
+
     def start_nginx(self) -> None:
         if self.nginx:
             self.stop(self.nginx, signal.SIGQUIT)
@@ -141,6 +161,8 @@ class Stack:
                 port=self.port,
                 host=HOST,
                 max_body=self.env.get("MAX_REQUEST_BODY", "2621440"),
+                zones=NGINX_ZONES if self.nginx_limits else "",
+                limits=NGINX_LIMITS if self.nginx_limits else "",
             )
         )
         self.nginx = subprocess.Popen(

@@ -1,7 +1,7 @@
 """Issue 41's "must show": ``make serve`` (2 workers) behind a real nginx set up as
 docs/deploy.md says (its limit_req and limit_conn too, unless ``--no-nginx-limits``), tried as
-an attacker would, with the rate limits at their production defaults, once with the local cache and once
-with a private Redis; a table of figures and targets.
+an attacker would, with the rate limits at their production defaults, once with the local
+cache and once with a private Redis; a table of figures and targets.
 
     .venv/bin/python benchmarks/limits_under_attack.py                    # the bundled data
     .venv/bin/python benchmarks/limits_under_attack.py --database /tmp/all.sqlite3

@@ -4,8 +4,10 @@ VENV := .venv
 PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
-# make serve: gunicorn worker processes (about two per core).
+# make serve: gunicorn worker processes (about two per core), and the threads of each: a worker
+# answers others (a cached page, a 429) while one of its threads waits on a slow search.
 WORKERS ?= 2
+THREADS ?= 4
 
 .PHONY: run serve serve-env collectstatic test test-postgres setup migrate data lint format messages check-python benchmarks clean
 
@@ -13,11 +15,15 @@ run: setup
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
 # The production server (docs/deploy.md): DEBUG=0, the same set-up steps, the static files
-# collected with hashed names and compressed, then gunicorn on HOST:PORT with WORKERS workers.
+# collected with hashed names and compressed, then gunicorn on HOST:PORT with WORKERS workers of
+# THREADS threads (gunicorn's gthread workers; THREADS=1: its sync ones). Request lines of up
+# to 8,190 bytes (gunicorn's most; its default, 4,094, refused the shared decklist addresses of
+# 6,000 characters docs/decks.md promises).
 serve: export DEBUG = 0
 serve: serve-env setup collectstatic
 	$(VENV)/bin/gunicorn config.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) \
-		--access-logfile - --forwarded-allow-ips '*'
+		--threads $(THREADS) --limit-request-line 8190 --access-logfile - \
+		--forwarded-allow-ips '*'
 
 serve-env:
 	@missing=""; \

@@ -59,6 +59,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # A body over MAX_REQUEST_BODY is refused (413) before anything reads it (web/request_size.py).
+    "web.request_size.RequestBodyLimitMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -84,6 +86,12 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "web.urls"
+
+# The largest request body any address takes, in bytes (2.5 MiB, Django's own default for a
+# form's fields): a larger one is refused unread (web/request_size.py), and an uploaded file
+# within it is kept in memory, never written to disk. nginx's client_max_body_size should match.
+MAX_REQUEST_BODY = int(os.environ.get("MAX_REQUEST_BODY", str(2_621_440)))
+DATA_UPLOAD_MAX_MEMORY_SIZE = FILE_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BODY
 
 TEMPLATES = [
     {

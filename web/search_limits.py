@@ -47,6 +47,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from common.statement_timeout import StatementTimeout, statement_timeout
+from web import cache_errors
 from web.json_views import json_response
 
 MINUTE = 60
@@ -68,7 +69,11 @@ def rate_limited(kind: str, refuse):
         @wraps(view)
         def wrapper(request, *args, **kwargs):
             client = client_key(request)
-            over = over_rate(client, kind)
+            try:
+                over = over_rate(client, kind)
+            except cache_errors.CACHE_ERRORS as error:
+                uncounted(error)
+                return view(request, *args, **kwargs)
             if over:
                 return refused(request, refuse, *over)
             with running(client) as allowed:
@@ -133,7 +138,12 @@ def running(client: str):
     counters = caches["limits"]
     slot = int(clock() // RUNNING_SLOT)
     key = f"running:{client}:{slot}"
-    count = counted(key, 3 * RUNNING_SLOT) + counters.get(f"running:{client}:{slot - 1}", 0)
+    try:
+        count = counted(key, 3 * RUNNING_SLOT) + counters.get(f"running:{client}:{slot - 1}", 0)
+    except cache_errors.CACHE_ERRORS as error:
+        uncounted(error)
+        yield True
+        return
     try:
         yield count <= limit
     finally:
@@ -141,6 +151,18 @@ def running(client: str):
             counters.decr(key)
         except ValueError:  # expired or culled: nothing left to take back
             pass
+        except cache_errors.CACHE_ERRORS as error:
+            uncounted(error)
+
+
+def uncounted(error: Exception) -> None:
+    """A limits cache that refuses (Redis down or full) lets the request through uncounted,
+    rather than failing every search: the log says so, and /healthz answers 503 naming it."""
+    cache_errors.logger.warning(
+        "The limits cache cannot count a request (%s: %s): let through uncounted.",
+        type(error).__name__,
+        error,
+    )
 
 
 def too_many_message(limit: int, wait: int) -> str:

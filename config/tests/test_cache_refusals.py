@@ -75,6 +75,29 @@ class UnreachableRedisTests(RefusingCacheTestCase):
         self.assertEqual(checks["cache limits"], "ok")
 
 
+class UnreachableLimitsTests(RefusingCacheTestCase):
+    """The limits' Redis gone: costly requests go through uncounted rather than failing."""
+
+    def setUp(self):
+        down = redis_cache(f"redis://127.0.0.1:{closed_port()}/0", "oracolo-down")
+        settings = override_settings(
+            CACHES={"default": LOCAL, "limits": down},
+            SEARCH_RATE_LIMIT=1,
+            SEARCH_CONCURRENT_LIMIT=1,
+        )
+        settings.enable()
+        self.addCleanup(settings.disable)
+
+    def test_searches_are_answered_uncounted_and_healthz_names_the_cache(self):
+        for url in ("/en/cards/?q=t:goblin", "/api/cards/?q=t:goblin", "/api/scryfall/sets"):
+            with self.assertLogs("web.cache_errors", "WARNING") as logs:
+                response = self.client.get(url)
+            self.assertEqual(response.status_code, 200, url)
+            self.assertIn("let through uncounted", logs.output[0])
+        checks = self.health()
+        self.assertEqual(checks["cache limits"], "refuses writes (ConnectionError)")
+
+
 class FullRedisTests(RefusingCacheTestCase):
     """A Redis at its ``maxmemory`` with ``noeviction`` answers every write with OOM."""
 

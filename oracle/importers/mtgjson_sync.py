@@ -3,8 +3,9 @@
 Every table is upserted by its natural key (set code, Oracle id, card + face position, set +
 collector number), so a second run of the same files changes nothing. Columns that editors own
 (errata, a set's or keyword's Italian name once filled) are never overwritten. A run that
-changes something, or reads other files than the last recorded import, adds a
-``CardDataImport`` saying what was read; a second run of the same files adds none.
+changes something, or reads other files than the last recorded import, or runs another
+``IMPORTER_VERSION`` (oracle.importers.version), adds a ``CardDataImport`` saying what was read
+and by which importer version; a second run of the same files adds none.
 """
 
 from collections.abc import Callable
@@ -17,6 +18,7 @@ from common.upsert import (
     sync_links,
     upsert,
 )
+from oracle.importers import version
 from oracle.importers.italian_sync import (
     catalogue_names,
     curated_terms,
@@ -114,12 +116,14 @@ def _record_import(data: MtgjsonData, source: str, stats: dict[str, SyncStats]) 
     files = [{"name": name, "sha256": digest} for name, digest in data.digests.items()]
     last = CardDataImport.objects.order_by("-imported_at", "-pk").first()
     changed = any(counts.changed for counts in stats.values())
-    if not changed and last is not None and (last.files, last.version) == (files, data.version):
+    read = (files, data.version, version.IMPORTER_VERSION)
+    if not changed and last and (last.files, last.version, last.importer_version) == read:
         return SyncStats(unchanged=1)
     CardDataImport.objects.create(
         source=(source or ", ".join(data.files))[:500],
         files=files,
         version=data.version,
+        importer_version=version.IMPORTER_VERSION,
         data_date=data.data_date,
         card_count=len(data.cards),
         printing_count=len(data.printings),

@@ -20,7 +20,8 @@ class CardDataImport(models.Model):
 
     ``version`` and ``data_date`` are the files' ``meta`` (``5.2.0+20220425``, 2022-04-25),
     the newest when the files differ; ``files`` lists each file read with its sha256. The
-    counts are what the files held.
+    counts are what the files held. ``importer_version`` is the ``IMPORTER_VERSION``
+    (oracle.importers.version) that wrote it.
     """
 
     source = models.CharField(
@@ -33,6 +34,8 @@ class CardDataImport(models.Model):
     card_count = models.PositiveIntegerField(_("cards"), default=0)
     printing_count = models.PositiveIntegerField(_("printings"), default=0)
     set_count = models.PositiveIntegerField(_("sets"), default=0)
+    # 0: written before the version was recorded, or marked by a migration for a new import.
+    importer_version = models.PositiveIntegerField(_("importer version"), default=0)
 
     objects = CardDataImportQuerySet.as_manager()
 

@@ -1,9 +1,11 @@
 from io import StringIO
+from unittest import mock
 
 from django.apps import apps
 from django.core.management import call_command
 
-from oracle.models import Card, CardSet, Keyword, Printing
+from oracle.importers import version
+from oracle.models import Card, CardDataImport, CardSet, Keyword, Printing
 from web.testing import BundledDataTestCase
 
 
@@ -107,6 +109,24 @@ class BundledDataTests(BundledDataTestCase):
         out = StringIO()
         call_command("load_bundled_data", "--force", stdout=out, stderr=StringIO())
         self.assertIn("Nothing changed", out.getvalue())
+        self.assertEqual(row_counts(), counts)
+
+    def test_a_changed_importer_imports_the_loaded_data_again_and_says_why(self):
+        counts = row_counts()
+        current = version.IMPORTER_VERSION
+        with mock.patch.object(version, "IMPORTER_VERSION", current + 1):
+            out = StringIO()
+            call_command("load_bundled_data", stdout=out, stderr=StringIO())
+            self.assertIn(
+                "Bundled data: the importer changed since these files were imported "
+                f"(version {current} -> {current + 1}): importing them again.",
+                out.getvalue(),
+            )
+            self.assertEqual(CardDataImport.objects.first().importer_version, current + 1)
+            out = StringIO()
+            call_command("load_bundled_data", stdout=out, stderr=StringIO())
+            self.assertIn("already loaded", out.getvalue())
+        counts["oracle.CardDataImport"] += 1  # the new import's record, and nothing else
         self.assertEqual(row_counts(), counts)
 
 

@@ -2,7 +2,9 @@
 
 import hashlib
 from datetime import date
+from unittest import mock
 
+from oracle.importers import version
 from oracle.models import CardDataImport
 from oracle.tests.helpers import FUT, KEYWORDS, TemporaryFilesMixin, run_import, small_set
 from web.testing import BundledDataTestCase, EmptyDatabaseTestCase
@@ -31,6 +33,19 @@ class ImportRecordTests(EmptyDatabaseTestCase):
         )
         self.assertIsNotNone(record.imported_at)
         self.assertIn("import record: 1 created", stdout)
+
+    def test_the_importer_version_is_recorded_and_a_new_one_records_again(self):
+        run_import(FUT)
+        current = version.IMPORTER_VERSION
+        self.assertEqual(CardDataImport.objects.get().importer_version, current)
+        with mock.patch.object(version, "IMPORTER_VERSION", current + 1):
+            stdout, _ = run_import(FUT)
+        self.assertIn("Nothing changed: the database already matches.", stdout)
+        self.assertIn("import record: 1 created", stdout)
+        self.assertEqual(
+            list(CardDataImport.objects.values_list("importer_version", flat=True)),
+            [current + 1, current],
+        )
 
     def test_the_source_given_is_recorded(self):
         run_import(FUT, source="https://mtgjson.com/api/v5/")

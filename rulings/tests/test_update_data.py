@@ -22,6 +22,7 @@ from django.core.management.base import CommandError
 from django.db import transaction
 from django.test import SimpleTestCase, override_settings
 
+from oracle.importers import version
 from oracle.models import Card, CardDataImport
 from rulings.importers.downloads import find_rules_link
 from rulings.models import RuleSection, RulesEdition
@@ -221,6 +222,28 @@ class UpdateDataTests(EmptyDatabaseTestCase):
             [entry["name"] for entry in newest.files], ["AllPrintings.json.gz", "Keywords.json"]
         )
         self.assertIn("Nothing changed: every source is as last imported.", self.update())
+
+    def test_a_changed_importer_imports_the_unchanged_files_again_and_says_why(self):
+        self.update()
+        before = self.database()
+        current = version.IMPORTER_VERSION
+        with mock.patch.object(version, "IMPORTER_VERSION", current + 1):
+            out = self.update()
+            self.assertIn(
+                "AllPrintings.json.gz, Keywords.json: the importer changed since these files were "
+                f"imported (version {current} -> {current + 1}): importing them again.",
+                out,
+            )
+            self.assertNotIn("not in this database yet", out)
+            self.assertIn("Cards and rules are up to date.", out)
+            self.assertEqual(
+                list(CardDataImport.objects.values_list("importer_version", flat=True)),
+                [current + 1, current],
+            )
+            self.assertEqual(self.database(), before)
+            out = self.update()
+            self.assertIn("Nothing changed: every source is as last imported.", out)
+            self.assertNotIn("the importer changed", out)
 
     def test_a_server_without_conditional_requests_same_bytes_are_not_imported_again(self):
         self.server.etags = False

@@ -4,6 +4,7 @@ from django.conf import settings
 from django.core.management import call_command
 
 from common.import_lock import ImportCommand
+from oracle.importers.version import importer_change, importer_change_message
 from oracle.models import Card
 
 BUNDLED_MTGJSON = [
@@ -19,7 +20,10 @@ BUNDLED_MTGJSON = [
 
 
 class Command(ImportCommand):
-    help = "Load the dataset bundled in fixtures/ (see fixtures/README.md), unless already loaded."
+    help = (
+        "Load the dataset bundled in fixtures/ (see fixtures/README.md), unless already loaded "
+        "by this version of the importer."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument(
@@ -28,8 +32,11 @@ class Command(ImportCommand):
 
     def handle(self, force, verbosity, **options):
         if Card.objects.exists() and not force:
-            self.stdout.write("Bundled data already loaded (use --force to import it again).")
-            return
+            change = importer_change()
+            if change is None:
+                self.stdout.write("Bundled data already loaded (use --force to import it again).")
+                return
+            self.stdout.write(f"Bundled data: {importer_change_message(change)}")
         fixtures = Path(settings.BASE_DIR) / "fixtures" / "mtgjson"
         call_command(
             "import_mtgjson",

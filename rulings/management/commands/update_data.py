@@ -9,8 +9,10 @@ so that a file that fails to import leaves the database as it was.
 What to import is decided by what the database holds, not by what the download cache last saw:
 a file the cache already had (a 304) is still imported into a fresh database, or after
 DATABASE_URL points elsewhere. The card files are held when the newest card import read these
-very files (names and sha256) and cards are there; the rules file when an edition was imported
-from these very bytes.
+very files (names and sha256), cards are there and that import was written by the current
+``IMPORTER_VERSION`` (oracle.importers.version: an importer that stores something new imports
+unchanged files again, and says so); the rules file when an edition was imported from these
+very bytes.
 """
 
 from io import StringIO
@@ -23,6 +25,7 @@ from django.db import transaction
 
 from common.import_lock import ImportCommand
 from oracle.importers.mtgjson_files import file_digest
+from oracle.importers.version import importer_change, importer_change_message
 from oracle.models import Card, CardDataImport
 from rulings.importers.downloads import (
     DataCache,
@@ -94,10 +97,15 @@ class Command(ImportCommand):
                     else "unchanged (not downloaded)"
                 )
                 self.stdout.write(f"{item.file_name}: {state} ({item.url})")
-        import_cards = offline or not cards_held(mtgjson)
+        held = cards_held(mtgjson)
+        change = importer_change() if held else None
+        import_cards = offline or not held or change is not None
         import_rules = offline or not rules_held(rules)
+        if change is not None:
+            names = ", ".join(item.file_name for item in mtgjson)
+            self.stdout.write(f"{names}: {importer_change_message(change)}")
         if not offline:
-            for wanted, files in ((import_cards, mtgjson), (import_rules, [rules])):
+            for wanted, files in ((not held, mtgjson), (import_rules, [rules])):
                 if wanted and not any(item.downloaded for item in files):
                     names = ", ".join(item.file_name for item in files)
                     self.stdout.write(f"{names}: not in this database yet: importing the cache's.")

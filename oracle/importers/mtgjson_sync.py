@@ -103,7 +103,10 @@ def sync_mtgjson(
     stats["type names"] = fill_type_names(data, terms)
     stats["block names"] = fill_block_names(terms)
     log("Updating the search columns…")
-    updated, unchanged = refresh_search_rows(card_pks.values())
+    # With the cards the files do not hold whose row is missing (a migration leaves the rows to
+    # the next import): cards known from a document only, say.
+    missing = set(Card.objects.filter(search_row=None).values_list("pk", flat=True))
+    updated, unchanged = refresh_search_rows(missing.union(card_pks.values()))
     refresh_planner_statistics(CardSearch)
     stats["search columns"] = SyncStats(updated=updated, unchanged=unchanged)
     for _receiver, result in cards_synced.send(sender=Card, data=data, card_pks=card_pks, log=log):

@@ -1,5 +1,5 @@
-"""The search row (``CardSearch``): one per card, filled from the cards, with its FTS5 trigram
-table and triggers on SQLite; the card table's search columns go."""
+"""The search row (``CardSearch``): one per card, with its FTS5 trigram table and triggers on
+SQLite; the card table's search columns go. The rows are left to the next import."""
 
 import common.indexes
 import django.db.models.deletion
@@ -11,10 +11,11 @@ from oracle.models.searched_text import fts_statements
 
 
 def fill_search_rows(apps, schema_editor):
-    from oracle.search.search_rows import SourceModels, refresh_search_rows
-
-    names = ("Card", "CardFace", "Printing", "PrintingFace", "CardSearch", "CardName")
-    refresh_search_rows(models=SourceModels(*(apps.get_model("oracle", name) for name in names)))
+    """Nothing: the rows are the importer's to fill, and a migration runs no live app code
+    (the importer's search row may hold columns this migration does not know). 0030 adds the
+    import records' ``importer_version`` as 0, so the next ``update_data`` or
+    ``load_bundled_data`` imports the card files again and fills them (the importer also fills
+    the rows of cards that have none)."""
 
 
 def make_fts_table(apps, schema_editor):

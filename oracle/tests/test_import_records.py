@@ -5,7 +5,7 @@ from datetime import date
 from unittest import mock
 
 from oracle.importers import version
-from oracle.models import CardDataImport
+from oracle.models import CardDataImport, CardSearch
 from oracle.tests.helpers import FUT, KEYWORDS, TemporaryFilesMixin, run_import, small_set
 from web.testing import BundledDataTestCase, EmptyDatabaseTestCase
 
@@ -87,3 +87,10 @@ class NewVersionTests(TemporaryFilesMixin, EmptyDatabaseTestCase):
         self.assertIn("Nothing changed: the database already matches.", stdout)
         self.assertIn("import record: 1 created", stdout)
         self.assertEqual(CardDataImport.objects.newest_dated().data_date, date(2026, 2, 1))
+
+    def test_cards_left_without_their_search_rows_get_them_from_the_next_import(self):
+        run_import(FUT)
+        CardSearch.objects.all().delete()  # as a migration leaves them, for the next import
+        self.assertEqual(self.client.get("/api/cards/", {"q": "tarox"}).json()["total"], 0)
+        run_import(self.write_set_file("ABC.json", small_set()))  # a file without FUT's cards
+        self.assertEqual(self.client.get("/api/cards/", {"q": "tarox"}).json()["total"], 1)

@@ -129,6 +129,20 @@ class BundledDataTests(BundledDataTestCase):
         counts["oracle.CardDataImport"] += 1  # the new import's record, and nothing else
         self.assertEqual(row_counts(), counts)
 
+    def test_a_changed_importer_leaves_cards_imported_from_other_files_to_update_data(self):
+        # As on a site whose cards came from AllPrintings through update_data.
+        newest = CardDataImport.objects.first()
+        newest.files = [{"name": "AllPrintings.json.gz", "sha256": "0" * 64}]
+        newest.save()
+        counts = row_counts()
+        with mock.patch.object(version, "IMPORTER_VERSION", version.IMPORTER_VERSION + 1):
+            out = StringIO()
+            call_command("load_bundled_data", stdout=out, stderr=StringIO())
+        self.assertIn(
+            "came from other files than the bundled ones: run update_data", out.getvalue()
+        )
+        self.assertEqual(row_counts(), counts)
+
 
 def row_counts() -> dict[str, int]:
     """Rows in every table, the other apps' included (the bundled data loads theirs too)."""

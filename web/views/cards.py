@@ -180,9 +180,10 @@ def printing_detail(request, code, number):
 
 
 class SentWithCard:
-    """The statements a card's page sends with the card's own (``card_detail.read_card``): the
-    data version when the request has not read it yet (``data_version.unread_statement``), then
-    the rules app's (``rulings_rows.page_statements``)."""
+    """The statements a card's page sends with the card's own (``web.pages.card.detail.read_card``):
+    the data version when the request has not read it yet
+    (``oracle.data_version.unread_statement``), then the rules app's
+    (``web.pages.card.rulings_rows.page_statements``)."""
 
     def __init__(self, request):
         self.request = request
@@ -202,8 +203,8 @@ class SentWithCard:
 
 def card_page_response(request, card, printing, rows):
     """The card's page, showing ``printing`` (or the default one). A fixed number of queries
-    whatever the card, sent together (``SentWithCard``): the data version, the card and its
-    parts (``card_detail.card_for_page``: 5) and the rules app's (``rulings_rows``: 4, whose
+    whatever the card, sent together (``SentWithCard``): the data version, the card and its parts
+    (``web.pages.card.detail.card_for_page``: 5) and the rules app's (``rulings_rows``: 4, whose
     rows are ``rows``), then one for the rule numbers its rulings cite when it has any."""
     printings = list(card.printings.all())
     chosen = printing is not None

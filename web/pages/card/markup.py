@@ -4,9 +4,9 @@ text and each printing's Italian text, with links on their rule numbers
 Oracle text; the errata; the wording
 history; the printings table's rows; the legality grid.
 
-They are made from the rows ``card_detail`` reads of the card (the card, its faces, printings
-with their sets, printed faces, errata), on every request: the page as a whole is kept by the
-page cache, not its parts.
+They are made from the rows ``web.pages.card.detail`` reads of the card (the card, its faces,
+printings with their sets, printed faces, errata), on every request: the page as a whole is kept by
+the page cache, not its parts.
 """
 
 from datetime import date

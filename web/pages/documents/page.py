@@ -1,5 +1,5 @@
 """A source document's page: each section with its text, card names and rule numbers linked
-(``document_rendering``), its subject and its rulings, rendered in the page's language.
+(``web.pages.documents.rendering``), its subject and its rulings, rendered in the page's language.
 
 The numbers a section cites are read in the rules in force on the document's date and lead to
 where those rules are today (one query for the whole page); an editor's withdrawn rulings are

@@ -190,10 +190,10 @@ def search_words(
 ):
     """The rules holding every word, ``page`` of them, and the glossary terms holding them.
 
-    The words are looked for in the edition, in the English words of the Italian names and terms
-    the query holds (``italian_rule_terms``), and on Italian pages in the edition's Italian
-    translation and the older Italian texts the documents quote. The rules the Italian words
-    name come first, then those holding the words in their title."""
+    The words are looked for in the edition, in the English words of the Italian names and terms the
+    query holds (``web.pages.rules.italian_search``), and on Italian pages in the edition's Italian
+    translation and the older Italian texts the documents quote. The rules the Italian words name
+    come first, then those holding the words in their title."""
     twin = italian_twin(editions, edition)
     partial = partial_italian_editions(editions, edition, twin) if is_italian_page() else []
     italian = italian_findings(

@@ -143,7 +143,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"].setdefault("transaction_mode", "IMMEDIATE")
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # No JIT: it compiles a statement whose estimated cost is high (a search with a subquery
-    # per card) in tens of milliseconds, for a statement that then runs in a few.
+    # per card), and the compiling costs more than the statement then takes to run.
     DATABASES["default"].setdefault("OPTIONS", {})
     DATABASES["default"]["OPTIONS"].setdefault("options", "-c jit=off")
 

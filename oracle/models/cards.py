@@ -188,7 +188,7 @@ class Card(models.Model):
         super().save(*args, **kwargs)
 
     def get_absolute_url(self):
-        return reverse("oracle:card-detail", args=[self.slug])
+        return reverse("cards:card-detail", args=[self.slug])
 
     @property
     def italian_name(self):

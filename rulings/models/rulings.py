@@ -188,7 +188,7 @@ class Ruling(models.Model):
         if self.card_id:
             return f"{self.card.get_absolute_url()}#ruling-{self.pk}"
         if self.keyword_id:
-            url = reverse("rulings:keyword-detail", args=[self.keyword.slug])
+            url = reverse("rules:keyword-detail", args=[self.keyword.slug])
             return f"{url}#ruling-{self.pk}"
         if self.section_id:
             return f"{self.section.document.get_absolute_url()}#ruling-{self.pk}"

@@ -43,23 +43,23 @@ def english_diffs(face, printed) -> tuple[SafeString, SafeString]:
 
 
 def errata_markup(card: Card) -> SafeString:
-    return macro("oracle/_card_errata.html", "errata_section")(card, list(card.errata.all()))
+    return macro("cards/_card_errata.html", "errata_section")(card, list(card.errata.all()))
 
 
 def wording_history_markup(card: Card) -> SafeString:
-    return macro("oracle/_wording_history.html", "wording_history_section")(wording_history(card))
+    return macro("cards/_wording_history.html", "wording_history_section")(wording_history(card))
 
 
 def legality_markup(card: Card) -> SafeString:
-    return macro("oracle/_card_legality.html", "legality")(card)
+    return macro("cards/_card_legality.html", "legality")(card)
 
 
 def legality_summary_markup(card: Card) -> SafeString:
-    return macro("oracle/_card_legality.html", "legality_summary")(card)
+    return macro("cards/_card_legality.html", "legality_summary")(card)
 
 
 def printing_rows_markup(printings, shown) -> list[SafeString]:
-    row = macro("oracle/_printing_rows.html", "printing_row")
+    row = macro("cards/_printing_rows.html", "printing_row")
     return [row(each) for each in printing_rows(printings, shown)]
 
 

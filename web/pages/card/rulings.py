@@ -6,8 +6,8 @@ The card's page (``web.views.cards``) sends the four queries of ``rulings_rows.p
 (rules editions, rulings, documents, rules used) with its own, whatever the card, and builds
 its context from their rows (``card_context``); one more query reads the rule numbers the
 rulings cite when the card has rulings. The page's template includes the panels
-(``templates/jinja2/rulings/_card_*.html``) at their places; each ruling's item
-(``rulings/_ruling.html``) is rendered here (``web.rendering.rulings.render_items``).
+(``templates/jinja2/rules/_card_*.html``) at their places; each ruling's item
+(``rules/_ruling.html``) is rendered here (``web.rendering.rulings.render_items``).
 
 The card's own rulings come first; those about each of its keywords and types, which every card
 with them shares, follow, each topic collapsed and counted with its keyword's page. The
@@ -52,7 +52,7 @@ def card_context(card: Card, rows: list[list[tuple]], staff: bool = False) -> di
     documents = rows.documents
     labelled = [(_("About %(topic)s") % {"topic": topic}, topic, group) for topic, group in topics]
     groups = [(_("On this card"), own), *((label, group) for label, _topic, group in labelled)]
-    keyword_url = url_maker("rulings:keyword-detail")
+    keyword_url = url_maker("rules:keyword-detail")
     keyword_slugs = {keyword.pk: keyword.slug for keyword in card.keywords.all()}
     shared = [
         SharedTopic(
@@ -177,7 +177,7 @@ def rules_used(rows: list[RuleUseRow]) -> list[RuleUsed]:
     by an editor, less those an editor removed), in the rules' order, each with its title (Italian
     on Italian pages where an Italian edition of the same date has it) and its reason in words."""
     italian_page = is_italian_page()
-    rule_page = url_prefix("rulings:rule-detail")
+    rule_page = url_prefix("rules:rule-detail")
     shown = []
     for row in rows:
         italian_title = italian_page and (

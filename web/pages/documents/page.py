@@ -164,7 +164,7 @@ def render_sections(document, sections, inputs: PageInputs, firsts: list[int]) -
             )
         )
     hide_withdrawn(rendered, inputs.withdrawn)
-    section_macro = macro("rulings/_document_section.html", "document_section")
+    section_macro = macro("rules/_document_section.html", "document_section")
     language = translation.get_language()
     return [section_macro(each, document, language) for each in rendered]
 

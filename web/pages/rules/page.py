@@ -41,7 +41,7 @@ Level = RuleSection.Level
 
 def rule_url(number: str, query: str = "") -> str:
     """The address of rule ``number``'s page, with ``query`` ("?edition=2007-05-01")."""
-    return url_maker("rulings:rule-detail")(number) + query
+    return url_maker("rules:rule-detail")(number) + query
 
 
 def build_rule_page(
@@ -84,7 +84,7 @@ class RulePageBuilder:
         self.rows = rows  # the rule, the rules above it, in it, and its neighbours
         self.is_current = edition == editions.current
         self.query = editions.query(edition)
-        self.url_prefix = url_prefix("rulings:rule-detail")
+        self.url_prefix = url_prefix("rules:rule-detail")
 
     def build(self) -> RulePage:
         self.arrange_tree()
@@ -261,7 +261,7 @@ class RulePageBuilder:
     def render_texts(self):
         """Each rule's text (``node.html``), with the Italian text beside it and where that
         comes from, or after it when it translates an older edition's text (on a page of the
-        current rules); the template lays out the tree (``rulings/_rule_tree.html``).
+        current rules); the template lays out the tree (``rules/_rule_tree.html``).
         Links in an old edition's text open that edition: "rule 504" in 2007 is 2007's rule
         504; an old number's Italian text cites the numbers of its time."""
         edition = self.edition

@@ -264,7 +264,7 @@ def rule_results(editions, edition, twin, numbers: list[str], words, marked=None
 def glossary_results(query: str, glossary_ids: list[int], words) -> list[dict]:
     shown = glossary_ids[:GLOSSARY_RESULTS]
     entries = {entry.pk: entry for entry in GlossaryEntry.objects.filter(pk__in=shown)}
-    glossary_url = reverse("rulings:glossary") + query
+    glossary_url = reverse("rules:glossary") + query
     return [
         {
             "term": highlight(entries[pk].term, words, width=300),

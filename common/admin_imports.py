@@ -2,7 +2,7 @@
 a data update is running (HTTP 503, Retry-After), before its view touches the database. Nothing
 is written, nothing is half written, and nothing waits on the import until it fails with a 500.
 
-- SQLite lets one writer at a time, and an import holds the write lock for minutes. The admin's
+- SQLite lets one writer at a time, and an import holds the write lock while it runs. The admin's
   views begin their transactions IMMEDIATE (``config/settings.py``), taking the write lock even
   to show a form or a deletion's confirmation; a login or a logout writes the session. Each of
   them waited five seconds and died with "database is locked". So on SQLite every admin

@@ -1,6 +1,6 @@
 """The admin's searches, within what one may cost. Django's search looks for every word of the
-search box, each in every search field (400 words took 10 s; 1,300 made SQLite refuse the
-statement, a 500), so:
+search box, each in every search field, so its cost grows with the words (and 1,300 words made
+SQLite refuse the statement, a 500), so:
 
 - a search of more than ``MAX_WORDS`` words or ``MAX_LENGTH`` characters is not run: the list
   shows no rows and says why (``LimitedSearch.get_search_results``, the changelist's search and

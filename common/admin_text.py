@@ -4,8 +4,8 @@ wording history miss an erratum's old text in the card's data (joined by ``\\n``
 
 No text an editor sends is longer than ``LONGEST_TEXT`` characters (the form says so, in the
 editor's language, with Django's own message): the longest card wording is a few thousand, and
-the history pages and the card page compare texts word by word (``common.word_changes``), in
-under 100 ms up to that length."""
+the history pages and the card page compare texts word by word (``common.word_changes``), whose
+cost grows with the length."""
 
 from django import forms
 from django.db import models

@@ -2,8 +2,8 @@
 small however long they are (``common.word_changes`` compares wordings with it).
 
 difflib's ``SequenceMatcher`` looks for the longest common run, then again on each side of it;
-its time grows with the product of the two lengths, and faster: two texts of 8,000 words took
-32 s. Here:
+its time grows with the product of the two lengths, and faster, so two long texts could hold a
+request for good. Here:
 
 - two sequences whose lengths multiply to at most ``DIFFLIB_PAIRS`` go to difflib as they are
   (every card's wording does: the same answer as before);
@@ -24,8 +24,8 @@ import difflib
 from collections import Counter
 from collections.abc import Sequence
 
-# Sequences go to difflib whole when their lengths multiply to at most this (60 ms at worst, a
-# text of 500 words of ten letters each side).
+# Sequences go to difflib whole when their lengths multiply to at most this (a text of 500
+# words of ten letters each side: longer than any card's wording).
 DIFFLIB_PAIRS = 250_000
 # A stretch of a longer comparison goes to difflib at once when this small, and else only when
 # it has no anchor.

@@ -1,7 +1,7 @@
 """One import at a time: the lock every command that writes imported data takes.
 
 Two imports at once would fight over the database (on SQLite the second one dies with a raw
-"database is locked" minutes in). So each import command takes this lock first: a second one
+"database is locked" well into its work). So each import command takes this lock first: a second one
 says that an import is running and stops, exit code 1, before touching anything, or waits for
 it with ``--wait``.
 

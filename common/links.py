@@ -1,6 +1,6 @@
 """Page URLs for long lists, built without a resolver walk per link.
 
-``reverse()`` costs tens of microseconds; a set page links 1,700 cards. Each helper here
+``reverse()`` walks the resolver each time; a set page links 1,700 cards. Each helper here
 reverses once with a placeholder and returns a function that fills in the value, so every link
 is the URL ``reverse()`` would give, in the active language. The patterns are kept (by view,
 language, script prefix and URLconf): storing thousands of cards' pages asks for the same few.

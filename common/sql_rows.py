@@ -1,6 +1,6 @@
 """Model instances from hand-written SQL, for pages where building a query costs more than
-running it (a card's page: a dozen small indexed queries, each a few hundredths of a
-millisecond in the database and ten times that in Django's query compiler).
+running it (a card's page: a dozen small indexed queries, each cheaper in the database than in
+Django's query compiler).
 
 ``ModelColumns(Card, "c")`` is the select list of a model's columns under a table alias
 (``c."id", c."name", ...``), less those left out (they come back deferred, as with

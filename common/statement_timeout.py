@@ -21,8 +21,8 @@ from django.utils.formats import number_format
 
 # PostgreSQL's code for a statement cancelled (by statement_timeout among others).
 QUERY_CANCELED = "57014"
-# SQLite calls the progress handler every so many steps of its virtual machine (well under a
-# millisecond apart).
+# SQLite calls the progress handler every so many steps of its virtual machine (often enough
+# for a limit to be kept closely, rarely enough to cost nothing).
 SQLITE_STEPS = 10_000
 
 

@@ -45,9 +45,9 @@ def among(field: str, ids: Sequence[int]) -> Q:
 def update_by_pk(model, objects: Sequence, fields: Sequence[str]) -> None:
     """Write ``fields`` of each instance with one prepared UPDATE ... WHERE pk = %s.
 
-    Does what ``QuerySet.bulk_update`` does without building a CASE WHEN per column and row:
-    for 20,000 faces on SQLite, 0.4 s instead of 24 s. Like bulk_update, it sends no signals
-    and does not call ``save()``.
+    Does what ``QuerySet.bulk_update`` does without building a CASE WHEN per column and row, whose
+    statement grows with the rows times the fields (benchmarks/README.md). Like bulk_update, it
+    sends no signals and does not call ``save()``.
     """
     attnames = [model._meta.get_field(name).attname for name in fields]
     update_values(
@@ -292,10 +292,10 @@ def sync_links(
 
 
 def refresh_planner_statistics(*models) -> None:
-    """On PostgreSQL, ANALYZE the tables a bulk write just filled, inside its transaction
-    (ANALYZE counts the transaction's own new rows). Without it the planner keeps statistics
-    from when the tables were empty (a fresh database, or a test database after rolled-back
-    imports) and picks nested loops over thousands of rows: minutes for a four-table join."""
+    """On PostgreSQL, ANALYZE the tables a bulk write just filled, inside its transaction (ANALYZE
+    counts the transaction's own new rows). Without it the planner keeps statistics from when the
+    tables were empty (a fresh database, or a test database after rolled-back imports) and picks
+    nested loops over thousands of rows, which a four-table join cannot afford."""
     for model in models:
         connection = connections[router.db_for_write(model)]
         if connection.vendor == "postgresql":

@@ -143,7 +143,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"].setdefault("transaction_mode", "IMMEDIATE")
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # No JIT: it compiles a statement whose estimated cost is high (a search with a subquery
-    # per card) in tens of milliseconds, for a statement that then runs in a few.
+    # per card), and the compiling costs more than the statement then takes to run.
     DATABASES["default"].setdefault("OPTIONS", {})
     DATABASES["default"]["OPTIONS"].setdefault("options", "-c jit=off")
 
@@ -383,7 +383,7 @@ SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
 # Card pictures: "scryfall" shows each printing's picture from Scryfall's servers (the English
 # one by the printing's Scryfall id, the Italian one by its Italian multiverse id: see
-# oracle/card_images.py); "off" shows none and lets no image host into the CSP below.
+# web/pages/card/images.py); "off" shows none and lets no image host into the CSP below.
 CARD_IMAGES = os.environ.get("CARD_IMAGES", "scryfall").strip().lower()
 if CARD_IMAGES not in {"scryfall", "off"}:
     raise ImproperlyConfigured('CARD_IMAGES must be "scryfall" or "off".')

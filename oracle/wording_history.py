@@ -166,7 +166,7 @@ def _face_history(face, printed, errata) -> FaceHistory:
 
 # How many characters of a wording's runs of lines the old words of an erratum are compared
 # with, at most: a card's wording takes a few thousand; a text of hundreds of lines is not
-# looked through (its runs of lines would take minutes).
+# looked through (the comparison grows with the square of its runs of lines).
 LINES_COMPARED = 300_000
 
 

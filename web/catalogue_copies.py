@@ -233,8 +233,8 @@ def _new_uuid() -> str:
 @contextmanager
 def _roomy_cache():
     """SQLite: a page cache of up to 1 GB on this connection while copying (the default is
-    2 MB). The copies go into every index of the card table in name order; with the default
-    cache the 10x copy's rows took 135 s instead of 80 s."""
+    2 MB). The copies go into every index of the card table in name order, which the default
+    cache cannot hold."""
     if connection.vendor != "sqlite":
         yield
         return

@@ -58,11 +58,11 @@ def about_sections() -> list[tuple[str, dict]]:
     """(template, context) of the about page's part on the cards, then on the rules."""
     return [
         (
-            "oracle/_about_cards.html",
+            "cards/_about_cards.html",
             {"card_imports": list(CardDataImport.objects.all()[:ABOUT_IMPORTS])},
         ),
         (
-            "rulings/_about_rules.html",
+            "rules/_about_rules.html",
             {
                 "editions": list(
                     RulesEdition.objects.order_by("-effective_date", "language").annotate(

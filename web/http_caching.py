@@ -63,7 +63,7 @@ SAFE_METHODS = ("GET", "HEAD")
 # The files whose change changes what a page looks like.
 RELEASE_FOLDERS = ("common", "config", "oracle", "rulings", "web", "templates", "static", "locale")
 RELEASE_SUFFIXES = {".py", ".html", ".css", ".js", ".mo"}
-PAGE_COMPRESSION = 1  # zlib's fastest level: most of the saving, a millisecond a page
+PAGE_COMPRESSION = 1  # zlib's fastest level: most of the saving for little work
 
 
 @cache

@@ -137,7 +137,7 @@ def _forget_static_urls(setting, **kwargs):
 
 
 def url(name: str, *args, **kwargs) -> str:
-    """``{% url %}``: the path of the view ``name`` ("oracle:card-detail")."""
+    """``{% url %}``: the path of the view ``name`` ("cards:card-detail")."""
     return reverse(name, args=args or None, kwargs=kwargs or None)
 
 

@@ -14,7 +14,7 @@ Each database test case says what it starts from (web.testing): empty project ta
 (``BundledDataTestCase``), or everything ``make data`` loads (``BundledDocumentsTestCase``),
 and rolls its own changes back. The documents are not in the copies because several tests read
 the state before them (what importing them reports and adds); the first class of a worker
-that wants them loads them into that worker's database for good, a few seconds once. The
+that wants them loads them into that worker's database for good, once. The
 runner orders the classes so that this is safe: empty-table cases, then cards and rules, then
 documents, then the ``TransactionTestCase`` ones (the live-server browser tests), which flush
 the database after each test and so come after every case that needs the data (they empty the

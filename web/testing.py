@@ -14,7 +14,7 @@ Each database test case says which start it needs:
   made after them included.
 
 The documents are loaded into a worker's database, for good, by the first class of that worker
-that needs them (a few seconds, once). The runner orders the classes (``TEST_ORDER``) so that
+that needs them (once). The runner orders the classes (``TEST_ORDER``) so that
 no class wanting the data without the documents comes after it, and each class checks what it
 finds. config sits above both apps, so this module may name the models of both.
 """

@@ -1,7 +1,9 @@
 """Every URL of the site. Public pages live under /en/ and /it/ ("/" redirects by the browser's
-language); the JSON API speaks one language and lives outside the language prefixes, as do the
-admin and the health check. The namespaces (``oracle:``, ``rulings:``, ``decks:``,
-``cards-api:``, ``rules-api:``, ``decks-api:``) name the part of the site a page belongs to."""
+language); the JSON API speaks one language and lives outside the language prefixes, as do the admin
+and the health check. The namespaces (``cards:`` for the cards and sets, ``rules:`` for the rules,
+keywords and sources, ``decks:``, ``cards-api:``, ``rules-api:``, ``decks-api:``, ``scryfall-api:``)
+name the part of the site a page belongs to, as do the template folders
+(``templates/jinja2/cards/``, ``templates/jinja2/rules/``, ``templates/jinja2/decks/``)."""
 
 from django.conf import settings
 from django.conf.urls.i18n import i18n_patterns
@@ -74,7 +76,7 @@ urlpatterns = [
 ]
 
 urlpatterns += i18n_patterns(
-    path("", include((rule_pages, "rulings"))),
-    path("", include((card_pages, "oracle"))),
+    path("", include((rule_pages, "rules"))),
+    path("", include((card_pages, "cards"))),
     path("", include((deck_pages, "decks"))),
 )

@@ -2,10 +2,10 @@
 
 A card row is wide (its search texts, legalities and sort keys: 28 MB for the full catalogue),
 and every search tests what it looks at (``searched_kinds``: is_token and layout). Counting
-"t:creature" read every row, 25 ms of the server's time; with the type lines and both columns in
-one index, PostgreSQL counts from the index alone (``Index Only Scan``) in 5. The same for the
+"t:creature" read every row; with the type lines and both columns in one index, PostgreSQL
+counts from the index alone (``Index Only Scan``). The same for the
 other short search columns, and for the cards by id (``k:flying`` and the other conditions on a
-card's rows in other tables: 15 ms of reading rows, 4 from the index). Long columns (the
+card's rows in other tables). Long columns (the
 texts, printings, artists, flavour) keep only their trigram indexes: a B-tree entry has a size
 limit that a long text could pass. SQLite has its own covering indexes (``_search_indexes``).
 """

@@ -3,8 +3,8 @@
 A query reads this one table (``oracle.search``: ``Query.filter`` narrows a ``CardSearch``
 queryset) instead of joining the card to its faces, printings and keyword links: the importer
 and every save that changes what a query can see write the row
-(``oracle.search.normalize.refresh_search_columns``), with each attribute folded once. The
-columns are described there.
+(``oracle.search.search_rows.refresh_search_rows``), with each attribute folded once. The
+columns are described in ``oracle.search.normalize``.
 
 The long texts a query looks for substrings in (names, type lines, texts, keywords) have a
 substring index on each engine: on SQLite an FTS5 table with the trigram tokenizer

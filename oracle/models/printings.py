@@ -129,7 +129,7 @@ class Printing(models.Model):
 
     def get_absolute_url(self):
         return reverse(
-            "oracle:printing-detail", args=[self.card_set.code.lower(), self.collector_number]
+            "cards:printing-detail", args=[self.card_set.code.lower(), self.collector_number]
         )
 
     @property

@@ -44,7 +44,7 @@ class CardSet(models.Model):
         return f"{self.name} ({self.code})"
 
     def get_absolute_url(self):
-        return reverse("oracle:set-detail", args=[self.code.lower()])
+        return reverse("cards:set-detail", args=[self.code.lower()])
 
     @property
     def display_name(self):

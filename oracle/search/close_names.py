@@ -4,11 +4,11 @@ A search that is nothing but a name (words, a "phrase", ``!"exact"``) and finds 
 compared with every name a card goes by, in both languages (the name index, ``CardName``), by
 RapidFuzz's ratio (the Levenshtein distance with insertions and deletions, made 0-100) over
 the folded names, so accents and case do not count. The names are read once per process and
-kept in memory: about 45,000 names on the whole catalogue, compared in about 5 ms. They are
+kept in memory: about 45,000 names on the whole catalogue. They are
 read again when the index has new rows or a card import was recorded since (two lookups of a
 highest id, where counting the rows would cost more than the comparison), and at the latest
 after ``MAX_AGE`` seconds, for rows deleted one by one (an editor's change). RapidFuzz's
-weighted ratio, which also matches a name typed in part, was measured and left out: ten times
+weighted ratio, which also matches a name typed in part, was measured and left out: much
 slower, and it offers short names such as "X" for anything.
 
 The same index finds the cards a name means however it is spaced, accented and punctuated

@@ -6,8 +6,8 @@ punctuation ignored; each card once, by its name in the page's language with the
     completions("angel")       ->  (389, [Completion("Angel of Flight Alabaster", ...), ...])
 
 Each answer reads the name index (``CardName``) through its (key, word, name) index: a key
-range, never a table scan, then the found cards' names, so it stays well under 10 ms on the
-whole catalogue.
+range, never a table scan, then the found cards' names, so its cost does not grow with the
+catalogue.
 """
 
 from dataclasses import dataclass

@@ -1,12 +1,11 @@
 """The search columns: folded names, type lines and texts, and numbers, filled at import time.
 
-Search compares folded text (``common.text.fold_line`` and ``fold_lines``: lower case, no
-accents, "Æ" -> "ae", "’" -> "'") on both sides, so "aether" finds "Æther Vial", "e" finds "è"
-and "d’Alba" finds "d'Alba" with a plain substring match that works the same on SQLite and
-PostgreSQL. The
-importer calls ``refresh_search_columns`` after it writes cards, faces and Italian printed text
-(saving a card or face one by one does it through ``receivers``); migration 0002 fills them for
-existing rows.
+Search compares folded text (``common.text.fold_line`` and ``fold_lines``: lower case, no accents,
+"Æ" -> "ae", "’" -> "'") on both sides, so "aether" finds "Æther Vial", "e" finds "è" and "d’Alba"
+finds "d'Alba" with a plain substring match that works the same on SQLite and PostgreSQL. The
+importer calls ``oracle.search.search_rows.refresh_search_rows`` after it writes cards, faces and
+Italian printed text (saving a card or face one by one does it through ``receivers``); migration
+0002 fills them for existing rows.
 
 Card columns hold every face, one line each, so a phrase never runs from one face into the
 next, and a condition is one column of one row (no join):

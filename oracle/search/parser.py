@@ -22,7 +22,7 @@ from oracle.search.tokens import KEY_ALIASES, Token, canonical_key, tokenize
 
 MAX_DEPTH = 20  # parentheses inside parentheses; deeper ones are ignored
 # What one search may cost: a longer query, or one with more terms, is refused whole (each term
-# is a condition on every card the others leave: 48 negated terms took 1.4 s).
+# is a condition on every card the others leave, so a query's cost grows with its terms).
 MAX_LENGTH = 500  # characters
 MAX_TERMS = 20
 MAX_PROBLEMS = 20  # problems listed; the rest are counted

@@ -47,7 +47,7 @@ def squeeze(html: str) -> str:
     return re.sub(r"\s+", " ", html)
 
 
-# A row of a set's table of cards (oracle/_set_card_rows.html): its number, then its name.
+# A row of a set's table of cards (cards/_set_card_rows.html): its number, then its name.
 SET_TABLE_ROW = re.compile(
     r'<tr role="row">\s*<td role="cell">([^<]*)</td>\s*<th scope="row" role="rowheader">'
     r'<a href="[^"]*">([^<]*)</a>'

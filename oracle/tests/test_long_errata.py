@@ -22,7 +22,7 @@ from rulings.editorial.editors import EDITORS_GROUP
 from rulings.models import Ruling
 from web.testing import EmptyDatabaseTestCase
 
-# Far more than the work takes (tens of milliseconds); before issue 32 it took 30 s and more.
+# Far more than the work takes; before issue 32 it took far longer (benchmarks/README.md).
 SECONDS = 2
 CARD_WORDS = "target creature you control gets +1/+1 until end of turn draw a card".split()
 

@@ -139,13 +139,13 @@ def samples_from_rows(rows: list[tuple]) -> dict:
 
 def sample_of(faces: dict, count: int, query: str, **about) -> CardSample:
     """The sample of the cards ``samples_from_rows`` found, named in the page's language."""
-    url = url_maker("oracle:card-detail")
+    url = url_maker("cards:card-detail")
     links = []
     for name, slug, italian in faces.values():
         shown_name, other = names_for_page(name, joined_name(italian))
         links.append(CardLink(url(slug), shown_name, other))
     links.sort(key=lambda link: fold(link.name))
-    search_url = reverse("oracle:card-list") + "?" + urlencode({"q": query})
+    search_url = reverse("cards:card-list") + "?" + urlencode({"q": query})
     return CardSample(count, links, search_url, query, **about)
 
 

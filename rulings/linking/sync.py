@@ -14,9 +14,9 @@ makes the table hold exactly them:
   section (``missing_number``, see ``importers.hand_work``) goes back to that number as soon
   as the current edition has it, and is reported until then;
 - ``CardRuleSearch.numbers`` lists the number of every section a card uses (hand-made links
-  included, excluded ones left out) with every number above it: " 2 205 205.4 205.4d 3 302 "
-  (a card that uses none has no row), for the search's ``rule:``;
-  the few cards rule and keyword pages name are worked out again from it (``card_samples``).
+  included, excluded ones left out) with every number above it: " 2 205 205.4 205.4d 3 302 " (a card
+  that uses none has no row), for the search's ``rule:``; the few cards rule and keyword pages name
+  are worked out again from it (``rulings.linking.samples``).
 
 Keywords whose defining rule is still empty get it (``Keyword.rule_number``). Running it twice
 changes nothing the second time. Call it inside a transaction, or let it open its own.

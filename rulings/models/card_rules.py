@@ -106,7 +106,7 @@ class SampleCard(models.Model):
     # None on a keyword's rows, not "": PostgreSQL's statistics keep NULLs apart, whereas ""
     # was one value on half the rows, which made a prepared statement's generic plan expect
     # twice the rows of any rule's sample; it then planned the statement again on every rule
-    # page (0.4 ms, ten times what running it takes).
+    # page, which cost more than running it.
     rule_number = models.CharField(_("rule number"), max_length=20, null=True, blank=True)  # noqa: DJ001
     # Indexed by the constraints below, each of the two kinds of rows by itself.
     keyword = models.ForeignKey(

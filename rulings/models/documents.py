@@ -56,7 +56,7 @@ class SourceDocument(models.Model):
         return self.title
 
     def get_absolute_url(self):
-        return reverse("rulings:document-detail", args=[self.pk])
+        return reverse("rules:document-detail", args=[self.pk])
 
 
 class DocumentSection(models.Model):

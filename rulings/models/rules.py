@@ -178,7 +178,7 @@ class RuleSection(models.Model):
         return f"{self.number} {self.title}".strip()
 
     def get_absolute_url(self):
-        return reverse("rulings:rule-detail", args=[self.number])
+        return reverse("rules:rule-detail", args=[self.number])
 
 
 class GlossaryEntry(models.Model):

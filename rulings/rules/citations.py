@@ -12,7 +12,7 @@ ask the database which exist before linking a whole page). What counts as a cita
 
 Where they lead: a text cites rules as they were numbered when it was written ("502.26b" in the
 Future Sight notes of May 2007, "rule 503" in a 2007 ruling). A number is read as
-``rule_numbers.resolve`` reads it: in the English edition in force on the text's date, then
+``rulings.rules.numbers.resolve`` reads it: in the English edition in force on the text's date, then
 through that edition's mapping onto the current edition; a number with no mapping, or not in
 that edition, falls back to the same number today. ``resolve_cited_numbers_by_day`` does it
 for every number of a page at once, whatever their dates, in two queries, each number becoming

@@ -152,7 +152,7 @@ def italian_sources(editions: EditionChoices, edition: RulesEdition) -> list[Rul
 
 def not_found(request, message: str, editions: EditionChoices | None = None):
     context = {"message": message, "editions": editions.readable if editions else []}
-    return render(request, "rulings/rule_not_found.html", context, status=404, using="jinja2")
+    return render(request, "rules/rule_not_found.html", context, status=404, using="jinja2")
 
 
 def edition_not_found(request, error: EditionNotFound, editions: EditionChoices):
@@ -161,7 +161,7 @@ def edition_not_found(request, error: EditionNotFound, editions: EditionChoices)
 
 
 def no_rules(request):
-    return render(request, "rulings/no_rules.html", status=404, using="jinja2")
+    return render(request, "rules/no_rules.html", status=404, using="jinja2")
 
 
 def redirect_to_edition(request, editions: EditionChoices, edition: RulesEdition):

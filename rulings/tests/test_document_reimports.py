@@ -149,7 +149,7 @@ class DocumentReimportTests(BundledDocumentsTestCase):
         self.assertEqual(morph.rulings.count(), on_morph)
         self.assertEqual(Keyword.objects.get(slug="morph").name_it, "Trasformazione")
         with translation.override("it"):
-            page = self.client.get(reverse("rulings:keyword-detail", args=["morph"]))
+            page = self.client.get(reverse("rules:keyword-detail", args=["morph"]))
         self.assertContains(page, "Trasformazione")
         for ruling in morph.rulings.all()[:3]:
             self.assertContains(page, f'id="ruling-{ruling.pk}"')

@@ -167,7 +167,7 @@ class WithdrawnTests(BundledDocumentsTestCase):
         self.assertIn(
             "Se una creatura a faccia in giù scompare", document[: document.index("<pre")]
         )
-        listing = self.client.get(reverse("rulings:document-list")).content.decode()
+        listing = self.client.get(reverse("rules:document-list")).content.decode()
         row = listing[listing.index(faq.get_absolute_url()) :]
         self.assertIn(f'<td class="num">{faq_rulings - 1}</td>', row[: row.index("</tr>")])
         record = self.client.get(f"/api/cards/{cavern.oracle_id}/").json()

@@ -10,7 +10,7 @@
  * cards, Enter or a click opens the chosen one, Escape closes the list, and text that reads as a query
  * ("t:creature", "mv>3") gets no suggestions. The words the region speaks come from the
  * input's data-autocomplete-* attributes, in the page's language
- * (templates/includes/_autocomplete_attributes.html).
+ * (templates/jinja2/includes/_autocomplete_attributes.html).
  */
 (function () {
   "use strict";

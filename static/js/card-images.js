@@ -1,5 +1,5 @@
 /*
- * Card pictures that cannot load (templates/oracle/_card_image.html). An Italian picture the
+ * Card pictures that cannot load (templates/jinja2/cards/_card_image.html). An Italian picture the
  * image server does not have gives way to the English one (data-fallback-src); a picture that
  * cannot load at all is made transparent, so the frame's text shows instead of a
  * broken-image icon (static/css/images.css). Without this script the pages work the same,

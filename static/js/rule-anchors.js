@@ -1,4 +1,4 @@
-// A section read a page at a time (rulings/section_pages.py): a link to one of its rules or
+// A section read a page at a time (web/pages/rules/section_pages.py): a link to one of its rules or
 // subrules whose text is on another page (/rules/702/#702.150a) opens that page. Every page
 // keeps each rule's heading, with the address of the page that shows it in data-page.
 (function () {

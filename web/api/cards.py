@@ -78,7 +78,7 @@ def card_autocomplete(request):
             total, found = completions(str(request.GET.get("q", ""))[:200])
     except StatementTimeout as stopped:
         return json_response({"error": timed_out_message(stopped)}, status=503)
-    card_url = url_maker("oracle:card-detail")
+    card_url = url_maker("cards:card-detail")
     cards = [
         {"name": card.name, "other_name": card.other_name, "url": card_url(card.slug)}
         for card in found
@@ -174,7 +174,7 @@ def card_detail(request, oracle_id):
 def _results(request, cards):
     """The JSON of a page of cards found (``found_cards.FoundCard``: its search row's)."""
     with translation.override(HTML_LANGUAGE):
-        card_url = url_maker("oracle:card-detail")
+        card_url = url_maker("cards:card-detail")
     results = []
     for card in cards:
         names_it = [face[0] for face in card.faces]

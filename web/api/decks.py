@@ -97,7 +97,7 @@ def record(request, result: DeckCheck) -> dict:
     deck = result.deck
     with translation.override(HTML_LANGUAGE):
         share_url = shared_address(request, "decks:check", result) or None
-        card_url = url_maker("oracle:card-detail")
+        card_url = url_maker("cards:card-detail")
         lines = {
             section: [line_record(request, line, card_url) for line in deck.in_section(section)]
             for section in Section

@@ -47,7 +47,7 @@ def page_url(request, number, edition, current):
     one, the Italian page, which shows the Italian text beside the English of the same date."""
     language = "it" if edition.language == Language.ITALIAN else settings.LANGUAGE_CODE
     with translation.override(language):
-        url = reverse("rulings:rule-detail", args=[number])
+        url = reverse("rules:rule-detail", args=[number])
     if edition.effective_date != current.effective_date:
         url += f"?edition={edition.slug}"
     return request.build_absolute_uri(url)

@@ -1,7 +1,7 @@
 """Card text to HTML: mana symbols as icons with a text alternative, lines as paragraphs.
 
-Plain functions, tested without a database; the template filters in
-``templatetags/oracle_tags.py`` are one-line wrappers. The text is read into pieces
+Plain functions, tested without a database; the Jinja2 environment (``web/jinja2.py``) makes
+them its template filters. The text is read into pieces
 (``text_pieces``) and the markup made by a template, which escapes each piece once.
 """
 

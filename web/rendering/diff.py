@@ -10,4 +10,4 @@ from web.jinja2 import macro
 def word_diff(old: str, new: str) -> SafeString:
     """HTML of ``new`` with removed words in <del> and added words in <ins>, line breaks as
     <br>; made by a template."""
-    return macro("oracle/_text.html", "diff")(word_changes(old, new))
+    return macro("cards/_text.html", "diff")(word_changes(old, new))

@@ -3,7 +3,7 @@
 
 Plain functions, tested without a database, that the pages call directly. A text is read into pieces
 (``web.rendering.text_pieces``: symbols, citations, reminder text) and a template
-(``templates/jinja2/rulings/_rule_text.html``) makes the markup, escaping each piece once.
+(``templates/jinja2/rules/_rule_text.html``) makes the markup, escaping each piece once.
 
 Two renderers: ``RuleTextRenderer`` links each number to that rule in one edition (the rules
 pages: a number is read in the edition the text belongs to); ``TodaysRuleRenderer`` links each
@@ -60,7 +60,7 @@ class RuleTextRenderer:
             self.exists = exists
         else:
             self.exists = exists.__contains__
-        self.prefix = url_prefix("rulings:rule-detail")  # one reverse() for a page of links
+        self.prefix = url_prefix("rules:rule-detail")  # one reverse() for a page of links
         self.query = f"?edition={edition}" if edition else ""
         self.interface_language = get_language()
         self.reader = line_reader([self.find_citations], runs=False)
@@ -138,7 +138,7 @@ def todays_rule_piece(cited: CitedNumber | None, label: str, prefix: str | None 
     words = today_words(cited)
     if cited is None or not cited.found:
         return note(label, "rule-ref-unknown", words)
-    prefix = prefix or url_prefix("rulings:rule-detail")
+    prefix = prefix or url_prefix("rules:rule-detail")
     if cited.current is None:
         href = f"{prefix}{cited.number}/?edition={cited.edition}"
     else:
@@ -193,7 +193,7 @@ def render_ruling_text(value: str, renderer: RuleTextRenderer) -> SafeString:
 
 
 def _macro(name: str):
-    return macro("rulings/_rule_text.html", name)
+    return macro("rules/_rule_text.html", name)
 
 
 EXAMPLE_LABEL = re.compile(r"^\s*(?:Example|Esempio)\s*:\s*", re.IGNORECASE)

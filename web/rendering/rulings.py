@@ -1,4 +1,4 @@
-"""Each ruling's item as a card page lists it (``rulings/_ruling.html``: date, text, whether it
+"""Each ruling's item as a card page lists it (``rules/_ruling.html``: date, text, whether it
 is outdated and why, source document), rendered on the page in its language: the text with
 paragraphs, mana symbols, reminder text and every rule number it cites a link to where that rule
 is today (``rule_text.link_rule_numbers_in_rulings``: one query for all the rulings of a page).
@@ -22,7 +22,7 @@ def render_items(rulings: list[Ruling], editions: list[RulesEdition], staff=Fals
     link_rule_numbers_in_rulings(rulings, editions)  # text_html
     document_page = document_page_maker()
     language = translation.get_language()
-    item = macro("rulings/_ruling.html", "ruling_item")
+    item = macro("rules/_ruling.html", "ruling_item")
     for ruling in rulings:
         ruling.document_url = document_url(ruling, document_page)
         ruling.date_iso = ruling.date.isoformat()
@@ -45,7 +45,7 @@ def has_page(document) -> bool:
 def document_page_maker():
     """A function ``document id -> its page's address`` that reverses once (a document's
     address takes a number, which ``common.links`` placeholders are not)."""
-    pattern = reverse("rulings:document-detail", args=[0])
+    pattern = reverse("rules:document-detail", args=[0])
     prefix, suffix = pattern.rsplit("/0/", 1)
     return lambda pk: f"{prefix}/{pk}/{suffix}"
 

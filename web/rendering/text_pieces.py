@@ -2,7 +2,7 @@
 that other modules find (rule numbers, card names), and plain text between them.
 
 Every renderer of the site reads its text here first and hands the pieces to a Jinja2 template
-(``templates/jinja2/oracle/_text.html``), which makes all the markup and escapes each piece's
+(``templates/jinja2/cards/_text.html``), which makes all the markup and escapes each piece's
 text exactly once. No renderer writes markup itself, and no regex runs over markup.
 
 A line becomes pieces in two passes. Atoms first, each a run of the line that nothing else may
@@ -181,14 +181,14 @@ def _run(line, atoms, index, start, end, out) -> int:
 def _symbol_run(run: str, describe, css_class, language: str) -> Piece:
     # Runs repeat endlessly ({1}{G}, {T}); their spoken names depend on the language.
     piece = symbol_piece(SYMBOL.findall(run), describe, css_class)
-    return Piece("symbols", html=macro("oracle/_text.html", "symbols")(piece))
+    return Piece("symbols", html=macro("cards/_text.html", "symbols")(piece))
 
 
 # --- Markup, made by the templates ---------------------------------------------------------------
 
 
 def render_inline(pieces: Sequence[Piece]) -> SafeString:
-    return macro("oracle/_text.html", "inline")(pieces)
+    return macro("cards/_text.html", "inline")(pieces)
 
 
 def render_paragraphs(lines: Sequence[Sequence[Piece]]) -> SafeString:

@@ -13,7 +13,7 @@ from web.testing import BundledDataTestCase
 class CardPartsTests(BundledDataTestCase):
     def setUp(self):
         self.card = Card.objects.get(name="Tarox Bladewing")
-        self.path = reverse("oracle:card-detail", args=[self.card.slug])[3:]  # after /it
+        self.path = reverse("cards:card-detail", args=[self.card.slug])[3:]  # after /it
 
     def page(self, language: str) -> str:
         response = self.client.get(f"/{language}{self.path}")

@@ -182,7 +182,7 @@ class RuleTextTests(SimpleTestCase):
             number="502.26a", url="/x/", edition=SimpleNamespace(effective_date=date(2007, 5, 1))
         )
         nodes = [node("702.37", 3, [node("702.37a", 4, old_numbers=[old])], title="Morph <3")]
-        tree = render_to_string("rulings/_rule_tree.html", {"nodes": nodes, "language": "en"})
+        tree = render_to_string("rules/_rule_tree.html", {"nodes": nodes, "language": "en"})
         self.assertIn(
             '<h3 class="rule-heading"><a class="rule-number" href="/en/rules/702.37/">', tree
         )
@@ -195,7 +195,7 @@ class RuleTextTests(SimpleTestCase):
         rule = {"number": "702.37", "level": 3, "url": "/it/rules/702.37/", "title": "Morph"}
         rule |= {"italian_title": "", "html": "", "children": [], "old_numbers": []}
         return render_partial(
-            "rulings/_rule_tree.html",
+            "rules/_rule_tree.html",
             {"nodes": [SimpleNamespace(**rule | fields)], "language": "en"},
         )
 

@@ -1,4 +1,4 @@
-"""The rules a section holds, as its pages show them (``rulings/_rule_tree.html``), rendered on
+"""The rules a section holds, as its pages show them (``rules/_rule_tree.html``), rendered on
 each request from the rules as they are: a mapping an editor changes, a rules import or a
 quoting document saved shows on the next request."""
 

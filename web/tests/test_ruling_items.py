@@ -29,7 +29,7 @@ OLD_RULE = "502.26b"  # morph in May 2007: 702.37c today
 class RulingItemTests(BundledDataTestCase):
     def setUp(self):
         self.card = Card.objects.get(name="Tarox Bladewing")
-        self.url = reverse("oracle:card-detail", args=[self.card.slug])
+        self.url = reverse("cards:card-detail", args=[self.card.slug])
         self.client.force_login(User.objects.create_superuser("editor", password="pw-for-tests"))
         response = self.client.post(
             reverse("admin:rulings_ruling_add"),

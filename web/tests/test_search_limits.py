@@ -16,7 +16,7 @@ from oracle.search.parser import MAX_LENGTH, MAX_TERMS, Query
 from oracle.tests.factories import make_card
 from web.testing import EmptyDatabaseTestCase
 
-# 48 negated text terms with an order: 1.4 s on the full catalogue before the limit.
+# 48 negated text terms with an order: among the costliest searches before the limit.
 COSTLY = " ".join(f"-o:word{n}" for n in range(48)) + " order:mv"
 TOO_MANY = {
     "en": f"too many terms: a search may have at most {MAX_TERMS}, this one has 48",

@@ -16,16 +16,16 @@ JINJA2 = Path(settings.BASE_DIR) / "templates" / "jinja2"
 # Each change: (template, text in it, the text it becomes).
 CHANGES = [
     # Every rule's text (web.rendering.rule_text: rule pages, a keyword's defining rule).
-    ("rulings/_rule_text.html", '<div class="rule-text" ', '<div class="rule-text tmpl-changed" '),
+    ("rules/_rule_text.html", '<div class="rule-text" ', '<div class="rule-text tmpl-changed" '),
     # Every link in a text (rule citations in rules, glossary definitions, rulings, documents).
     (
-        "oracle/_text.html",
+        "cards/_text.html",
         "<a{% if piece.css_class %}",
         "<a data-tmpl-changed{% if piece.css_class %}",
     ),
     # The glossary's terms.
     (
-        "rulings/_glossary.html",
+        "rules/_glossary.html",
         '<dt id="{{ term.slug }}">',
         '<dt id="{{ term.slug }}" class="tmpl-changed">',
     ),

@@ -50,7 +50,7 @@ from web.search_limits import (
 )
 
 CARDS_PER_PAGE = 50
-ROWS_TEMPLATE = "oracle/_card_rows.html"
+ROWS_TEMPLATE = "cards/_card_rows.html"
 
 
 def search_examples():
@@ -72,7 +72,7 @@ def home(request):
         "sets": listed_sets.count(),
     }
     context = {"latest_sets": newest_sets[:12], "stats": stats, "examples": search_examples()}
-    return render(request, "oracle/home.html", context, using="jinja2")
+    return render(request, "cards/home.html", context, using="jinja2")
 
 
 @page_parameters(*CardFilter.base_filters, "page", "view")
@@ -111,7 +111,7 @@ def _card_list(request, card_filter):
         return render_search(request, context, status=400)
     page = card_filter.results_page(page_number(request.GET.get("page")), CARDS_PER_PAGE)
     if page.paginator.count == 1 and not card_filter.problems:
-        return redirect("oracle:card-detail", page.object_list[0].slug)
+        return redirect("cards:card-detail", page.object_list[0].slug)
     view = result_view(request)
     rows = card_rows(page.object_list, with_sets=True, with_images=view == "images")
     other_language = "en" if is_italian_page() else "it"
@@ -132,12 +132,12 @@ def _card_list(request, card_filter):
 
 
 def search_rows_html(rows, other_language) -> SafeString:
-    """The rows of the results table (``oracle/_card_rows.html``)."""
+    """The rows of the results table (``cards/_card_rows.html``)."""
     return render_partial(ROWS_TEMPLATE, {"rows": rows, "other_language": other_language})
 
 
 def render_search(request, context, status=None):
-    return render(request, "oracle/card_list.html", context, status=status, using="jinja2")
+    return render(request, "cards/card_list.html", context, status=status, using="jinja2")
 
 
 def result_view(request):
@@ -148,7 +148,7 @@ def result_view(request):
 
 
 def search_help(request):
-    return render(request, "oracle/search_help.html", {"sections": help_sections()}, using="jinja2")
+    return render(request, "cards/search_help.html", {"sections": help_sections()}, using="jinja2")
 
 
 def card_detail(request, slug):
@@ -180,9 +180,10 @@ def printing_detail(request, code, number):
 
 
 class SentWithCard:
-    """The statements a card's page sends with the card's own (``card_detail.read_card``): the
-    data version when the request has not read it yet (``data_version.unread_statement``), then
-    the rules app's (``rulings_rows.page_statements``)."""
+    """The statements a card's page sends with the card's own (``web.pages.card.detail.read_card``):
+    the data version when the request has not read it yet
+    (``oracle.data_version.unread_statement``), then the rules app's
+    (``web.pages.card.rulings_rows.page_statements``)."""
 
     def __init__(self, request):
         self.request = request
@@ -202,8 +203,8 @@ class SentWithCard:
 
 def card_page_response(request, card, printing, rows):
     """The card's page, showing ``printing`` (or the default one). A fixed number of queries
-    whatever the card, sent together (``SentWithCard``): the data version, the card and its
-    parts (``card_detail.card_for_page``: 5) and the rules app's (``rulings_rows``: 4, whose
+    whatever the card, sent together (``SentWithCard``): the data version, the card and its parts
+    (``web.pages.card.detail.card_for_page``: 5) and the rules app's (``rulings_rows``: 4, whose
     rows are ``rows``), then one for the rule numbers its rulings cite when it has any."""
     printings = list(card.printings.all())
     chosen = printing is not None
@@ -232,7 +233,7 @@ def card_page_response(request, card, printing, rows):
     context |= card_rulings.card_context(card, rows, staff=is_staff(request))
     # Each part rendered when the template asks for it (web.pages.card.markup).
     context["parts"] = CardParts(card, printings, printing, context["rules_editions"])
-    return render(request, "oracle/card_detail.html", context, using="jinja2")
+    return render(request, "cards/card_detail.html", context, using="jinja2")
 
 
 def is_staff(request) -> bool:
@@ -263,7 +264,7 @@ def card_by_other_name(slug):
         return redirect(Card.objects.only("slug").get(pk=card_id))
     # Several cards have this name (two translations that read alike): list them.
     query = " or ".join(f"!{quote(name)}" for name in sorted(set(names.values())))
-    return redirect(f"{reverse('oracle:card-list')}?{urlencode({'q': query})}")
+    return redirect(f"{reverse('cards:card-list')}?{urlencode({'q': query})}")
 
 
 @page_parameters(*CardFilter.base_filters)
@@ -295,7 +296,7 @@ def random_card(request):
         }
         return render_search(request, context)
     slug = slugs[random.randrange(count)]
-    return redirect("oracle:card-detail", slug)
+    return redirect("cards:card-detail", slug)
 
 
 def default_printing(card, printings):
@@ -307,7 +308,7 @@ def default_printing(card, printings):
 
 
 def set_list(request):
-    return render(request, "oracle/set_list.html", {"rows": set_rows()}, using="jinja2")
+    return render(request, "cards/set_list.html", {"rows": set_rows()}, using="jinja2")
 
 
 @page_parameters("view")
@@ -328,7 +329,7 @@ def set_detail(request, code):
     ]
     return render(
         request,
-        "oracle/set_detail.html",
+        "cards/set_detail.html",
         {
             "set": card_set,
             "rows": rows,
@@ -349,4 +350,4 @@ def about(request):
         mark_safe(render_to_string(template, {"section": section}, request))
         for template, section in data_age.about_sections()
     ]
-    return render(request, "oracle/about.html", {"sections": sections}, using="jinja2")
+    return render(request, "cards/about.html", {"sections": sections}, using="jinja2")

@@ -57,7 +57,7 @@ def document_list(request):
         "documents": [d for d in documents if d.kind != SourceDocument.Kind.RULINGS_DATABASE],
         "databases": [d for d in documents if d.kind == SourceDocument.Kind.RULINGS_DATABASE],
     }
-    return render(request, "rulings/document_list.html", context, using="jinja2")
+    return render(request, "rules/document_list.html", context, using="jinja2")
 
 
 def document_detail(request, pk):
@@ -75,7 +75,7 @@ def document_detail(request, pk):
         "damaged_count": page.damaged_count,
         "names_not_found": page.names_not_found,
     }
-    return render(request, "rulings/document_detail.html", context, using="jinja2")
+    return render(request, "rules/document_detail.html", context, using="jinja2")
 
 
 def document_statement(pk: int) -> tuple[str, list]:

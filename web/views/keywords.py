@@ -92,8 +92,8 @@ def keyword_list(request):
         )
     )
     groups = {value: [] for value in KIND_TITLES}
-    detail_url = url_maker("rulings:keyword-detail")
-    rules = url_prefix("rulings:rule-detail")
+    detail_url = url_maker("rules:keyword-detail")
+    rules = url_prefix("rules:rule-detail")
     for slug, name, name_it, keyword_kind, number, count, document_only in keywords:
         shown, other = names_for_page(name, name_it)
         groups.setdefault(keyword_kind, []).append(
@@ -123,7 +123,7 @@ def keyword_list(request):
         "italian": italian,
         "total": sum(len(rows) for rows in groups.values()),
     }
-    return render(request, "rulings/keyword_list.html", context, using="jinja2")
+    return render(request, "rules/keyword_list.html", context, using="jinja2")
 
 
 def title_of(kind: str) -> str:
@@ -180,7 +180,7 @@ def keyword_detail(request, slug):
         "types": types_of_cards(rows["types"]),
         "older_wordings": older_than_today(keyword),
     }
-    return render(request, "rulings/keyword_detail.html", context, using="jinja2")
+    return render(request, "rules/keyword_detail.html", context, using="jinja2")
 
 
 def keyword_statement(slug: str) -> tuple[str, list]:

@@ -79,7 +79,7 @@ def rule_detail(request, editions: EditionChoices, edition: RulesEdition, number
         **compare_context(page, request.GET.get("compare", "").strip()),
         "section_pages": page.section_pages,
     }
-    return render(request, "rulings/rule_detail.html", context, using="jinja2")
+    return render(request, "rules/rule_detail.html", context, using="jinja2")
 
 
 def cited_date(request, edition: RulesEdition) -> date | None:
@@ -124,7 +124,7 @@ def rule_elsewhere(request, editions: EditionChoices, edition: RulesEdition, num
     context = {"number": number, "edition": edition, "choices": choices}
     return render(
         request,
-        "rulings/rule_elsewhere.html",
+        "rules/rule_elsewhere.html",
         context,
         status=404 if explicit else 200,
         using="jinja2",
@@ -147,7 +147,7 @@ def contents(request, editions: EditionChoices, edition: RulesEdition):
         )
     chapters = []
     italian_page = is_italian_page()  # the curated titles are for the Italian pages only
-    prefix = url_prefix("rulings:rule-detail")
+    prefix = url_prefix("rules:rule-detail")
     for row in rows:
         item = {
             "number": row.number,
@@ -162,7 +162,7 @@ def contents(request, editions: EditionChoices, edition: RulesEdition):
         elif chapters:
             chapters[-1]["sections"].append(item)
     context = {**edition_context(editions, edition), "twin": twin, "chapters": chapters}
-    return render(request, "rulings/contents.html", context, using="jinja2")
+    return render(request, "rules/contents.html", context, using="jinja2")
 
 
 # --- Glossary ---------------------------------------------------------------------------------
@@ -178,7 +178,7 @@ def glossary(request, editions: EditionChoices, edition: RulesEdition):
         "count": sum(len(terms) for terms in letters.values()),
         "language": edition.language,
     }
-    return render(request, "rulings/glossary.html", context, using="jinja2")
+    return render(request, "rules/glossary.html", context, using="jinja2")
 
 
 # --- Search -----------------------------------------------------------------------------------
@@ -209,18 +209,18 @@ def search(request, editions: EditionChoices, edition: RulesEdition):
     }
     if refusal:
         context["message"] = refusal
-        return render(request, "rulings/search.html", context, status=400, using="jinja2")
+        return render(request, "rules/search.html", context, status=400, using="jinja2")
     lookup = typed_lookup(q)
     if lookup is not None:
         answer = answer_lookup(editions, edition, lookup)
         if answer.url:
             return redirect(answer.url)
         context.update(message=answer.message, suggestions=answer.suggestions or [])
-        return render(request, "rulings/search.html", context, using="jinja2")
+        return render(request, "rules/search.html", context, using="jinja2")
     words = query_words(q)
     context["words"] = words
     if not words:
-        return render(request, "rulings/search.html", context, using="jinja2")
+        return render(request, "rules/search.html", context, using="jinja2")
     found = search_words(editions, edition, words, request.GET.get("page"), q)
     context.update(
         explanations=found.explanations,
@@ -230,4 +230,4 @@ def search(request, editions: EditionChoices, edition: RulesEdition):
         glossary_results=found.glossary,
         twin=found.twin,
     )
-    return render(request, "rulings/search.html", context, using="jinja2")
+    return render(request, "rules/search.html", context, using="jinja2")

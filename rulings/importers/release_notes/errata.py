@@ -135,7 +135,7 @@ def _printed_before(hint: str, day: date) -> list[tuple[CardFace, str]]:
 
     One table a query, put together here: PostgreSQL plans the four-table join by its
     statistics, and when they say the tables are empty (a test database after rolled-back
-    imports) it compares every row of each with every row of the others, for minutes."""
+    imports) it compares every row of each with every row of the others."""
     worded = list(CardFace.objects.filter(oracle_text__icontains=hint).values_list("pk", flat=True))
     printed = list(
         PrintingFace.objects.filter(

@@ -243,8 +243,8 @@ def _page_prefixes(lang: str) -> tuple[str, str]:
     """The paths of a set's page and of a printing's page in ``lang``, with room for the code
     and the number (``reverse`` once per language, not once per card)."""
     with translation.override(lang):
-        set_page = reverse("oracle:set-detail", args=["CODE"])
-        printing_page = reverse("oracle:printing-detail", args=["CODE", "NUMBER"])
+        set_page = reverse("cards:set-detail", args=["CODE"])
+        printing_page = reverse("cards:printing-detail", args=["CODE", "NUMBER"])
     return set_page, printing_page
 
 

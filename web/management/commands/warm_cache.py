@@ -25,11 +25,11 @@ from rulings.models import RuleSection, RulesEdition, SourceDocument
 
 def page_paths() -> Iterator[str]:
     """Every public page's path in the active language, the long lists last."""
-    for name in ("oracle:home", "oracle:set-list", "oracle:about", "oracle:search-help"):
+    for name in ("cards:home", "cards:set-list", "cards:about", "cards:search-help"):
         yield reverse(name)
-    for name in ("rulings:rule-contents", "rulings:glossary", "rulings:keyword-list"):
+    for name in ("rules:rule-contents", "rules:glossary", "rules:keyword-list"):
         yield reverse(name)
-    yield reverse("rulings:document-list")
+    yield reverse("rules:document-list")
     for document in SourceDocument.objects.order_by("pk"):
         yield document.get_absolute_url()
     current = RulesEdition.objects.official().in_force()
@@ -38,11 +38,11 @@ def page_paths() -> Iterator[str]:
         for section in sections.order_by("position"):
             yield section.get_absolute_url()
     for slug in Keyword.objects.order_by("slug").values_list("slug", flat=True):
-        yield reverse("rulings:keyword-detail", args=[slug])
+        yield reverse("rules:keyword-detail", args=[slug])
     for card_set in CardSet.objects.order_by("-release_date", "code"):
         yield card_set.get_absolute_url()
     for slug in Card.objects.order_by("name").values_list("slug", flat=True):
-        yield reverse("oracle:card-detail", args=[slug])
+        yield reverse("cards:card-detail", args=[slug])
 
 
 class Command(BaseCommand):

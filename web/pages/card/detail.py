@@ -1,13 +1,13 @@
-"""What a card's page reads of the card: the card with its faces, keywords, printings (their
-sets and printed faces, newest first) and errata, in five small indexed queries written by hand
-(``sql_rows``) and sent together, with any more statements the page asks with them (what other
-apps show on it, the data version: ``web.views.cards``), in one round trip on PostgreSQL.
+"""What a card's page reads of the card: the card with its faces, keywords, printings (their sets
+and printed faces, newest first) and errata, in five small indexed queries written by hand
+(``common.sql_rows``) and sent together, with any more statements the page asks with them (what
+other apps show on it, the data version: ``web.views.cards``), in one round trip on PostgreSQL.
 
-``Card.objects.for_detail()`` reads the same through ``prefetch_related``, whose machinery
-costs more than the rows; here each kind of row is read once and handed out to its owners, so
-that ``card.faces.all()``, ``printing.faces.all()`` and the others answer from memory, as after
-a prefetch, for everything the page calls (``wording_history``, ``card_images``, the models'
-properties). The card's search columns, which only the search reads, stay in the database.
+``Card.objects.for_detail()`` reads the same through ``prefetch_related``, whose machinery costs
+more than the rows; here each kind of row is read once and handed out to its owners, so that
+``card.faces.all()``, ``printing.faces.all()`` and the others answer from memory, as after a
+prefetch, for everything the page calls (``oracle.wording_history``, ``web.pages.card.images``, the
+models' properties). The card's search columns, which only the search reads, stay in the database.
 """
 
 from collections.abc import Callable

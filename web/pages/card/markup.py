@@ -4,9 +4,9 @@ text and each printing's Italian text, with links on their rule numbers
 Oracle text; the errata; the wording
 history; the printings table's rows; the legality grid.
 
-They are made from the rows ``card_detail`` reads of the card (the card, its faces, printings
-with their sets, printed faces, errata), on every request: the page as a whole is kept by the
-page cache, not its parts.
+They are made from the rows ``web.pages.card.detail`` reads of the card (the card, its faces,
+printings with their sets, printed faces, errata), on every request: the page as a whole is kept by
+the page cache, not its parts.
 """
 
 from datetime import date
@@ -43,23 +43,23 @@ def english_diffs(face, printed) -> tuple[SafeString, SafeString]:
 
 
 def errata_markup(card: Card) -> SafeString:
-    return macro("oracle/_card_errata.html", "errata_section")(card, list(card.errata.all()))
+    return macro("cards/_card_errata.html", "errata_section")(card, list(card.errata.all()))
 
 
 def wording_history_markup(card: Card) -> SafeString:
-    return macro("oracle/_wording_history.html", "wording_history_section")(wording_history(card))
+    return macro("cards/_wording_history.html", "wording_history_section")(wording_history(card))
 
 
 def legality_markup(card: Card) -> SafeString:
-    return macro("oracle/_card_legality.html", "legality")(card)
+    return macro("cards/_card_legality.html", "legality")(card)
 
 
 def legality_summary_markup(card: Card) -> SafeString:
-    return macro("oracle/_card_legality.html", "legality_summary")(card)
+    return macro("cards/_card_legality.html", "legality_summary")(card)
 
 
 def printing_rows_markup(printings, shown) -> list[SafeString]:
-    row = macro("oracle/_printing_rows.html", "printing_row")
+    row = macro("cards/_printing_rows.html", "printing_row")
     return [row(each) for each in printing_rows(printings, shown)]
 
 

@@ -1,5 +1,5 @@
 """The printings table of a card's page and the links of a printing to other sites, as plain
-values for the Jinja2 partials ``oracle/_printing_rows.html`` and ``oracle/_printing_links.html``
+values for the Jinja2 partials ``cards/_printing_rows.html`` and ``cards/_printing_links.html``
 (a card can have a hundred printings: one pass here, no template include or URL lookup per
 row)."""
 
@@ -59,7 +59,7 @@ def link_labels() -> tuple[str, str]:
 
 def printing_rows(printings, shown) -> list[PrintingRow]:
     """A row per printing (their sets already fetched), ``shown`` marked as the current one."""
-    url = url_maker2("oracle:printing-detail")
+    url = url_maker2("cards:printing-detail")
     labels = {value: str(label) for value, label in Rarity.choices}
     names = link_labels()
     italian = is_italian_page()

@@ -6,8 +6,8 @@ The card's page (``web.views.cards``) sends the four queries of ``rulings_rows.p
 (rules editions, rulings, documents, rules used) with its own, whatever the card, and builds
 its context from their rows (``card_context``); one more query reads the rule numbers the
 rulings cite when the card has rulings. The page's template includes the panels
-(``templates/jinja2/rulings/_card_*.html``) at their places; each ruling's item
-(``rulings/_ruling.html``) is rendered here (``web.rendering.rulings.render_items``).
+(``templates/jinja2/rules/_card_*.html``) at their places; each ruling's item
+(``rules/_ruling.html``) is rendered here (``web.rendering.rulings.render_items``).
 
 The card's own rulings come first; those about each of its keywords and types, which every card
 with them shares, follow, each topic collapsed and counted with its keyword's page. The
@@ -38,8 +38,8 @@ from web.rendering.rulings import render_items
 
 
 def card_context(card: Card, rows: list[list[tuple]], staff: bool = False) -> dict:
-    """The variables of the panels, from the rows of ``page_statements`` (rule editions,
-    rulings, documents, rules used: ``card_page_rows``), sent with the page's own; one more
+    """The variables of the panels, from the rows of ``page_statements`` (rule editions, rulings,
+    documents, rules used: ``web.pages.card.rulings_rows``), sent with the page's own; one more
     query for the rule numbers the rulings cite, when the card has rulings."""
     rows = page_rows(rows)
     editions = rows.editions
@@ -52,7 +52,7 @@ def card_context(card: Card, rows: list[list[tuple]], staff: bool = False) -> di
     documents = rows.documents
     labelled = [(_("About %(topic)s") % {"topic": topic}, topic, group) for topic, group in topics]
     groups = [(_("On this card"), own), *((label, group) for label, _topic, group in labelled)]
-    keyword_url = url_maker("rulings:keyword-detail")
+    keyword_url = url_maker("rules:keyword-detail")
     keyword_slugs = {keyword.pk: keyword.slug for keyword in card.keywords.all()}
     shared = [
         SharedTopic(
@@ -130,9 +130,9 @@ def linked_edition(printed_on, editions) -> str | None:
 
 
 def card_rulings(rulings: list[Ruling]) -> tuple[list, list]:
-    """(the card's own rulings, [(topic, rulings)]) of its rulings and those about its keywords
-    and card types (``card_page_rows``): the topics are the card's keywords (suspend, morph),
-    then its card types (tribal), named in the page's language."""
+    """(the card's own rulings, [(topic, rulings)]) of its rulings and those about its keywords and
+    card types (``web.pages.card.rulings_rows``): the topics are the card's keywords (suspend,
+    morph), then its card types (tribal), named in the page's language."""
     own, named = [], []
     italian_page = is_italian_page()
     for ruling in rulings:
@@ -151,8 +151,8 @@ def card_rulings(rulings: list[Ruling]) -> tuple[list, list]:
 
 
 def topic_name(ruling, italian_page: bool) -> str:
-    """The keyword or card type a ruling is about (``rulings_about`` read their names), named
-    in the page's language."""
+    """The keyword or card type a ruling is about (``web.pages.card.rulings_rows.read_rulings``
+    reads their names), named in the page's language."""
     if ruling.keyword_id:
         name = (italian_page and ruling.keyword_name_it) or ruling.keyword_name
     else:
@@ -173,11 +173,11 @@ class RuleUsed:
 
 
 def rules_used(rows: list[RuleUseRow]) -> list[RuleUsed]:
-    """The rules of today's edition the card uses (``card_page_rows``: computed or set by an
-    editor, less those an editor removed), in the rules' order, each with its title (Italian on
-    Italian pages where an Italian edition of the same date has it) and its reason in words."""
+    """The rules of today's edition the card uses (``web.pages.card.rulings_rows``: computed or set
+    by an editor, less those an editor removed), in the rules' order, each with its title (Italian
+    on Italian pages where an Italian edition of the same date has it) and its reason in words."""
     italian_page = is_italian_page()
-    rule_page = url_prefix("rulings:rule-detail")
+    rule_page = url_prefix("rules:rule-detail")
     shown = []
     for row in rows:
         italian_title = italian_page and (

@@ -1,5 +1,5 @@
 """What a card's page reads of the rules app, in four small indexed queries written by hand
-(``common.sql_rows``: building them with the ORM cost ten times what running them does), which
+(``common.sql_rows``: building them with the ORM cost more than running them), which
 the page sends with its own (``page_statements``, given the card's id as SQL; ``page_rows``
 reads their rows):
 

@@ -49,7 +49,7 @@ class Part:
 
 def parts(result: DeckCheck) -> list[Part]:
     """The list's sections that have cards, in the order of SECTION_TITLES."""
-    card_url = url_maker("oracle:card-detail")
+    card_url = url_maker("cards:card-detail")
     italian_page = is_italian_page()
     found = []
     for section, title in SECTION_TITLES.items():

@@ -107,7 +107,7 @@ def judge_sheet(result: DeckCheck, data_date: date | None) -> list[SheetCard]:
     for line in deck.lines:
         by_section = copies.setdefault(line.card.id, {})
         by_section[line.section] = by_section.get(line.section, 0) + line.count
-    card_url = url_maker("oracle:card-detail")
+    card_url = url_maker("cards:card-detail")
     italian_page = is_italian_page()
     sheet = []
     for card in cards:

@@ -1,5 +1,5 @@
 """A source document's page: each section with its text, card names and rule numbers linked
-(``document_rendering``), its subject and its rulings, rendered in the page's language.
+(``web.pages.documents.rendering``), its subject and its rulings, rendered in the page's language.
 
 The numbers a section cites are read in the rules in force on the document's date and lead to
 where those rules are today (one query for the whole page); an editor's withdrawn rulings are
@@ -164,7 +164,7 @@ def render_sections(document, sections, inputs: PageInputs, firsts: list[int]) -
             )
         )
     hide_withdrawn(rendered, inputs.withdrawn)
-    section_macro = macro("rulings/_document_section.html", "document_section")
+    section_macro = macro("rules/_document_section.html", "document_section")
     language = translation.get_language()
     return [section_macro(each, document, language) for each in rendered]
 

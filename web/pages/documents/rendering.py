@@ -10,7 +10,7 @@ for the whole page. Links go to today's rule and keep the number as written, wit
 Card names are linked from the section's DocumentMention rows (a name without a card stays
 plain text). Each line is read into pieces (``web.rendering.text_pieces``: symbols, card names, rule
 numbers, reminder text) and the markup made by a template
-(``templates/jinja2/rulings/_document_text.html``), which escapes each piece once; damaged lines
+(``templates/jinja2/rules/_document_text.html``), which escapes each piece once; damaged lines
 are shown exactly as written, never linked or guessed, with the reason the importer gave.
 """
 
@@ -166,7 +166,7 @@ class SectionRenderer:
         self.cited = cited
         self.rules = TodaysRuleRenderer(cited)
         if card_prefix is None:
-            card_prefix = url_prefix("oracle:card-detail")  # one reverse() for a page of links
+            card_prefix = url_prefix("cards:card-detail")  # one reverse() for a page of links
         self.card_prefix = card_prefix
         self.interface_language = get_language()
         self.ruling_ordinal = 0  # ruling blocks seen so far in the document
@@ -293,4 +293,4 @@ def numbers_cited_in_sections(sections) -> set[str]:
 
 
 def _macro(name: str):
-    return macro("rulings/_document_text.html", name)
+    return macro("rules/_document_text.html", name)

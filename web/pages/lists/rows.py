@@ -2,7 +2,7 @@
 
 A set page can list 1,700 printings. Fetching plain values (no model instances) and computing
 each row here, once, keeps such pages fast; the Jinja2 partials only print the fields
-(``templates/jinja2/oracle/``: ``_card_rows.html``, ``_set_card_rows.html``, ``_set_rows.html``).
+(``templates/jinja2/cards/``: ``_card_rows.html``, ``_set_card_rows.html``, ``_set_rows.html``).
 A page of rows costs the same few queries whatever it holds: one for the faces, one for the
 printings (a set page: one for both); ``row_queries`` holds their SQL.
 """
@@ -85,8 +85,8 @@ def card_rows(cards, with_sets=False, with_images=False) -> list[CardRow]:
     the printing, from all of them: one query)."""
     cards = list(cards)
     pictures = sets_by_card([card.pk for card in cards]) if with_images else {}
-    url = url_maker("oracle:card-detail")
-    printing_url = url_maker2("oracle:printing-detail")
+    url = url_maker("cards:card-detail")
+    printing_url = url_maker2("cards:printing-detail")
     italian = is_italian_page()
     card_parts = CardParts(italian)
     rows = []
@@ -141,10 +141,10 @@ class SetTable(NamedTuple):
 
 def set_table_rows(card_set) -> SetTable:
     """The rows of ``card_set``'s table of cards in the active language, made as one piece of
-    markup (``oracle/_set_card_rows.html``), with the count of each rarity. One query: the
+    markup (``cards/_set_card_rows.html``), with the count of each rarity. One query: the
     printings with their cards' faces."""
     make_row = SetRowMaker(card_set, is_italian_page())
-    render = macro("oracle/_set_card_rows.html", "set_card_row")
+    render = macro("cards/_set_card_rows.html", "set_card_row")
     rows = row_queries.printings_of_set(card_set.pk)
     parts = []
     rarities = Counter()
@@ -159,7 +159,7 @@ class SetRowMaker:
     printings of ``card_set``, ``faces`` as ``printings_with_faces`` gives them."""
 
     def __init__(self, card_set, italian: bool):
-        self.url = url_maker("oracle:printing-detail", card_set.code.lower())
+        self.url = url_maker("cards:printing-detail", card_set.code.lower())
         self.card_parts = CardParts(italian)
         self.rarity_cell = rarity_cells(card_set.symbol_code)
 
@@ -180,7 +180,7 @@ class SetRowMaker:
 def rarity_cells(symbol: str):
     """A function ``rarity -> its cell in a set's table`` (the set's symbol in the rarity's
     colour, the rarity's name), each cell made once."""
-    make_cell = macro("oracle/_rarity_cell.html", "rarity_cell")
+    make_cell = macro("cards/_rarity_cell.html", "rarity_cell")
     labels = {value: str(label) for value, label in Rarity.choices}
     cells = {}
 
@@ -233,7 +233,7 @@ def set_rows() -> list[SetRow]:
         # COUNT(*), not of a column: PostgreSQL then counts from the (set, layout) index alone.
         .annotate(count=Count("*"))
     )
-    url = url_maker("oracle:set-detail")
+    url = url_maker("cards:set-detail")
     sets = CardSet.objects.values_list(
         "pk", "code", "name", "name_it", "keyrune_code", "release_date"
     )

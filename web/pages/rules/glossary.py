@@ -52,4 +52,4 @@ def definition_renderer(edition, texts: Iterable[str], is_current: bool) -> Rule
 
 def definition_html(text: str, renderer: RuleTextRenderer) -> SafeString:
     """A definition's paragraphs, mana symbols as icons, its rule citations linked."""
-    return macro("oracle/_text.html", "inline")(paragraphs(renderer.lines(text)))
+    return macro("cards/_text.html", "inline")(paragraphs(renderer.lines(text)))

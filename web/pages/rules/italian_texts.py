@@ -109,7 +109,7 @@ def superseded_translation(
     translates (``old_number`` in ``read_in``, the older edition it is read in; its page is
     ``old_rule_url``, worked out when not given) with today's rule ``number``."""
     source = italian_source(translated, translated_on, read_in.effective_date, old_number)
-    old_rule_url = old_rule_url or url_maker("rulings:rule-detail")(old_number)
+    old_rule_url = old_rule_url or url_maker("rules:rule-detail")(old_number)
     # The sentences are translated here, not in the Jinja2 partial: makemessages reads
     # gettext() in Python, but not Jinja2's _() with keyword arguments.
     banner = _("translation of the text in force from %(date)s, since superseded") % {
@@ -120,7 +120,7 @@ def superseded_translation(
         "old_date": long_date(read_in.effective_date),
         "number": number,
     }
-    return macro("rulings/_superseded_translation.html", "superseded")(
+    return macro("rules/_superseded_translation.html", "superseded")(
         banner,
         source + italian + italian_note(translated),
         compare,
@@ -129,4 +129,4 @@ def superseded_translation(
 
 
 def _macro(name: str):
-    return macro("rulings/_italian_text.html", name)
+    return macro("rules/_italian_text.html", name)

@@ -1,14 +1,14 @@
 """Everything a rule page shows, read in five queries and four round trips whatever the rule.
 
-A chapter, section 702 with its hundreds of rules, or one subrule all cost the same: the
-editions (``EditionChoices``, with the request's data version); the rule with the rules above
-it, the ones it contains and its neighbours (``rule_tree.tree_statement``), sent with the query
-for the cards that use the rule when the page is of the current rules; the old-number mappings
-of the rules shown (``rule_mappings``); and one query for the rest (``related_rules``: the
-number in other editions, which cited numbers exist, the Italian texts, where an old rule went).
-On an older edition's page the cards are those of the current rule it became, read last (none,
-and no query, when no current rule matches it). The three in the middle are written in SQL,
-each part reading an index: building them with the ORM took longer than running them.
+A chapter, section 702 with its hundreds of rules, or one subrule all cost the same: the editions
+(``EditionChoices``, with the request's data version); the rule with the rules above it, the ones it
+contains and its neighbours (``web.pages.rules.tree.tree_statement``), sent with the query for the
+cards that use the rule when the page is of the current rules; the old-number mappings of the rules
+shown (``web.pages.rules.mappings``); and one query for the rest (``web.pages.rules.related``: the
+number in other editions, which cited numbers exist, the Italian texts, where an old rule went). On
+an older edition's page the cards are those of the current rule it became, read last (none, and no
+query, when no current rule matches it). The three in the middle are written in SQL, each part
+reading an index: building them with the ORM took longer than running them.
 
 ``build_rule_page`` runs ``RulePageBuilder``'s steps in order; each step reads what the ones
 before it left on the builder.
@@ -41,7 +41,7 @@ Level = RuleSection.Level
 
 def rule_url(number: str, query: str = "") -> str:
     """The address of rule ``number``'s page, with ``query`` ("?edition=2007-05-01")."""
-    return url_maker("rulings:rule-detail")(number) + query
+    return url_maker("rules:rule-detail")(number) + query
 
 
 def build_rule_page(
@@ -84,7 +84,7 @@ class RulePageBuilder:
         self.rows = rows  # the rule, the rules above it, in it, and its neighbours
         self.is_current = edition == editions.current
         self.query = editions.query(edition)
-        self.url_prefix = url_prefix("rulings:rule-detail")
+        self.url_prefix = url_prefix("rules:rule-detail")
 
     def build(self) -> RulePage:
         self.arrange_tree()
@@ -154,10 +154,10 @@ class RulePageBuilder:
                 parent.children.append(self.shown[row.id])
 
     def read_mappings(self):
-        """The old-number mappings of the rules shown, newest edition first; on an older
-        edition's page also where the rule went (``rule_mapping``) and the rules of the other
-        old editions mapped there (``rule_mappings``). Asked by position range rather than by a
-        list of hundreds of ids."""
+        """The old-number mappings of the rules shown, newest edition first; on an older edition's
+        page also where the rule went (``rule_mapping``) and the rules of the other old editions
+        mapped there (``web.pages.rules.mappings``). Asked by position range rather than by a list
+        of hundreds of ids."""
         rule = self.rule
         shown = [row.position for row in self.rows if row.id in self.shown and row.id != rule.id]
         first, last = (min(shown), max(shown)) if shown else (rule.position, rule.position)
@@ -261,7 +261,7 @@ class RulePageBuilder:
     def render_texts(self):
         """Each rule's text (``node.html``), with the Italian text beside it and where that
         comes from, or after it when it translates an older edition's text (on a page of the
-        current rules); the template lays out the tree (``rulings/_rule_tree.html``).
+        current rules); the template lays out the tree (``rules/_rule_tree.html``).
         Links in an old edition's text open that edition: "rule 504" in 2007 is 2007's rule
         504; an old number's Italian text cites the numbers of its time."""
         edition = self.edition

@@ -190,10 +190,10 @@ def search_words(
 ):
     """The rules holding every word, ``page`` of them, and the glossary terms holding them.
 
-    The words are looked for in the edition, in the English words of the Italian names and terms
-    the query holds (``italian_rule_terms``), and on Italian pages in the edition's Italian
-    translation and the older Italian texts the documents quote. The rules the Italian words
-    name come first, then those holding the words in their title."""
+    The words are looked for in the edition, in the English words of the Italian names and terms the
+    query holds (``web.pages.rules.italian_search``), and on Italian pages in the edition's Italian
+    translation and the older Italian texts the documents quote. The rules the Italian words name
+    come first, then those holding the words in their title."""
     twin = italian_twin(editions, edition)
     partial = partial_italian_editions(editions, edition, twin) if is_italian_page() else []
     italian = italian_findings(
@@ -264,7 +264,7 @@ def rule_results(editions, edition, twin, numbers: list[str], words, marked=None
 def glossary_results(query: str, glossary_ids: list[int], words) -> list[dict]:
     shown = glossary_ids[:GLOSSARY_RESULTS]
     entries = {entry.pk: entry for entry in GlossaryEntry.objects.filter(pk__in=shown)}
-    glossary_url = reverse("rulings:glossary") + query
+    glossary_url = reverse("rules:glossary") + query
     return [
         {
             "term": highlight(entries[pk].term, words, width=300),

@@ -96,7 +96,7 @@ class Today:
     @property
     def link_text(self) -> SafeString:
         """ "702.37c <span lang="en">(Morph)</span>": the number, and the title if there is one."""
-        return macro("rulings/_rule_text.html", "number_and_title")(
+        return macro("rules/_rule_text.html", "number_and_title")(
             self.section.number, self.title, self.language
         )
 

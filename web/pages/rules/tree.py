@@ -60,8 +60,8 @@ OFF_PAGE = (
 # each part reads a range of an index (the range of what the rule contains is given as values
 # of the bounds, not of a join with them, so that PostgreSQL reads it from the index; there the
 # neighbours at a level are found in one step by the index of rules by level, migration 0018).
-# Written in SQL because the ORM's version (nested subqueries) took ten times longer to build
-# than to run.
+# Written in SQL because the ORM's version (nested subqueries) took longer to build than
+# to run.
 #
 # A section of more than ``per_page`` rules shows the text of one page of them
 # (web.pages.rules.section_pages: page ``page_index`` from 0, a page past the end being the

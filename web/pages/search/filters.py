@@ -348,8 +348,8 @@ class CardFilter(django_filters.FilterSet):
 
     def long_options(self) -> dict[str, SafeString]:
         """The <option>s of the type, keyword and set selects, the chosen one selected."""
-        options = macro("oracle/_select_options.html", "options")
-        optgroups = macro("oracle/_select_options.html", "optgroups")
+        options = macro("cards/_select_options.html", "options")
+        optgroups = macro("cards/_select_options.html", "optgroups")
         builds = {
             "type": lambda chosen: optgroups(facets.type_groups(), chosen),
             "keyword": lambda chosen: optgroups(facets.keyword_groups(), chosen),

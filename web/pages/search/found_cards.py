@@ -25,7 +25,7 @@ from oracle.search.conditions import IdList
 # a page of rare matches, and counting apart would search twice). One that finds more is
 # counted, and its page read along the index of its order, which dense matches fill at once.
 # 3,000 rather than 1,000 since the substring index: a keyword or a phrase of 2,000 cards
-# costs 12 ms so instead of 17 (benchmarks/README.md, issue 35).
+# costs less so (benchmarks/README.md, issue 35).
 FEW_FOUND = 3000
 
 # The cards of a page in the order of their names (the column of the page's language), from a

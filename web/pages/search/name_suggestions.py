@@ -45,7 +45,7 @@ def name_suggestions(query) -> NameSuggestions | None:
     card_ids = {card_id for found in close for card_id in found.card_ids}
     cards = {pk: (name, slug) for pk, name, slug in _cards(card_ids)}
     faces = faces_by_card(card_ids)
-    card_url = url_maker("oracle:card-detail")
+    card_url = url_maker("cards:card-detail")
     suggestions = []
     for found in close:
         if len(found.card_ids) == 1:
@@ -56,7 +56,7 @@ def name_suggestions(query) -> NameSuggestions | None:
             url = card_url(slug)
         else:
             other = ""
-            url = f"{reverse('oracle:card-list')}?{urlencode({'q': f'!{quote(found.name)}'})}"
+            url = f"{reverse('cards:card-list')}?{urlencode({'q': f'!{quote(found.name)}'})}"
         suggestions.append(Suggestion(found.name, other if other != found.name else "", url))
     return NameSuggestions(searched, suggestions)
 

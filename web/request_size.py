@@ -7,16 +7,14 @@ kilobytes (a decklist is read up to 50,000 bytes; the admin imports nothing), so
 covers every path:
 
 - a body whose ``Content-Length`` is over the limit is refused unread;
-- a body sent in chunks, without a length (only a client reaching gunicorn directly can send
-  one: nginx buffers the body and sends its length), is read as it streams and refused as soon
-  as it passes the limit; one within it is handed on as if it had been sent with its length.
+- a body sent in chunks, without a length, is refused unread with 411 (Length Required): Django
+  reads a body by its declared length, so it would have read nothing of it. Only a client
+  reaching gunicorn directly can send one: nginx reads the body and sends its length.
 
 The refusal is JSON under ``/api/`` and text elsewhere, in the path's language (or the one the
 client asks for). gunicorn then closes the connection, or reads at most 64 KB more of the
 body before its next request on it.
 """
-
-import io
 
 from django.conf import settings
 from django.http import HttpResponse
@@ -25,8 +23,6 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from web.json_views import json_response
-
-CHUNK = 64 * 1024
 
 
 class RequestBodyLimitMiddleware:
@@ -42,12 +38,7 @@ class RequestBodyLimitMiddleware:
             if int(declared) > limit:
                 return too_large(request, limit)
         elif chunked(request):
-            body = read_at_most(request.META["wsgi.input"], limit + 1)
-            if len(body) > limit:
-                return too_large(request, limit)
-            # Django reads a body by its declared length: give it the one just read.
-            request.META["CONTENT_LENGTH"] = str(len(body))
-            request._stream = io.BytesIO(body)
+            return refusal(request, 411, length_required)
         return self.get_response(request)
 
 
@@ -59,17 +50,6 @@ def chunked(request) -> bool:
     )
 
 
-def read_at_most(stream, size: int) -> bytes:
-    parts, read = [], 0
-    while read < size:
-        part = stream.read(min(CHUNK, size - read))
-        if not part:
-            break
-        parts.append(part)
-        read += len(part)
-    return b"".join(parts)
-
-
 def too_large(request, limit: int) -> HttpResponse:
     return refusal(
         request,
@@ -79,6 +59,10 @@ def too_large(request, limit: int) -> HttpResponse:
             % {"bytes": number_format(limit, force_grouping=True)}
         ),
     )
+
+
+def length_required() -> str:
+    return _("Send the body with its length (Content-Length): a body in chunks is not read.")
 
 
 def not_a_number() -> str:

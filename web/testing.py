@@ -22,13 +22,16 @@ finds. config sits above both apps, so this module may name the models of both.
 import os
 import subprocess
 import sys
+import uuid
 from io import StringIO
 from pathlib import Path
+from unittest import SkipTest
 
 from django.conf import settings
+from django.core.cache import cache
 from django.core.management import call_command
 from django.db import connections
-from django.test import TestCase
+from django.test import TestCase, override_settings
 from django.utils import translation
 
 # The commands of ``make data``, in its order, in two steps: the runner runs the first step
@@ -222,3 +225,67 @@ def settings_in_subprocess(
         text=True,
         timeout=120,
     )
+
+
+def redis_url() -> str:
+    """The tests' Redis server (REDIS_URL: ``scripts/with-redis`` starts one and sets it). Without
+    one the test is skipped, except under REQUIRE_REDIS=1 (CI), where that is a failure."""
+    url = os.environ.get("REDIS_URL", "")
+    if not url:
+        if os.environ.get("REQUIRE_REDIS") == "1":
+            raise RuntimeError(
+                "REQUIRE_REDIS=1 but REDIS_URL is not set: run under scripts/with-redis."
+            )
+        raise SkipTest("no Redis server (run under scripts/with-redis)")
+    return url
+
+
+def redis_cache(url: str, prefix: str, **options) -> dict:
+    return {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": url,
+        "KEY_PREFIX": prefix,
+        **({"OPTIONS": options} if options else {}),
+    }
+
+
+def delete_redis_keys(alias_cache, prefix: str) -> None:
+    """Delete the keys under ``prefix`` (not the whole database: other tests share the server)."""
+    client = alias_cache._cache.get_client(write=True)
+    for key in client.scan_iter(match=f"{prefix}*"):
+        client.delete(key)
+
+
+class RedisTestCase(BundledDataTestCase):
+    """Runs with both caches ("default": sessions, the page cache; "limits") in the Redis
+    server at REDIS_URL, under key prefixes of their own, deleted afterwards."""
+
+    redis_options: dict = {}
+    redis_settings: dict = {
+        "SESSION_ENGINE": "django.contrib.sessions.backends.cached_db",
+        "PAGE_CACHE_SECONDS": 300,
+    }
+
+    @classmethod
+    def setUpClass(cls):
+        url = redis_url()
+        cls.prefix = f"oracolo-test-{uuid.uuid4().hex[:12]}"
+        caches = {
+            "default": redis_cache(url, cls.prefix, **cls.redis_options),
+            "limits": redis_cache(url, f"{cls.prefix}-limits", **cls.redis_options),
+        }
+        cls._redis_settings = override_settings(CACHES=caches, **cls.redis_settings)
+        cls._redis_settings.enable()
+        super().setUpClass()
+
+    @classmethod
+    def tearDownClass(cls):
+        try:
+            super().tearDownClass()
+        finally:
+            delete_redis_keys(cache, cls.prefix)
+            cls._redis_settings.disable()
+
+    def redis_keys(self, prefix: str = "") -> list[str]:
+        client = cache._cache.get_client()
+        return [key.decode() for key in client.scan_iter(match=f"{prefix or self.prefix}:*")]

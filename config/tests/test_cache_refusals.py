@@ -4,28 +4,16 @@ cache. The full Redis needs a server (REDIS_URL, ``scripts/with-redis``); the on
 listens on needs none."""
 
 import socket
-import uuid
-from unittest import SkipTest
 
 from django.core.cache import cache, caches
 from django.test import override_settings
 
-from config.tests.test_shared_cache import REDIS_URL, REQUIRE_REDIS
 from oracle.models import Card
-from web.testing import BundledDataTestCase
+from web.testing import BundledDataTestCase, RedisTestCase, redis_cache
 
 RULE = "/en/rules/702/"
 LOCAL = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "refusals"}
 TIMEOUTS = {"socket_connect_timeout": 1, "socket_timeout": 1}
-
-
-def redis_cache(url: str, prefix: str) -> dict:
-    return {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
-        "LOCATION": url,
-        "KEY_PREFIX": prefix,
-        "OPTIONS": TIMEOUTS,
-    }
 
 
 def closed_port() -> int:
@@ -61,7 +49,7 @@ class RefusingCacheTestCase(BundledDataTestCase):
 
 class UnreachableRedisTests(RefusingCacheTestCase):
     def setUp(self):
-        down = redis_cache(f"redis://127.0.0.1:{closed_port()}/0", "oracolo-down")
+        down = redis_cache(f"redis://127.0.0.1:{closed_port()}/0", "oracolo-down", **TIMEOUTS)
         settings = override_settings(
             CACHES={"default": down, "limits": LOCAL}, PAGE_CACHE_SECONDS=300
         )
@@ -79,7 +67,7 @@ class UnreachableLimitsTests(RefusingCacheTestCase):
     """The limits' Redis gone: costly requests go through uncounted rather than failing."""
 
     def setUp(self):
-        down = redis_cache(f"redis://127.0.0.1:{closed_port()}/0", "oracolo-down")
+        down = redis_cache(f"redis://127.0.0.1:{closed_port()}/0", "oracolo-down", **TIMEOUTS)
         settings = override_settings(
             CACHES={"default": LOCAL, "limits": down},
             SEARCH_RATE_LIMIT=1,
@@ -98,35 +86,11 @@ class UnreachableLimitsTests(RefusingCacheTestCase):
         self.assertEqual(checks["cache limits"], "refuses writes (ConnectionError)")
 
 
-class FullRedisTests(RefusingCacheTestCase):
+class FullRedisTests(RedisTestCase, RefusingCacheTestCase):
     """A Redis at its ``maxmemory`` with ``noeviction`` answers every write with OOM."""
 
-    @classmethod
-    def setUpClass(cls):
-        if not REDIS_URL:
-            if REQUIRE_REDIS:
-                raise RuntimeError("REQUIRE_REDIS=1 but REDIS_URL is not set.")
-            raise SkipTest("no Redis server (run under scripts/with-redis)")
-        cls.prefix = f"oracolo-test-{uuid.uuid4().hex[:12]}"
-        cls._redis_settings = override_settings(
-            CACHES={
-                "default": redis_cache(REDIS_URL, cls.prefix),
-                "limits": redis_cache(REDIS_URL, cls.prefix + "-limits"),
-            },
-            PAGE_CACHE_SECONDS=300,
-        )
-        cls._redis_settings.enable()
-        super().setUpClass()
-
-    @classmethod
-    def tearDownClass(cls):
-        try:
-            super().tearDownClass()
-        finally:
-            client = cache._cache.get_client(write=True)
-            for key in client.scan_iter(match=f"{cls.prefix}*"):
-                client.delete(key)
-            cls._redis_settings.disable()
+    redis_options = TIMEOUTS
+    redis_settings = {"PAGE_CACHE_SECONDS": 300}
 
     def setUp(self):
         self.redis = cache._cache.get_client(write=True)

@@ -6,24 +6,17 @@ throwaway one and sets it); without it they are skipped, except with REQUIRE_RED
 a missing server is a failure.
 """
 
-import os
 import subprocess
-import uuid
-from unittest import SkipTest
 
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.core.cache import cache
 from django.db import connection
 from django.test import Client, SimpleTestCase, override_settings
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from oracle.models import Card
-from web.testing import BundledDataTestCase, settings_in_subprocess
-
-REDIS_URL = os.environ.get("REDIS_URL", "")
-REQUIRE_REDIS = os.environ.get("REQUIRE_REDIS") == "1"
+from web.testing import RedisTestCase, settings_in_subprocess
 
 
 def settings_with(env: dict[str, str], names: list[str]) -> subprocess.CompletedProcess:
@@ -55,53 +48,6 @@ class CacheSettingsTests(SimpleTestCase):
         result = settings_with({"CACHE_URL": "memcached://x:11211"}, ["CACHES"])
         self.assertNotEqual(result.returncode, 0)
         self.assertIn("CACHE_URL must be a Redis address", result.stderr)
-
-
-class RedisTestCase(BundledDataTestCase):
-    """Runs with Django's cache (sessions, the page cache) in the Redis server at REDIS_URL,
-    under a key prefix of its own, deleted afterwards."""
-
-    @classmethod
-    def setUpClass(cls):
-        if not REDIS_URL:
-            if REQUIRE_REDIS:
-                raise RuntimeError(
-                    "REQUIRE_REDIS=1 but REDIS_URL is not set: run under scripts/with-redis."
-                )
-            raise SkipTest("no Redis server (run under scripts/with-redis)")
-        cls.prefix = f"oracolo-test-{uuid.uuid4().hex[:12]}"
-        cls._redis_settings = override_settings(
-            CACHES={
-                "default": {
-                    "BACKEND": "django.core.cache.backends.redis.RedisCache",
-                    "LOCATION": REDIS_URL,
-                    "KEY_PREFIX": cls.prefix,
-                },
-                "limits": {
-                    "BACKEND": "django.core.cache.backends.redis.RedisCache",
-                    "LOCATION": REDIS_URL,
-                    "KEY_PREFIX": f"{cls.prefix}-limits",
-                },
-            },
-            SESSION_ENGINE="django.contrib.sessions.backends.cached_db",
-            PAGE_CACHE_SECONDS=300,
-        )
-        cls._redis_settings.enable()
-        super().setUpClass()
-
-    @classmethod
-    def tearDownClass(cls):
-        try:
-            super().tearDownClass()
-        finally:
-            client = cache._cache.get_client(write=True)
-            for key in client.scan_iter(match=f"{cls.prefix}*"):
-                client.delete(key)
-            cls._redis_settings.disable()
-
-    def redis_keys(self, prefix: str = "") -> list[str]:
-        client = cache._cache.get_client()
-        return [key.decode() for key in client.scan_iter(match=f"{prefix or self.prefix}:*")]
 
 
 class RedisPageCacheTests(RedisTestCase):

@@ -6,10 +6,9 @@ path is stopped by the time limit, answering 503. Where the counters live:
 test_limit_counters.py."""
 
 import json
-import os
 import tempfile
 import uuid
-from unittest import SkipTest, mock
+from unittest import mock
 
 from django.conf import settings
 from django.core.cache import caches
@@ -18,7 +17,7 @@ from django.test import override_settings
 
 from oracle.models import Card
 from web import search_limits
-from web.testing import BundledDataTestCase
+from web.testing import BundledDataTestCase, delete_redis_keys, redis_cache, redis_url
 from web.tests.test_search_limits import slow_searches, slow_statement
 
 # The middle of a minute, at the start of a ten-minute window.
@@ -294,24 +293,13 @@ class OnRedis:
 
     @classmethod
     def setUpClass(cls):
-        url = os.environ.get("REDIS_URL", "")
-        if not url:
-            if os.environ.get("REQUIRE_REDIS") == "1":
-                raise RuntimeError("REQUIRE_REDIS=1 but REDIS_URL is not set.")
-            raise SkipTest("no Redis server (run under scripts/with-redis)")
         cls.prefix = f"oracolo-limits-test-{uuid.uuid4().hex[:12]}"
-        limits = {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": url,
-            "KEY_PREFIX": cls.prefix,
-        }
+        limits = redis_cache(redis_url(), cls.prefix)
         cls.enterClassContext(override_settings(CACHES={**settings.CACHES, "limits": limits}))
         super().setUpClass()
 
-    def clear_counters(self):  # not the whole database: other tests may share the server
-        client = caches["limits"]._cache.get_client(write=True)
-        for key in client.scan_iter(match=f"{self.prefix}:*"):
-            client.delete(key)
+    def clear_counters(self):
+        delete_redis_keys(caches["limits"], f"{self.prefix}:")
 
 
 class InFolderBurstTests(InFolder, BurstTests):

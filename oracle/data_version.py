@@ -14,24 +14,19 @@ commits (so a reader who sees the new number also sees the new data):
 - every change made through the admin (``web.http_caching`` calls ``changed()`` after each
   successful admin form or action).
 
-``current()`` reads it with the card data's date (the newest MTGJSON import's) in one statement
-(``common.sql_rows.FixedValues``), once per request (``for_request``): a public page's ETag and
-its footer (``web.data_age``) both need it. A page that sends its own queries together sends
-that statement with them: ``fetch_with_version(request, statements)``, or for a page that
-builds its statements in steps (a card's), ``unread_statement`` and then ``keep_for_request``.
+``current()`` reads it with the card data's date (the newest MTGJSON import's) in one query,
+once per request (``for_request``): a public page's ETag and its footer (``web.data_age``) both
+need it.
 """
 
 from datetime import UTC, date, datetime
 from typing import NamedTuple
 
 from django.db import transaction
-from django.db.models import CharField
-from django.db.models.functions import Cast
+from django.db.models import Subquery
 from django.db.models.signals import post_delete, post_save
 from django.utils import timezone
-from django.utils.dateparse import parse_datetime
 
-from common.sql_rows import FixedValues, fetch_together
 from oracle.models import CardDataImport, DataVersion, Erratum
 
 NEVER = datetime(2000, 1, 1, tzinfo=UTC)
@@ -43,74 +38,26 @@ class Version(NamedTuple):
     cards_date: date | None  # the MTGJSON date of the newest import that says one
 
 
-def newest_data_date():
-    """The MTGJSON date of the newest import that says one, as YYYY-MM-DD (text on every
-    database, as ``FixedValues`` reads it)."""
-    return CardDataImport.objects.dated_newest_first().values_list(Cast("data_date", CharField()))[
-        :1
-    ]
-
-
-_STATEMENT = FixedValues(
-    lambda: [
-        DataVersion.objects.filter(pk=1).values_list("number"),
-        DataVersion.objects.filter(pk=1).values_list("changed_at"),
-        newest_data_date(),
-    ]
-)
-
-
 def current() -> Version:
     """The data version now (number 0 in a database that has never had data)."""
-    return version_of(_STATEMENT.row())
-
-
-def version_of(row: tuple) -> Version:
-    """The version in ``row``, a row of the statement ``current()`` sends."""
-    number, changed_at, cards_date = row
-    cards_date = date.fromisoformat(cards_date) if cards_date else None
-    if number is None:
-        return Version(0, NEVER, cards_date)
-    if isinstance(changed_at, str):  # SQLite gives a subquery's date-time as text
-        changed_at = parse_datetime(changed_at)
-    if timezone.is_naive(changed_at):  # SQLite keeps UTC without its zone
-        changed_at = changed_at.replace(tzinfo=UTC)
-    return Version(number, changed_at, cards_date)
+    newest_date = CardDataImport.objects.dated_newest_first().values("data_date")[:1]
+    row = (
+        DataVersion.objects.filter(pk=1)
+        .values_list("number", "changed_at", Subquery(newest_date))
+        .first()
+    )
+    if row is None:
+        return Version(0, NEVER, newest_date.values_list("data_date", flat=True).first())
+    return Version(*row)
 
 
 def for_request(request) -> Version:
     """The data version ``request`` sees: read once, by whichever asks first (the HTTP caching
-    for its ETag, a page with its own queries, or the footer), and kept on the request for the
-    others."""
+    for its ETag, a page, or the footer), and kept on the request for the others."""
     version = getattr(request, "data_version", None)
     if version is None:
         version = request.data_version = current()
     return version
-
-
-def unread_statement(request) -> tuple[str, tuple] | None:
-    """The statement that reads the version, for a page to send with its own queries; None when
-    ``request`` has its version already. Its row goes to ``keep_for_request``."""
-    if getattr(request, "data_version", None) is not None:
-        return None
-    return _STATEMENT.statement()
-
-
-def keep_for_request(request, rows: list[tuple]) -> None:
-    """Keep for ``request`` the version read by ``unread_statement``'s statement (its rows)."""
-    request.data_version = version_of(rows[0])
-
-
-def fetch_with_version(request, statements: list[tuple[str, list]]) -> list[list[tuple]]:
-    """The rows of each of ``statements`` ((sql, params)), sent in one round trip
-    (``sql_rows.fetch_together``) with the statement that reads the data version when
-    ``request`` has not read it yet; the version is kept for the request."""
-    version = unread_statement(request)
-    if version is None:
-        return fetch_together(statements)
-    version_rows, *rows = fetch_together([version, *statements])
-    keep_for_request(request, version_rows)
-    return rows
 
 
 def changed() -> None:

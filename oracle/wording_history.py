@@ -1,6 +1,6 @@
 """A card's wording history: each face's English rules text over the years, oldest first.
 
-Per face, from what the card page and the card API already fetch (``Card.objects.for_detail``:
+Per face, from what the card page and the card API already fetch (``Card.objects.for_page``:
 faces, printings with their sets and printed faces, errata), with no query of its own:
 
 - ``printed``: each wording printed in English, with the set and the date it was first printed;
@@ -79,7 +79,7 @@ class WordingHistory:
 
 
 def wording_history(card) -> WordingHistory:
-    """The history of each face of ``card`` (fetched with ``Card.objects.for_detail``)."""
+    """The history of each face of ``card`` (fetched with ``Card.objects.for_page``)."""
     faces = list(card.faces.all())
     errata = [erratum for erratum in card.errata.all() if erratum.field == Erratum.Field.TEXT]
     printed = _printed_by_face(card.printings.all())

@@ -105,20 +105,27 @@ class CardQuerySet(models.QuerySet):
         """Cards a list of cards shows: no tokens, no art-series objects."""
         return self.filter(searched_kinds())
 
-    def for_detail(self):
-        """Cards with what the card page shows: faces, keywords, printings newest first, errata."""
+    def for_page(self):
+        """Cards with what a card's page and the card APIs show of them: faces, keywords,
+        printings newest first (each with its set and printed faces) and errata newest first
+        (each with its face)."""
         from oracle.models.errata import Erratum  # both modules import this one
-        from oracle.models.printings import Printing
+        from oracle.models.printings import Printing, PrintingFace
 
+        newest_first = [
+            models.F("card_set__release_date").desc(nulls_last=True),
+            "card_set__code",
+            "sort_number",
+            "pk",
+        ]
         return self.prefetch_related(
-            "faces",
-            "keywords",
+            models.Prefetch("faces", queryset=CardFace.objects.order_by("position")),
+            models.Prefetch("keywords", queryset=Keyword.objects.order_by("name", "pk")),
             models.Prefetch(
                 "printings",
-                queryset=Printing.objects.select_related("card_set")
-                .prefetch_related("faces")
-                .order_by("-card_set__release_date", "card_set__code", "sort_number"),
+                queryset=Printing.objects.select_related("card_set").order_by(*newest_first),
             ),
+            models.Prefetch("printings__faces", queryset=PrintingFace.objects.order_by("position")),
             models.Prefetch(
                 "errata", queryset=Erratum.objects.select_related("face").order_by("-date", "-id")
             ),

@@ -17,7 +17,6 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from common.sql_rows import ModelColumns, fetch
-from oracle import data_version
 from oracle.models import is_italian_page
 from rulings.models import Language, RulesEdition, edition_in_force
 
@@ -33,12 +32,8 @@ class EditionChoices:
 
     @classmethod
     def load(cls, request=None):
-        """Every edition, newest first; for a page (``request``), read in one round trip with
-        the data version when the request has not read it yet."""
-        if request is None:
-            return cls.from_rows(fetch(*cls.statement()))
-        (rows,) = data_version.fetch_with_version(request, [cls.statement()])
-        return cls.from_rows(rows)
+        """Every edition, newest first."""
+        return cls.from_rows(fetch(*cls.statement()))
 
     @staticmethod
     @cache

@@ -33,13 +33,14 @@ from django.utils.translation import gettext as _
 
 from common.links import url_maker
 from common.statement_timeout import StatementTimeout
-from oracle.models import CARD_NUMBERS, Card, CardSearch, Printing
+from oracle.models import CARD_NUMBERS, CardSearch, Printing
 from oracle.search.completions import completions
 from oracle.wording_history import history_record
 from web import data_age
 from web.api.card_rulings import rulings_json
 from web.http_caching import page_parameters
 from web.json_views import get_only, json_response
+from web.pages.card.detail import card_by_oracle_id
 from web.pages.search.filters import CardFilter
 from web.paging import requested_page
 from web.search_limits import json_refusal, rate_limited, search_time_limit, timed_out_message
@@ -163,7 +164,7 @@ def card_detail(request, oracle_id):
         key = uuid.UUID(oracle_id)
     except ValueError:
         key = uuid.UUID(int=0)  # no card has it: the same 404 as an unknown id
-    card = Card.objects.for_detail().filter(oracle_id=key).first()
+    card = card_by_oracle_id(key)
     if card is None:
         return json_response(
             {"error": _("No card has the Oracle id “%(id)s”.") % {"id": oracle_id}}, status=404

@@ -10,7 +10,7 @@ from oracle.models import Card
 from oracle.tests.factories import make_card, make_set
 from rulings.models import CardRule, RuleSection, RulesEdition
 from web.testing import BundledDocumentsTestCase, EmptyDatabaseTestCase
-from web.tests.test_page_queries import CARD_PAGE, CARD_PAGE_WITH_RULINGS, RULES_DATE
+from web.tests.test_page_queries import CARD_PAGE, CARD_PAGE_WITHOUT_PRINTINGS, RULES_DATE
 
 RULE_ITEM = re.compile(
     r'<li>\s*<a href="/(?:en|it)/rules/(?P<number>[^/]+)/"><span class="rule-number">[^<]+</span>'
@@ -18,11 +18,8 @@ RULE_ITEM = re.compile(
     r'<span class="rule-reason">— (?P<reason>[^<]*)</span>',
     re.DOTALL,
 )
-# The data version, the card and its parts, the rules app's rows (all together), the footer's
-# rules' date; a card with rulings: one more, for the rule numbers they cite
-# (test_page_queries).
+# The card page's (test_page_queries), then the footer's rules' date.
 CARD_PAGE_QUERIES = CARD_PAGE + RULES_DATE
-RULINGS_QUERIES = CARD_PAGE_WITH_RULINGS - CARD_PAGE
 
 
 def rules_used(response) -> list[dict]:
@@ -126,11 +123,10 @@ class RulesUsedTests(BundledDocumentsTestCase):
         self.assertEqual(english["702.9"]["title"], "Flying")
 
     def test_a_card_page_costs_the_same_queries_whatever_the_card(self):
-        with_rulings = CARD_PAGE_QUERIES + RULINGS_QUERIES
         slugs = [
-            ("tarox-bladewing", with_rulings),  # rulings in both languages, a document, rules
-            ("arc-blade", with_rulings),  # rulings about its keyword too
-            ("zoetic-cavern", with_rulings),  # morph: the FAQ's notes, face down
+            ("tarox-bladewing", CARD_PAGE_QUERIES),  # rulings in both languages, a document
+            ("arc-blade", CARD_PAGE_QUERIES),  # rulings about its keyword too
+            ("zoetic-cavern", CARD_PAGE_QUERIES),  # morph: the FAQ's notes, face down
             ("mistform-wall", CARD_PAGE_QUERIES),  # named in a list only, no ruling
             # No rulings, no keywords, never named in a document.
             (
@@ -149,11 +145,13 @@ class RulesUsedTests(BundledDocumentsTestCase):
             for language in ("en", "it"):
                 with self.subTest(card=slug, language=language):
                     self.assertEqual(self.queries_for(f"/{language}/cards/{slug}/"), queries)
-        # A card known from a document only has no printing: the same queries (it has the
-        # document's rulings about its keyword).
+        # A card known from a document only has no printing, and so no printed faces to read
+        # (it has the document's rulings about its keyword).
         torch = Card.objects.get(known_from_document__isnull=False, faces__name_it="Torcia Umana")
         self.assertFalse(torch.printings.exists())
-        self.assertEqual(self.queries_for(f"/it/cards/{torch.slug}/"), with_rulings)
+        self.assertEqual(
+            self.queries_for(f"/it/cards/{torch.slug}/"), CARD_PAGE_WITHOUT_PRINTINGS + RULES_DATE
+        )
 
     def queries_for(self, url: str) -> int:
         with CaptureQueriesContext(connection) as queries:

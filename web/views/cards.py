@@ -31,7 +31,6 @@ from web.jinja2 import render_partial
 from web.pages.card import images as card_images
 from web.pages.card import printings as card_printings
 from web.pages.card import rulings as card_rulings
-from web.pages.card import rulings_rows
 from web.pages.card.detail import card_for_page, card_for_printing
 from web.pages.card.markup import CardParts
 from web.pages.card.wording import face_wordings
@@ -154,20 +153,15 @@ def search_help(request):
 def card_detail(request, slug):
     """A card with everything known about it, or a redirect when ``slug`` is another of its
     names."""
-    more = SentWithCard(request)
-    read = card_for_page(slug, more)
-    rows = more.keep(read.more)
-    if read.card is None:
+    card = card_for_page(slug)
+    if card is None:
         return card_by_other_name(slug)
-    return card_page_response(request, read.card, None, rows)
+    return card_page_response(request, card, None)
 
 
 def printing_detail(request, code, number):
     """A card's page showing one of its printings (by its set code and collector number)."""
-    more = SentWithCard(request)
-    read = card_for_printing(code, number, more)
-    rows = more.keep(read.more)
-    card = read.card
+    card = card_for_printing(code, number)
     if card is None:
         raise Http404("No printing has this set code and number.")
     code = code.lower()
@@ -176,36 +170,13 @@ def printing_detail(request, code, number):
         for p in card.printings.all()
         if p.card_set.code.lower() == code and p.collector_number == number
     )
-    return card_page_response(request, card, printing, rows)
+    return card_page_response(request, card, printing)
 
 
-class SentWithCard:
-    """The statements a card's page sends with the card's own (``web.pages.card.detail.read_card``):
-    the data version when the request has not read it yet
-    (``oracle.data_version.unread_statement``), then the rules app's
-    (``web.pages.card.rulings_rows.page_statements``)."""
-
-    def __init__(self, request):
-        self.request = request
-        self.version = data_version.unread_statement(request)
-
-    def __call__(self, card_id: str, params: list) -> list[tuple[str, list]]:
-        statements = [self.version] if self.version else []
-        return statements + rulings_rows.page_statements(card_id, params)
-
-    def keep(self, rows: list[list[tuple]]) -> list[list[tuple]]:
-        """The version kept for the request; the rows of the rules app's statements."""
-        if self.version:
-            data_version.keep_for_request(self.request, rows[0])
-            rows = rows[1:]
-        return rows
-
-
-def card_page_response(request, card, printing, rows):
+def card_page_response(request, card, printing):
     """The card's page, showing ``printing`` (or the default one). A fixed number of queries
-    whatever the card, sent together (``SentWithCard``): the data version, the card and its parts
-    (``web.pages.card.detail.card_for_page``: 5) and the rules app's (``rulings_rows``: 4, whose
-    rows are ``rows``), then one for the rule numbers its rulings cite when it has any."""
+    whatever the card: the card and its parts (``web.pages.card.detail``), the data version,
+    the rules app's (``web.pages.card.rulings``)."""
     printings = list(card.printings.all())
     chosen = printing is not None
     if printing is None:
@@ -230,7 +201,7 @@ def card_page_response(request, card, printing, rows):
         "card_images": card_images.card_page_images(card, pictured, faces),
         "pictured_links": card_printings.printing_links(pictured) if pictured else None,
     }
-    context |= card_rulings.card_context(card, rows, staff=is_staff(request))
+    context |= card_rulings.card_context(card, staff=is_staff(request))
     # Each part rendered when the template asks for it (web.pages.card.markup).
     context["parts"] = CardParts(card, printings, printing, context["rules_editions"])
     return render(request, "cards/card_detail.html", context, using="jinja2")

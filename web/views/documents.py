@@ -15,8 +15,7 @@ from django.db.models.functions import Coalesce
 from django.http import Http404
 from django.shortcuts import render
 
-from common.sql_rows import ModelColumns
-from oracle import data_version
+from common.sql_rows import ModelColumns, fetch_together
 from oracle.models import CardSet
 from rulings.models import DocumentMention, DocumentSection, Ruling, SourceDocument
 from web.pages.documents.page import build_document_page, input_statements
@@ -61,9 +60,7 @@ def document_list(request):
 
 
 def document_detail(request, pk):
-    document_rows, *inputs = data_version.fetch_with_version(
-        request, [document_statement(pk), *input_statements(pk)]
-    )
+    document_rows, *inputs = fetch_together([document_statement(pk), *input_statements(pk)])
     if not document_rows:
         raise Http404("No document with a page has this number.")
     document = document_of(document_rows[0])

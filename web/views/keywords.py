@@ -22,7 +22,6 @@ from django.utils.translation import gettext_lazy as _
 from common.links import url_maker, url_prefix
 from common.sql_rows import ModelColumns, fetch_together
 from common.text import fold
-from oracle import data_version
 from oracle.importers.reminder_wordings import older_than_today
 from oracle.models import Card, Keyword, is_italian_page, names_for_page
 from oracle.search.tokens import quote
@@ -39,7 +38,6 @@ from rulings.rules.citations import resolve_cited_numbers_by_day
 from rulings.rules.editions import EditionChoices
 from rulings.status.ruling_status import outdated_reasons
 from web.http_caching import page_parameters
-from web.pages.card.rulings_rows import DOCUMENT_LISTED
 from web.pages.keywords.defining_rule import (
     defining_rule,
     defining_rule_statement,
@@ -50,6 +48,9 @@ from web.rendering.rule_text import link_rule_numbers_in_rulings, numbers_cited_
 
 Kind = Keyword.Kind
 KEYWORD_COLUMNS = ModelColumns(Keyword, "k")
+DOCUMENT_LISTED = ModelColumns(
+    SourceDocument, "d", keep=("title", "kind", "language", "published_on")
+)
 # The list page's groups, in order, with their headings.
 KIND_TITLES = {
     Kind.ABILITY: _("Keyword abilities"),
@@ -134,8 +135,8 @@ def title_of(kind: str) -> str:
 
 
 def keyword_detail(request, slug):
-    keyword_rows, edition_rows = data_version.fetch_with_version(
-        request, [keyword_statement(slug), EditionChoices.statement()]
+    keyword_rows, edition_rows = fetch_together(
+        [keyword_statement(slug), EditionChoices.statement()]
     )
     if not keyword_rows:
         raise Http404("No keyword has this address.")

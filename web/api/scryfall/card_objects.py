@@ -40,11 +40,30 @@ PATH_SAFE = "!$&'()*+,;=~:@"
 
 
 def card_object(printing, lang: str, addresses: Addresses) -> dict:
-    """The card object of ``printing`` (as ``printings.loaded`` reads it) in ``lang``."""
+    """The card object of ``printing`` (as ``printings.loaded`` reads it: the faces, the
+    keywords' names and the printed faces as lists) in ``lang``."""
+    card = printing.card
+    return card_object_of(printing, card.faces, card.keywords, printing.faces, lang, addresses)
+
+
+def read_card_object(printing, lang: str, addresses: Addresses) -> dict:
+    """The card object of ``printing``, one of the printings of a card read as its page reads
+    it (``web.pages.card.detail``), in ``lang``."""
+    card = printing.card
+    return card_object_of(
+        printing,
+        list(card.faces.all()),
+        [keyword.name for keyword in card.keywords.all()],
+        list(printing.faces.all()),
+        lang,
+        addresses,
+    )
+
+
+def card_object_of(printing, faces, keywords, printed_faces, lang, addresses) -> dict:
     card = printing.card
     card_set = printing.card_set
-    faces = card.faces
-    printed = {pf.face_id: pf for pf in printing.faces}
+    printed = {pf.face_id: pf for pf in printed_faces}
     italian = lang == "it"
     key = printing_id(printing, lang)
     code = card_set.code.lower()
@@ -83,7 +102,7 @@ def card_object(printing, lang: str, addresses: Addresses) -> dict:
         if len(faces) == 1 and faces[0].color_indicator:
             obj["color_indicator"] = _colors(faces[0].color_indicator)
     obj["color_identity"] = _colors(card.color_identity)
-    obj["keywords"] = list(card.keywords)
+    obj["keywords"] = list(keywords)
     if len(faces) > 1:
         obj["card_faces"] = [
             _face_object(face, printed.get(face.pk), printing, italian, pictures_on_faces)

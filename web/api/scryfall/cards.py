@@ -8,10 +8,11 @@ from django.utils.translation import gettext as _
 
 from common.numbers import bounded_number
 from oracle.models import Printing
-from web.api.scryfall.card_objects import card_object
+from web.api.scryfall.card_objects import card_object, read_card_object
 from web.api.scryfall.identities import LANGUAGES, Addresses, parse_uuid
 from web.api.scryfall.printings import Entry, by_ids, loaded
 from web.api.scryfall.responses import answer, api_view, not_found
+from web.pages.card.detail import card_of_printing
 
 MAX_ID = 2**31 - 1
 # The printing's fields each kind of id is looked up in (the path names the kind).
@@ -35,9 +36,12 @@ def card_objects(request, entries: list[Entry]) -> list[dict]:
 
 
 def card_answer(request, entry: Entry | None, missing: str):
-    if entry is None:
+    """The card object of ``entry``'s printing, read as the card's page reads its card."""
+    card = card_of_printing(entry.printing_id) if entry is not None else None
+    if card is None:
         return not_found(missing)
-    return answer(card_objects(request, [entry])[0])
+    printing = next(p for p in card.printings.all() if p.pk == entry.printing_id)
+    return answer(read_card_object(printing, entry.lang, Addresses.from_request(request)))
 
 
 def find_by_id(text: str) -> Entry | None:

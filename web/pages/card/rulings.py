@@ -2,12 +2,12 @@
 and types, the rules it uses, the documents that speak of it, the notice on a card known only
 from a document, and links on the rule numbers in its text.
 
-The card's page (``web.views.cards``) sends the four queries of ``rulings_rows.page_statements``
-(rules editions, rulings, documents, rules used) with its own, whatever the card, and builds
-its context from their rows (``card_context``); one more query reads the rule numbers the
-rulings cite when the card has rulings. The page's template includes the panels
-(``templates/jinja2/rules/_card_*.html``) at their places; each ruling's item
-(``rules/_ruling.html``) is rendered here (``web.rendering.rulings.render_items``).
+The card's page (``web.views.cards``) reads the rules editions, rulings, documents and rules
+used (``rulings_rows.page_rows``: four queries, whatever the card) and builds its context from
+them (``card_context``); one more query reads the rule numbers the rulings cite. The page's
+template includes the panels (``templates/jinja2/rules/_card_*.html``) at their places; each
+ruling's item (``rules/_ruling.html``) is rendered here
+(``web.rendering.rulings.render_items``).
 
 The card's own rulings come first; those about each of its keywords and types, which every card
 with them shares, follow, each topic collapsed and counted with its keyword's page. The
@@ -37,18 +37,18 @@ from web.rendering.rule_text import link_citations
 from web.rendering.rulings import render_items
 
 
-def card_context(card: Card, rows: list[list[tuple]], staff: bool = False) -> dict:
-    """The variables of the panels, from the rows of ``page_statements`` (rule editions, rulings,
-    documents, rules used: ``web.pages.card.rulings_rows``), sent with the page's own; one more
-    query for the rule numbers the rulings cite, when the card has rulings."""
-    rows = page_rows(rows)
+def card_context(card: Card, staff: bool = False) -> dict:
+    """The variables of the panels, from what ``web.pages.card.rulings_rows.page_rows`` reads
+    (rule editions, rulings, documents, rules used); one more query for the rule numbers the
+    rulings cite."""
+    rows = page_rows(card)
     editions = rows.editions
     own, topics = card_rulings(rows.rulings)
     every_ruling = [*own, *(ruling for _topic, group in topics for ruling in group)]
     for ruling in every_ruling:
         ruling.reasons = outdated_reasons(ruling)
-    if every_ruling:
-        render_items(every_ruling, editions, staff)
+    # Asked with no rulings too, so that every card's page makes the same queries.
+    render_items(every_ruling, editions, staff)
     documents = rows.documents
     labelled = [(_("About %(topic)s") % {"topic": topic}, topic, group) for topic, group in topics]
     groups = [(_("On this card"), own), *((label, group) for label, _topic, group in labelled)]
@@ -151,7 +151,7 @@ def card_rulings(rulings: list[Ruling]) -> tuple[list, list]:
 
 
 def topic_name(ruling, italian_page: bool) -> str:
-    """The keyword or card type a ruling is about (``web.pages.card.rulings_rows.read_rulings``
+    """The keyword or card type a ruling is about (``web.pages.card.rulings_rows.rulings_about``
     reads their names), named in the page's language."""
     if ruling.keyword_id:
         name = (italian_page and ruling.keyword_name_it) or ruling.keyword_name

@@ -1,64 +1,52 @@
-"""What a card's page reads of the rules app, in four small indexed queries written by hand
-(``common.sql_rows``: building them with the ORM cost more than running them), which
-the page sends with its own (``page_statements``, given the card's id as SQL; ``page_rows``
-reads their rows):
+"""What a card's page reads of the rules app, in four queries whatever the card:
 
 - the official rules editions (``RulesEdition.objects.official()``);
 - the public rulings on the card, its keywords and its card types
-  (``Ruling.objects.for_card_page().about_card(card)``), each with its source document and the
-  names of its keyword or card type;
+  (``Ruling.objects.for_card_page().about_card(card)``), each with its source document, the
+  names of its keyword or card type and when an editor last changed it;
 - the documents with pages that name the card, have a section about it or a ruling on it;
 - the rules of today's edition (the official one in force) the card uses, with what names them.
-
-Which editions are official, and which of them is in force, is the rules app's to say
-(``RulesEdition.objects.official().in_force()``): the editions' statement is that queryset's
-SQL, and the rules used are kept to the edition in force of the editions read with them.
 """
 
 from dataclasses import dataclass
-from functools import cache
+
+from django.db.models import F, OuterRef, Q, Subquery
+from django.db.models.functions import Upper
 
 from common.dates import local_date
-from common.sql_rows import ModelColumns, fetch
+from oracle.models import Card, CardType, Keyword
 from rulings.models import (
     CardRule,
+    DocumentMention,
+    DocumentSection,
     Language,
+    RuleSection,
     RulesEdition,
     Ruling,
     SourceDocument,
     edition_in_force,
 )
 
-EDITION = ModelColumns(RulesEdition, "e", keep=("effective_date", "imported_at"))
 # What the page shows of a ruling and works out from it (its status, its document's address).
-RULING = ModelColumns(
-    Ruling,
-    "r",
-    keep=(
-        "card_id",
-        "keyword_id",
-        "card_type_id",
-        "date",
-        "language",
-        "text",
-        "source_document_id",
-        "section_id",
-        "position",
-        "status",
-        "status_set_by_hand",
-        "status_note",
-        "outdated_because",
-    ),
+RULING_FIELDS = (
+    "card",
+    "keyword",
+    "card_type",
+    "date",
+    "language",
+    "text",
+    "source_document__title",
+    "source_document__kind",
+    "source_document__language",
+    "section",
+    "position",
+    "status",
+    "status_set_by_hand",
+    "status_note",
+    "outdated_because",
 )
-# A document as a ruling's source.
-DOCUMENT = ModelColumns(SourceDocument, "d", keep=("title", "kind", "language"))
-SOURCE_DOCUMENT = Ruling._meta.get_field("source_document")
-# The rulings' history (django-simple-history): who changed a ruling, and when.
-HISTORY = Ruling.history.model._meta.db_table
-# A document in a list of those that speak of something (a card, a keyword: views.keywords).
-DOCUMENT_LISTED = ModelColumns(
-    SourceDocument, "d", keep=("title", "kind", "language", "published_on")
-)
+# A document in a list of those that speak of something (a card, a keyword).
+DOCUMENT_LISTED_FIELDS = ("title", "kind", "language", "published_on")
 
 
 @dataclass
@@ -71,107 +59,60 @@ class PageRows:
     rules_used: list["RuleUseRow"]  # today's edition's
 
 
-def page_statements(card_id: str, params: list) -> list[tuple[str, list]]:
-    """The queries of the official editions, the rulings about the card whose id is the SQL
-    ``card_id`` (``params`` its parameters), the documents that speak of it and the rules it
-    uses."""
-    return [
-        editions_statement(),
-        rulings_query(card_id, params),
-        documents_query(card_id, params),
-        rules_used_query(card_id, params),
-    ]
-
-
-def page_rows(rows: list[list[tuple]]) -> PageRows:
-    """What ``page_statements`` read (``rows``, in its order)."""
-    edition_rows, rulings, documents, rules = rows
-    editions = EDITION.instances(edition_rows)
+def page_rows(card: Card) -> PageRows:
+    """The official editions, the rulings about ``card``, the documents that speak of it and
+    the rules of today's edition it uses."""
+    editions = list(RulesEdition.objects.official().only("effective_date", "imported_at"))
     today = edition_in_force(editions)
     return PageRows(
         editions=editions,
-        rulings=read_rulings(rulings),
-        documents=DOCUMENT_LISTED.instances(documents),
-        rules_used=[RuleUseRow(*row[2:]) for row in rules if today and row[0] == today.pk],
+        rulings=rulings_about(card),
+        documents=list(documents_about(card)),
+        rules_used=rules_used_by(card, today) if today else [],
     )
 
 
-@cache
-def editions_statement() -> tuple[str, tuple]:
-    """The official editions' query (sql, params), in EDITION's columns; built once."""
-    editions = RulesEdition.objects.official().order_by()
-    return editions.values_list("pk", *EDITION.names[1:]).query.sql_with_params()
-
-
-def rulings_query(card_id: str, params: list) -> tuple[str, list]:
-    """The public rulings of the card whose id is ``card_id`` (SQL, ``params`` its parameters)
-    and those about its keywords and card types, in their order (language, date, position),
-    with their source documents, the names of their keywords and card types, and when an
-    editor last changed them (their history's newest change by a person)."""
-    return (
-        f"""SELECT {RULING.sql}, {DOCUMENT.sql}, k.name, k.name_it, t.name, t.name_it,
-            (SELECT MAX(h.history_date) FROM {HISTORY} h
-             WHERE h.id = r.id AND h.history_type = '~' AND h.history_user_id IS NOT NULL)
-            FROM rulings_ruling r
-            LEFT JOIN rulings_sourcedocument d ON d.id = r.source_document_id
-            LEFT JOIN oracle_keyword k ON k.id = r.keyword_id
-            LEFT JOIN oracle_cardtype t ON t.id = r.card_type_id
-            WHERE r.status <> %s AND r.id IN (
-                -- Each kind by its own index (an OR of the three makes PostgreSQL read every
-                -- ruling).
-                SELECT own.id FROM rulings_ruling own WHERE own.card_id = {card_id}
-                UNION
-                SELECT about.id FROM oracle_card_keywords ck
-                JOIN rulings_ruling about ON about.keyword_id = ck.keyword_id
-                WHERE ck.card_id = {card_id}
-                UNION
-                SELECT about.id FROM oracle_cardface f
-                JOIN oracle_cardface_card_types ft ON ft.cardface_id = f.id
-                JOIN rulings_ruling about ON about.card_type_id = ft.cardtype_id
-                WHERE f.card_id = {card_id}
-            )
-            ORDER BY r.language, r.date, r.position, r.id""",
-        [Ruling.Status.WITHDRAWN, *params, *params, *params],
+def rulings_about(card: Card) -> list[Ruling]:
+    """The public rulings of ``card`` and those about its keywords and card types, in their
+    order (language, date, position), each with ``source_document``, ``keyword_name``,
+    ``keyword_name_it``, ``type_name``, ``type_name_it`` (None for another kind of ruling) and
+    ``corrected_on``, the day an editor last changed it (None if none has)."""
+    changes_by_hand = Ruling.history.model.objects.filter(
+        id=OuterRef("pk"), history_type="~", history_user__isnull=False
     )
-
-
-def read_rulings(rows: list[tuple]) -> list[Ruling]:
-    """The rulings of ``rulings_query``'s rows, each with ``source_document`` and
-    ``keyword_name``, ``keyword_name_it``, ``type_name``, ``type_name_it`` (None for another
-    kind of ruling)."""
-    names_at = RULING.width + DOCUMENT.width
-    rulings, documents = [], {None: None}
-    listened = RULING.listened() or DOCUMENT.listened()
-    for row in rows:
-        ruling = RULING.instance(row, listened=listened)
-        document_id = ruling.source_document_id
-        if document_id not in documents:  # one instance per document
-            documents[document_id] = DOCUMENT.instance(row, RULING.width, listened)
-        SOURCE_DOCUMENT.set_cached_value(ruling, documents[document_id])
-        ruling.keyword_name, ruling.keyword_name_it, ruling.type_name, ruling.type_name_it = row[
-            names_at : names_at + 4
-        ]
-        ruling.corrected_on = local_date(row[names_at + 4])
-        rulings.append(ruling)
+    rulings = (
+        Ruling.objects.for_card_page()
+        .about_card(card)
+        .only(*RULING_FIELDS)
+        .annotate(
+            keyword_name=F("keyword__name"),
+            keyword_name_it=F("keyword__name_it"),
+            type_name=F("card_type__name"),
+            type_name_it=F("card_type__name_it"),
+            corrected_at=Subquery(
+                changes_by_hand.order_by("-history_date").values("history_date")[:1]
+            ),
+        )
+    )
+    rulings = list(rulings)
+    for ruling in rulings:
+        ruling.corrected_on = local_date(ruling.corrected_at)
     return rulings
 
 
-def documents_query(card_id: str, params: list) -> tuple[str, list]:
-    """The documents with pages (not rulings databases) that name the card whose id is
-    ``card_id`` (SQL, ``params`` its parameters), have a section about it or a ruling on it,
-    oldest first."""
+def documents_about(card: Card):
+    """The documents with pages (not rulings databases) that name ``card``, have a section
+    about it or a ruling on it, oldest first."""
+    speaks_of_it = (
+        Q(pk__in=DocumentMention.objects.filter(card=card).values("document"))
+        | Q(pk__in=DocumentSection.objects.filter(card=card).values("document"))
+        | Q(pk__in=Ruling.objects.filter(card=card).values("source_document"))
+    )
     return (
-        f"""SELECT {DOCUMENT_LISTED.sql} FROM rulings_sourcedocument d
-                WHERE d.kind <> %s AND (
-                    d.id IN (SELECT m.document_id FROM rulings_documentmention m
-                             WHERE m.card_id = {card_id})
-                    OR d.id IN (SELECT ds.document_id FROM rulings_documentsection ds
-                                WHERE ds.card_id = {card_id})
-                    OR d.id IN (SELECT r.source_document_id FROM rulings_ruling r
-                                WHERE r.card_id = {card_id})
-                )
-                ORDER BY d.published_on, d.title""",
-        [SourceDocument.Kind.RULINGS_DATABASE, *params, *params, *params],
+        SourceDocument.objects.exclude(kind=SourceDocument.Kind.RULINGS_DATABASE)
+        .filter(speaks_of_it)
+        .only(*DOCUMENT_LISTED_FIELDS)
+        .order_by("published_on", "title")
     )
 
 
@@ -191,63 +132,60 @@ class RuleUseRow:
     type_name_it: str | None  # the Italian name of the card type the detail names
 
 
-def rules_used_query(card_id: str, params: list) -> tuple[str, list]:
-    """The rules the card whose id is ``card_id`` (SQL, ``params`` its parameters) uses (less
-    those an editor removed), each after its edition's id (``page_rows`` keeps today's), in the
-    rules' order. Keyword and card type names are matched in any case through their upper-case
-    indexes."""
-    sql, before, after = rules_used_sql(f"cr.card_id = {card_id}")
-    return sql, [*before, *params, *after]
+def rules_used_by(card: Card, edition: RulesEdition) -> list[RuleUseRow]:
+    """The rules of ``edition`` (today's) ``card`` uses, in the rules' order."""
+    return rules_used_of_cards([card.pk], edition.pk)[card.pk]
 
 
 def rules_used_of_cards(card_ids, edition_id: int) -> dict[int, list[RuleUseRow]]:
-    """The rules of the edition ``edition_id`` (today's) each of these cards uses, as
-    ``rules_used_query`` reads them for one card's page, in one query for them all."""
-    card_ids = list(card_ids)
-    if not card_ids:
-        return {}
-    cards = ", ".join(["%s"] * len(card_ids))
-    sql, before, after = rules_used_sql(f"cr.card_id IN ({cards}) AND s.edition_id = %s")
+    """The rules of the edition ``edition_id`` (today's) each of these cards uses (less those
+    an editor removed), in the rules' order, in one query for them all. Keyword and card type
+    names are matched in any case."""
     used: dict[int, list[RuleUseRow]] = {card_id: [] for card_id in card_ids}
-    for _edition, card_id, *row in fetch(sql, [*before, *card_ids, edition_id, *after]):
-        used[card_id].append(RuleUseRow(*row))
+    if not used:
+        return used
+    links = CardRule.objects.filter(
+        card_id__in=list(used), section__edition_id=edition_id, excluded=False
+    )
+    for row in links.order_by("section__position").values(
+        "card_id", "reason", "detail", **RULE_USE
+    ):
+        used[row.pop("card_id")].append(RuleUseRow(**row))
     return used
 
 
-def rules_used_sql(cards: str) -> tuple[str, list, list]:
-    """The statement of the rules used by the cards the SQL condition ``cards`` (on ``cr``, the
-    card's links) keeps, each row its edition's id, its card's id and a ``RuleUseRow``'s
-    values; with the parameters before the condition's and after them."""
-    return (
-        f"""SELECT s.edition_id, cr.card_id, s.number, s.title, s.text, parent.title, cr.reason,
-            cr.detail,
-            (SELECT it.title FROM rulings_rulesection it
-             JOIN rulings_rulesedition ie ON ie.id = it.edition_id
-             WHERE ie.language = %s AND it.number = s.number AND ie.effective_date = (
-                SELECT today.effective_date FROM rulings_rulesedition today
-                WHERE today.id = s.edition_id
-             )
-             LIMIT 1),
-            (SELECT k.name FROM oracle_keyword k
-             WHERE UPPER(k.name) = UPPER(cr.detail) OR UPPER(k.slug) = UPPER(cr.detail)
-             ORDER BY k.name LIMIT 1),
-            (SELECT k.name_it FROM oracle_keyword k
-             WHERE UPPER(k.name) = UPPER(cr.detail) OR UPPER(k.slug) = UPPER(cr.detail)
-             ORDER BY k.name LIMIT 1),
-            (SELECT t.name_it FROM oracle_cardtype t
-             WHERE UPPER(t.name) = UPPER(cr.detail)
-             ORDER BY t.kind, t.name LIMIT 1)
-        FROM rulings_cardrule cr
-        -- CROSS JOIN: SQLite reads the card's links first (by the card's index), not every
-        -- rule of the edition in order (3,000 rows probed for a dozen); PostgreSQL plans it
-        -- as the inner join it is.
-        CROSS JOIN rulings_rulesection s
-        LEFT JOIN rulings_rulesection parent ON parent.id = s.parent_id
-        WHERE s.id = cr.section_id AND {cards} AND cr.excluded = %s
-        ORDER BY s.position""",
-        [Language.ITALIAN],
-        [False],
-    )
+def named_in_detail(names, *fields: str):
+    """Of ``names`` (keywords, card types), those one of whose ``fields`` is a card rule's
+    detail, in any case (by the fields' upper-case indexes)."""
+    detail = Upper(OuterRef("detail"))
+    matches = Q()
+    for field in fields:
+        matches |= Q(**{f"upper_{field}": detail})
+    return names.alias(**{f"upper_{field}": Upper(field) for field in fields}).filter(matches)
+
+
+KEYWORD_NAMED = named_in_detail(Keyword.objects.order_by("name"), "name", "slug")
+# What a card rule's row holds besides its card, reason and detail (``RuleUseRow``'s fields).
+RULE_USE = {
+    "number": F("section__number"),
+    "title": F("section__title"),
+    "text": F("section__text"),
+    "parent_title": F("section__parent__title"),
+    "italian_title": Subquery(
+        RuleSection.objects.filter(
+            edition__language=Language.ITALIAN,
+            number=OuterRef("section__number"),
+            edition__effective_date=OuterRef("section__edition__effective_date"),
+        )
+        .order_by()
+        .values("title")[:1]
+    ),
+    "keyword_name": Subquery(KEYWORD_NAMED.values("name")[:1]),
+    "keyword_name_it": Subquery(KEYWORD_NAMED.values("name_it")[:1]),
+    "type_name_it": Subquery(
+        named_in_detail(CardType.objects.order_by("kind", "name"), "name").values("name_it")[:1]
+    ),
+}
 
 
 def reason_label(reason: str) -> str:

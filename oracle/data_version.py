@@ -39,16 +39,15 @@ class Version(NamedTuple):
 
 
 def current() -> Version:
-    """The data version now (number 0 in a database that has never had data)."""
+    """The data version now, with the cards' date. Every import raises the version, so a
+    database without one has never had data: number 0, and no date."""
     newest_date = CardDataImport.objects.dated_newest_first().values("data_date")[:1]
     row = (
         DataVersion.objects.filter(pk=1)
         .values_list("number", "changed_at", Subquery(newest_date))
         .first()
     )
-    if row is None:
-        return Version(0, NEVER, newest_date.values_list("data_date", flat=True).first())
-    return Version(*row)
+    return Version(*row) if row else Version(0, NEVER, None)
 
 
 def for_request(request) -> Version:

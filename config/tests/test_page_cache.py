@@ -14,10 +14,9 @@ from django.db import connection
 from django.template import engines
 from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
-from django.utils import timezone
 
 from oracle import data_version
-from oracle.models import Card, DataVersion
+from oracle.models import Card
 from oracle.tests.factories import make_card, make_set
 from web import http_caching
 from web.testing import BundledDataTestCase, EmptyDatabaseTestCase
@@ -85,8 +84,6 @@ class TemplateChangeTests(BundledDataTestCase):
 class WarmCacheTests(EmptyDatabaseTestCase):
     @classmethod
     def setUpTestData(cls):
-        # As any import leaves it, so that the version is one query.
-        DataVersion.objects.create(pk=1, number=1, changed_at=timezone.now())
         card_set = make_set(code="TST")
         cls.cards = [
             make_card(name=name, card_set=card_set) for name in ("Storm Crow", "Wind Drake")

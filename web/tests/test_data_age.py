@@ -2,8 +2,10 @@
 
 from datetime import date
 
+from django.utils import timezone
+
 from oracle import data_version
-from oracle.models import CardDataImport
+from oracle.models import CardDataImport, DataVersion
 from rulings.tests.factories import make_edition
 from web.testing import DATA_AGE_QUERIES, BundledDocumentsTestCase, EmptyDatabaseTestCase
 
@@ -47,6 +49,7 @@ class ItalianElisionTests(EmptyDatabaseTestCase):
     def test_the_article_elides_before_eleven_and_eight(self):
         make_edition(date(2020, 8, 11))
         CardDataImport.objects.create(version="5.2.0+20210808", data_date=date(2021, 8, 8))
+        DataVersion.objects.create(pk=1, number=1, changed_at=timezone.now())  # as an import does
         response = self.client.get("/it/sets/")
         self.assertContains(
             response, "Carte: MTGJSON dell’8 agosto 2021 · Regole in vigore dall’11 agosto 2020"

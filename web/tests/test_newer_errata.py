@@ -3,7 +3,9 @@ where it comes from and when; an older one leaves the data's wording, which alre
 
 from datetime import date
 
-from oracle.models import CardDataImport
+from django.utils import timezone
+
+from oracle.models import CardDataImport, DataVersion
 from oracle.tests.factories import make_card, make_erratum
 from oracle.tests.helpers import squeeze
 from web.testing import EmptyDatabaseTestCase
@@ -13,6 +15,7 @@ class NewerErratumTests(EmptyDatabaseTestCase):
     @classmethod
     def setUpTestData(cls):
         CardDataImport.objects.create(source="AllPrintings.json", data_date=date(2022, 4, 25))
+        DataVersion.objects.create(pk=1, number=1, changed_at=timezone.now())  # as an import does
         cls.card = make_card(name="Rift Bear", type_line="Creature — Bear", oracle_text="Trample")
         cls.old = make_erratum(cls.card, "Rift Bear tramples.", "Trample", when=date(2010, 1, 1))
 

@@ -5,7 +5,8 @@ document's notice). Every way to name a card (its address, a printing's set and 
 Oracle id, a printing's id) reads it through ``cards_for_page``, in the same queries.
 """
 
-from django.db.models import Exists, OuterRef, Subquery
+from django.db.models import Exists, OuterRef, Subquery, Value
+from django.db.models.functions import Upper
 
 from oracle.models import Card, Printing
 from rulings.models import DocumentOnlyCard
@@ -24,9 +25,12 @@ def card_for_page(slug: str) -> Card | None:
 
 
 def card_for_printing(set_code: str, number: str) -> Card | None:
-    """The card printed as ``number`` in the set ``set_code`` (in any case); of two cards
-    printed under one number, the first by name (None if none)."""
-    printed = Printing.objects.filter(card_set__code__iexact=set_code, collector_number=number)
+    """The card printed as ``number`` in the set ``set_code`` (in any case: by the code's
+    upper-case index); of two cards printed under one number, the first by name (None if
+    none)."""
+    printed = Printing.objects.alias(code=Upper("card_set__code")).filter(
+        code=Upper(Value(set_code)), collector_number=number
+    )
     first = printed.order_by("card__name", "card_id").values("card_id")[:1]
     return cards_for_page().filter(pk=Subquery(first)).first()
 

@@ -9,6 +9,7 @@
 """
 
 from dataclasses import dataclass
+from operator import itemgetter
 
 from django.db.models import F, OuterRef, Q, Subquery
 from django.db.models.functions import Upper
@@ -45,6 +46,9 @@ RULING_FIELDS = (
     "status_note",
     "outdated_because",
 )
+# The rulings' history (django-simple-history: ``Ruling.history`` makes a manager class on
+# each use).
+HISTORICAL_RULING = Ruling.history.model
 # A document in a list of those that speak of something (a card, a keyword).
 DOCUMENT_LISTED_FIELDS = ("title", "kind", "language", "published_on")
 
@@ -77,7 +81,7 @@ def rulings_about(card: Card) -> list[Ruling]:
     order (language, date, position), each with ``source_document``, ``keyword_name``,
     ``keyword_name_it``, ``type_name``, ``type_name_it`` (None for another kind of ruling) and
     ``corrected_on``, the day an editor last changed it (None if none has)."""
-    changes_by_hand = Ruling.history.model.objects.filter(
+    changes_by_hand = HISTORICAL_RULING.objects.filter(
         id=OuterRef("pk"), history_type="~", history_user__isnull=False
     )
     rulings = (
@@ -147,9 +151,11 @@ def rules_used_of_cards(card_ids, edition_id: int) -> dict[int, list[RuleUseRow]
     links = CardRule.objects.filter(
         card_id__in=list(used), section__edition_id=edition_id, excluded=False
     )
-    for row in links.order_by("section__position").values(
-        "card_id", "reason", "detail", **RULE_USE
-    ):
+    # In the rules' order, sorted here: ordered by the database, SQLite reads every rule of
+    # the edition in order instead of the cards' few links.
+    rows = links.order_by().values("card_id", "reason", "detail", **RULE_USE)
+    for row in sorted(rows, key=itemgetter("position")):
+        del row["position"]
         used[row.pop("card_id")].append(RuleUseRow(**row))
     return used
 
@@ -165,8 +171,10 @@ def named_in_detail(names, *fields: str):
 
 
 KEYWORD_NAMED = named_in_detail(Keyword.objects.order_by("name"), "name", "slug")
-# What a card rule's row holds besides its card, reason and detail (``RuleUseRow``'s fields).
+# What a card rule's row holds besides its card, reason and detail: its rule's position, and
+# ``RuleUseRow``'s other fields.
 RULE_USE = {
+    "position": F("section__position"),
     "number": F("section__number"),
     "title": F("section__title"),
     "text": F("section__text"),

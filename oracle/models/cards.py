@@ -105,12 +105,15 @@ class CardQuerySet(models.QuerySet):
         """Cards a list of cards shows: no tokens, no art-series objects."""
         return self.filter(searched_kinds())
 
-    def for_page(self):
+    def for_page(self, printings=None):
         """Cards with what a card's page and the card APIs show of them: faces, keywords,
-        printings newest first (each with its set and printed faces) and errata newest first
-        (each with its face)."""
+        printings newest first (each with its set and printed faces; only those of the
+        queryset ``printings`` when given) and errata newest first (each with its face)."""
         from oracle.models.errata import Erratum  # both modules import this one
         from oracle.models.printings import Printing, PrintingFace
+
+        if printings is None:
+            printings = Printing.objects.all()
 
         newest_first = [
             models.F("card_set__release_date").desc(nulls_last=True),
@@ -123,7 +126,7 @@ class CardQuerySet(models.QuerySet):
             models.Prefetch("keywords", queryset=Keyword.objects.order_by("name", "pk")),
             models.Prefetch(
                 "printings",
-                queryset=Printing.objects.select_related("card_set").order_by(*newest_first),
+                queryset=printings.select_related("card_set").order_by(*newest_first),
             ),
             models.Prefetch("printings__faces", queryset=PrintingFace.objects.order_by("position")),
             models.Prefetch(

@@ -2,7 +2,8 @@
 printings with their sets and printed faces, errata), and whether it is known from a document
 only (``card.document_only``, the rules app's mark: the page shows no legality grid, but the
 document's notice). Every way to name a card (its address, a printing's set and number, its
-Oracle id, a printing's id) reads it through ``cards_for_page``, in the same queries.
+Oracle id, a printing's id: the Scryfall API's card object, which shows that printing alone)
+reads it through ``cards_for_page``, in the same queries.
 """
 
 from django.db.models import Exists, OuterRef, Subquery, Value
@@ -12,9 +13,10 @@ from oracle.models import Card, Printing
 from rulings.models import DocumentOnlyCard
 
 
-def cards_for_page():
-    """Cards with everything their page shows of the card itself."""
-    return Card.objects.for_page().annotate(
+def cards_for_page(printings=None):
+    """Cards with everything their page shows of the card itself (of their printings, only
+    those of the queryset ``printings`` when given)."""
+    return Card.objects.for_page(printings).annotate(
         document_only=Exists(DocumentOnlyCard.objects.filter(card=OuterRef("pk")))
     )
 
@@ -41,5 +43,7 @@ def card_by_oracle_id(oracle_id) -> Card | None:
 
 
 def card_of_printing(printing_id: int) -> Card | None:
-    """The card of the printing ``printing_id`` (None if none)."""
-    return cards_for_page().filter(printings=printing_id).first()
+    """The card of the printing ``printing_id``, with that printing alone among its printings
+    (None if none)."""
+    printing = Printing.objects.filter(pk=printing_id)
+    return cards_for_page(printings=printing).filter(printings=printing_id).first()

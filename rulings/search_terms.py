@@ -22,7 +22,6 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import date
 from enum import StrEnum
-from typing import NamedTuple
 
 from django.db.models import Exists, FilteredRelation, OuterRef, Q
 from django.utils.translation import gettext
@@ -32,7 +31,7 @@ from common.dates import long_date
 from oracle.search.conditions import Condition
 from oracle.search.extensions import HelpRow, SearchKey, add_flag_value, add_search_key
 from oracle.search.problems import Problem
-from rulings.models import CardRuleSearch, RulesEdition, Ruling, edition_in_force
+from rulings.models import CardRuleSearch, RulesEdition, Ruling
 from rulings.rules.numbers import normalise_number
 
 
@@ -115,8 +114,8 @@ def reading(number: str) -> Reading:
 
 
 def read_numbers(numbers) -> dict[str, Reading]:
-    """A Reading for each number, in one query: every official edition, with its sections of
-    those numbers and where each went."""
+    """A Reading for each number, in two queries: the current edition, then every official
+    edition with its sections of those numbers and where each went."""
     editions = RulesEdition.objects.official().annotate(
         wanted=FilteredRelation("sections", condition=Q(sections__number__in=numbers))
     )
@@ -125,17 +124,12 @@ def read_numbers(numbers) -> dict[str, Reading]:
             "pk", "effective_date", "wanted__number", "wanted__mappings__current_section__number"
         )
     )
-    dates = {pk: _EditionDate(effective) for pk, effective, _number, _today in rows}
-    current = edition_in_force(dates.values())
+    current = RulesEdition.objects.official().in_force()
     found: dict[str, list[tuple]] = {}
     for _pk, effective, number, today in rows:
         if number is not None:
             found.setdefault(number, []).append((effective, current.effective_date, today))
     return {number: _read(number, found.get(number, [])) for number in numbers}
-
-
-class _EditionDate(NamedTuple):
-    effective_date: date
 
 
 def _read(number: str, rows: list[tuple]) -> Reading:

@@ -17,16 +17,20 @@ def sent(*groups: int) -> int:
     return len(groups) if sends_together() else sum(groups)
 
 
-# A card page: the data version, the card and its parts (5), the rules app's (4), all together;
-# with rulings, then the rule numbers they cite (web.pages.card.rulings).
-CARD_PAGE_STATEMENTS = 1 + 5 + 4
-CARD_PAGE = sent(CARD_PAGE_STATEMENTS)
-CARD_PAGE_WITH_RULINGS = sent(CARD_PAGE_STATEMENTS, 1)
-# A rule page: the data version with the editions, the tree with the cards (of the current
-# rules), the old-number mappings, then the rest (web.pages.rules.page).
-RULE_PAGE = sent(2, 2, 1, 1)
-# An older edition's rule page: its cards, those of the current rule it became, are read last.
-OLD_RULE_PAGE = sent(2, 1, 1, 1, 1)
+# A card page: the data version, the card and its parts (5), the rules app's (3), all together,
+# then the official rules editions; with rulings, then the rule numbers they cite
+# (web.pages.card.rulings).
+CARD_PAGE_STATEMENTS = 1 + 5 + 3
+CARD_PAGE = sent(CARD_PAGE_STATEMENTS) + 1
+CARD_PAGE_WITH_RULINGS = sent(CARD_PAGE_STATEMENTS, 1) + 1
+# The rules editions a rules page offers: the official ones, then the others
+# (rulings.rules.editions.EditionChoices).
+EDITIONS = 2
+# A rule page, whatever the rule: the data version, the editions, the rule with the rules around
+# it (2), the old-number mappings, the rest, the cards that use the rule (web.pages.rules.page).
+RULE_PAGE = 1 + EDITIONS + 2 + 1 + 1 + 1
+# An older edition's rule page: the same; its cards are those of the current rule it became.
+OLD_RULE_PAGE = RULE_PAGE
 
 
 def rule_page_queries(url: str) -> int:
@@ -35,13 +39,13 @@ def rule_page_queries(url: str) -> int:
     return (OLD_RULE_PAGE if "edition=" in url else RULE_PAGE) + RULES_DATE
 
 
-# A keyword page: the keyword with the editions and the data version; its defining rule, cards,
-# card types and documents; its rulings; the rule numbers its rule and rulings cite
+# A keyword page: the keyword with the data version; the editions; its defining rule, card types
+# and documents; its rulings; the rule numbers its rule and rulings cite; its cards
 # (web.views.keywords).
-KEYWORD_PAGE = sent(3, 4, 1, 1)
-# A document page: the document, the names it mentions, its rulings, the editions and the data
-# version; its sections; the rule numbers they cite (web.views.documents).
-DOCUMENT_PAGE = sent(5, 1, 1)
+KEYWORD_PAGE = sent(2, 3, 1, 1) + EDITIONS + 1
+# A document page: the document, the names it mentions, its rulings and the data version; its
+# sections; the official rules editions; the rule numbers they cite (web.views.documents).
+DOCUMENT_PAGE = sent(4, 1, 1) + 1
 
 # The rules' date the footer says (web.data_age.rules_since): one query of its own on every page,
 # read after the page's.
@@ -87,12 +91,12 @@ PAGES = [
         4 + TIME_LIMIT,
     ),
     ("search, nothing asked", "/it/cards/", 2),
-    ("rules: contents", "/it/rules/", sent(2, 1)),
+    ("rules: contents", "/it/rules/", 1 + EDITIONS + 1),
     ("rules: section", "/it/rules/702/", RULE_PAGE),
     ("rules: one rule", "/it/rules/702.9/", RULE_PAGE),
     ("rules: a subrule", "/it/rules/702.9b/", RULE_PAGE),
-    # The editions with the data version; the definitions; the rules they cite.
-    ("rules: glossary", "/it/rules/glossary/", sent(2, 1, 1)),
+    # The data version; the editions; the definitions; the rules they cite.
+    ("rules: glossary", "/it/rules/glossary/", 1 + EDITIONS + 1 + 1),
     ("keyword page", "/it/keywords/flying/", KEYWORD_PAGE),
     ("keyword page of another kind", "/it/keywords/suspend/", KEYWORD_PAGE),
     ("document page", "/it/sources/{release_notes}/", DOCUMENT_PAGE),
@@ -125,7 +129,7 @@ class PageQueriesTests(BundledDocumentsTestCase):
         # footer reads the rules' date.
         url = "/it/cards/hypergenesis/"
         self.client.get(url)
-        with self.assertNumQueries(1 + (1 if sends_together() else 5 + 4) + 1 + RULES_DATE):
+        with self.assertNumQueries(1 + (1 if sends_together() else 5 + 3) + 1 + 1 + RULES_DATE):
             response = self.client.get(url, headers={"if-none-match": 'W/"stale"'})
         self.assertEqual(response.status_code, 200)
 

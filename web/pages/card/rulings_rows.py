@@ -16,7 +16,6 @@ SQL, and the rules used are kept to the edition in force of the editions read wi
 """
 
 from dataclasses import dataclass
-from functools import cache
 
 from common.dates import local_date
 from common.sql_rows import ModelColumns, fetch
@@ -26,10 +25,8 @@ from rulings.models import (
     RulesEdition,
     Ruling,
     SourceDocument,
-    edition_in_force,
 )
 
-EDITION = ModelColumns(RulesEdition, "e", keep=("effective_date", "imported_at"))
 # What the page shows of a ruling and works out from it (its status, its document's address).
 RULING = ModelColumns(
     Ruling,
@@ -76,7 +73,6 @@ def page_statements(card_id: str, params: list) -> list[tuple[str, list]]:
     ``card_id`` (``params`` its parameters), the documents that speak of it and the rules it
     uses."""
     return [
-        editions_statement(),
         rulings_query(card_id, params),
         documents_query(card_id, params),
         rules_used_query(card_id, params),
@@ -85,22 +81,15 @@ def page_statements(card_id: str, params: list) -> list[tuple[str, list]]:
 
 def page_rows(rows: list[list[tuple]]) -> PageRows:
     """What ``page_statements`` read (``rows``, in its order)."""
-    edition_rows, rulings, documents, rules = rows
-    editions = EDITION.instances(edition_rows)
-    today = edition_in_force(editions)
+    rulings, documents, rules = rows
+    editions = RulesEdition.objects.official()  # read once, answers for every date
+    today = editions.in_force()
     return PageRows(
         editions=editions,
         rulings=read_rulings(rulings),
         documents=DOCUMENT_LISTED.instances(documents),
         rules_used=[RuleUseRow(*row[2:]) for row in rules if today and row[0] == today.pk],
     )
-
-
-@cache
-def editions_statement() -> tuple[str, tuple]:
-    """The official editions' query (sql, params), in EDITION's columns; built once."""
-    editions = RulesEdition.objects.official().order_by()
-    return editions.values_list("pk", *EDITION.names[1:]).query.sql_with_params()
 
 
 def rulings_query(card_id: str, params: list) -> tuple[str, list]:

@@ -1,14 +1,13 @@
-"""Everything a rule page shows, read in five queries and four round trips whatever the rule.
+"""Everything a rule page shows, read in the same queries whatever the rule.
 
 A chapter, section 702 with its hundreds of rules, or one subrule all cost the same: the editions
-(``EditionChoices``, with the request's data version); the rule with the rules above it, the ones it
-contains and its neighbours (``web.pages.rules.tree.tree_statement``), sent with the query for the
-cards that use the rule when the page is of the current rules; the old-number mappings of the rules
-shown (``web.pages.rules.mappings``); and one query for the rest (``web.pages.rules.related``: the
-number in other editions, which cited numbers exist, the Italian texts, where an old rule went). On
-an older edition's page the cards are those of the current rule it became, read last (none, and no
-query, when no current rule matches it). The three in the middle are written in SQL, each part
-reading an index: building them with the ORM took longer than running them.
+(``EditionChoices``: two queries); the rule with the rules above it, the ones it contains and its
+neighbours (``web.pages.rules.tree.read_tree``: two); the old-number mappings of the rules shown
+(``web.pages.rules.mappings``); one query for the rest (``web.pages.rules.related``: the number in
+other editions, which cited numbers exist, the Italian texts, where an old rule went); and the
+cards that use the rule (``rulings.linking.samples.cards_using_rule``). On an older edition's page
+the cards are those of the current rule it became (none, and no query, when no current rule
+matches it).
 
 ``build_rule_page`` runs ``RulePageBuilder``'s steps in order; each step reads what the ones
 before it left on the builder.

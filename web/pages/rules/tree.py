@@ -84,6 +84,7 @@ def read_tree(edition: RulesEdition, number: str) -> tuple[Row | None, list[Row]
         parts[0]
         .values_list(*FIELDS)
         .union(*(part.values_list(*FIELDS) for part in parts[1:]), all=True)
+        .order_by()  # sorted below: ordered, SQLite would walk each part in position order
     )
     rows = [rule, *(Row(*values) for values in around)]
     rows.sort(key=lambda row: row.position)

@@ -22,9 +22,8 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import date
 from enum import StrEnum
-from typing import NamedTuple
 
-from django.db.models import Exists, FilteredRelation, OuterRef, Q
+from django.db.models import Exists, F, FilteredRelation, OuterRef, Q
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -32,7 +31,7 @@ from common.dates import long_date
 from oracle.search.conditions import Condition
 from oracle.search.extensions import HelpRow, SearchKey, add_flag_value, add_search_key
 from oracle.search.problems import Problem
-from rulings.models import CardRuleSearch, RulesEdition, Ruling, edition_in_force
+from rulings.models import CardRuleSearch, RulesEdition, Ruling
 from rulings.rules.numbers import normalise_number
 
 
@@ -115,27 +114,25 @@ def reading(number: str) -> Reading:
 
 
 def read_numbers(numbers) -> dict[str, Reading]:
-    """A Reading for each number, in one query: every official edition, with its sections of
-    those numbers and where each went."""
-    editions = RulesEdition.objects.official().annotate(
-        wanted=FilteredRelation("sections", condition=Q(sections__number__in=numbers))
-    )
-    rows = list(
-        editions.order_by().values_list(
-            "pk", "effective_date", "wanted__number", "wanted__mappings__current_section__number"
+    """A Reading for each number, in one query: every official edition, once for each of its
+    sections of those numbers (with where each went), once when it has none."""
+    editions = (
+        RulesEdition.objects.official()
+        .annotate(wanted=FilteredRelation("sections", condition=Q(sections__number__in=numbers)))
+        .annotate(
+            wanted_number=F("wanted__number"),
+            number_today=F("wanted__mappings__current_section__number"),
         )
+        .order_by()
     )
-    dates = {pk: _EditionDate(effective) for pk, effective, _number, _today in rows}
-    current = edition_in_force(dates.values())
+    current = editions.in_force()
     found: dict[str, list[tuple]] = {}
-    for _pk, effective, number, today in rows:
-        if number is not None:
-            found.setdefault(number, []).append((effective, current.effective_date, today))
+    for edition in editions:
+        if edition.wanted_number is not None:
+            found.setdefault(edition.wanted_number, []).append(
+                (edition.effective_date, current.effective_date, edition.number_today)
+            )
     return {number: _read(number, found.get(number, [])) for number in numbers}
-
-
-class _EditionDate(NamedTuple):
-    effective_date: date
 
 
 def _read(number: str, rows: list[tuple]) -> Reading:

@@ -3,20 +3,20 @@ it, for the cards (the newest MTGJSON import's date) and the rules (since when t
 edition in force today applies).
 
 The cards' date comes with the data version (``oracle.data_version``), read once per request;
-the rules' date (``rulings.rules.in_force``) is read once per request too, when a page first
-asks for it: one query.
+the rules' date (``RulesEdition.objects.official().in_force(today)``) is read once per request
+too, when a page first asks for it: one query.
 """
 
 from datetime import date
 
 from django.db.models import Count, IntegerField, OuterRef, Subquery
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from common.dates import long_date
 from oracle import data_version
 from oracle.models import CardDataImport
 from rulings.models import RuleSection, RulesEdition, SourceDocument
-from rulings.rules.in_force import in_force_since
 
 # The newest imports the about page lists.
 ABOUT_IMPORTS = 5
@@ -25,7 +25,8 @@ ABOUT_IMPORTS = 5
 def rules_since(request) -> date | None:
     """When the rules in force today took effect, read once for ``request``."""
     if not hasattr(request, "rules_since"):
-        request.rules_since = in_force_since()
+        edition = RulesEdition.objects.official().in_force(timezone.localdate())
+        request.rules_since = edition.effective_date if edition else None
     return request.rules_since
 
 

@@ -17,7 +17,6 @@ from django.db.models import Count, Q
 from django.urls import reverse
 
 from common.links import url_maker
-from common.sql_rows import fetch
 from common.text import fold
 from common.upsert import BATCH_SIZE
 from oracle.models import Card, CardType, joined_name, names_for_page
@@ -113,23 +112,23 @@ def keyword_card_types() -> list[KeywordCardType]:
 
 # --- Reading them -----------------------------------------------------------------------------
 
-SAMPLE_FIELDS = ["rule_number", "keyword_id", "count", "card_id", "card__name", "card__slug"]
 
-
-def samples_statement(wanted: Q) -> tuple[str, tuple]:
-    """The query (sql, params) that reads the samples ``wanted`` picks: a row per face of each
-    card (``samples_from_rows`` reads them)."""
+def read_samples(wanted: Q) -> dict:
+    """{rule number or keyword id: (count, {card id: (name, slug, [Italian face names])})} of
+    the samples ``wanted`` picks, in one query (a row per face of each card)."""
     rows = (
         SampleCard.objects.filter(wanted)
         .order_by("rank", "card__faces__position")
-        .values_list(*SAMPLE_FIELDS, "card__faces__name_it")
+        .values_list(
+            "rule_number",
+            "keyword_id",
+            "count",
+            "card_id",
+            "card__name",
+            "card__slug",
+            "card__faces__name_it",
+        )
     )
-    return rows.query.sql_with_params()
-
-
-def samples_from_rows(rows: list[tuple]) -> dict:
-    """{rule number or keyword id: (count, {card id: (name, slug, [Italian face names])})}
-    from the rows of ``samples_statement``'s query."""
     samples = {}
     for number, keyword_id, count, card_id, name, slug, name_it in rows:
         _count, faces = samples.setdefault(keyword_id or number, (count, {}))
@@ -138,7 +137,7 @@ def samples_from_rows(rows: list[tuple]) -> dict:
 
 
 def sample_of(faces: dict, count: int, query: str, **about) -> CardSample:
-    """The sample of the cards ``samples_from_rows`` found, named in the page's language."""
+    """The sample of the cards ``read_samples`` found, named in the page's language."""
     url = url_maker("cards:card-detail")
     links = []
     for name, slug, italian in faces.values():
@@ -149,43 +148,25 @@ def sample_of(faces: dict, count: int, query: str, **about) -> CardSample:
     return CardSample(count, links, search_url, query, **about)
 
 
-def cards_with_keyword(keyword_id: int, query: str, rows: list[tuple] | None = None) -> CardSample:
+def cards_with_keyword(keyword_id: int, query: str) -> CardSample:
     """The cards with the keyword (the cards the search ``query``, k:..., finds), in one
-    query: ``keyword_samples_statement(keyword_id)``, whose ``rows`` a page may have read with
-    its own."""
-    if rows is None:
-        rows = fetch(*keyword_samples_statement(keyword_id))
-    count, faces = samples_from_rows(rows).get(keyword_id, (0, {}))
+    query."""
+    count, faces = read_samples(Q(keyword=keyword_id)).get(keyword_id, (0, {}))
     return sample_of(faces, count, query)
 
 
-def keyword_samples_statement(keyword_id: int) -> tuple[str, tuple]:
-    """The query (sql, params) of ``cards_with_keyword``."""
-    return samples_statement(Q(keyword=keyword_id))
-
-
-def cards_using_rule(number: str, rows: list[tuple] | None = None) -> CardSample:
+def cards_using_rule(number: str) -> CardSample:
     """The cards linked to rule ``number`` of the current rules or to a rule in it (the cards
     the search ``rule:<number>`` finds). Cards are mostly linked to a rule (702.37 Morph)
     rather than to its subrules: a subrule no card is linked to by itself (702.37c) shows the
-    cards of its rule, still in one query: ``rule_samples_statement(number)``, whose ``rows``
-    a page may have read with its own."""
+    cards of its rule, still in one query."""
     rule = rule_of(number)
-    if rows is None:
-        rows = fetch(*rule_samples_statement(number))
-    samples = samples_from_rows(rows)
+    samples = read_samples(Q(keyword__isnull=True, rule_number__in=sorted({number, rule})))
     own, faces = samples.get(number, (0, {}))
     total, rule_faces = samples.get(rule, (0, {}))
     if own or not total:
         return sample_of(faces, own, f"rule:{number}", rule=number)
     return sample_of(rule_faces, total, f"rule:{rule}", rule=rule, instead_of=number)
-
-
-def rule_samples_statement(number: str) -> tuple[str, tuple]:
-    """The query (sql, params) of ``cards_using_rule(number)``: the samples of the rule and, for
-    a subrule, of the rule it belongs to."""
-    numbers = sorted({number, rule_of(number)})
-    return samples_statement(Q(keyword__isnull=True, rule_number__in=numbers))
 
 
 def rule_of(number: str) -> str:

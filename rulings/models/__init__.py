@@ -22,7 +22,6 @@ from rulings.models.rules import (
     RuleSection,
     RulesEdition,
     RulesEditionQuerySet,
-    edition_in_force,
 )
 from rulings.models.rulings import Ruling, RulingQuerySet
 
@@ -45,7 +44,6 @@ __all__ = [
     "RulesEditionQuerySet",
     "SampleCard",
     "SourceDocument",
-    "edition_in_force",
     "is_document_only",
     "mark_document_only",
 ]

@@ -1,8 +1,8 @@
 """The Comprehensive Rules: editions side by side, their numbered sections, the glossary and
 where the rules of older editions live in the current one."""
 
-from collections.abc import Iterable
 from datetime import date
+from operator import attrgetter
 
 from django.db import models
 from django.urls import reverse
@@ -25,38 +25,29 @@ class RulesEditionQuerySet(models.QuerySet):
         """The official editions (``OFFICIAL``)."""
         return self.filter(OFFICIAL)
 
-    def marking_official(self):
-        """These editions, each with ``is_official``: whether ``official()`` holds it, for a
-        page that reads every edition and picks the official ones from them."""
-        return self.annotate(
-            is_official=models.ExpressionWrapper(OFFICIAL, output_field=models.BooleanField())
-        )
-
     def in_force(self, day: date | None = None):
         """Of these editions, the one in force on ``day``: the newest that took effect on or
-        before it, the oldest for a day earlier than all of them, the newest for no day; None
-        when there are none. Usually asked of ``official()``: ``official().in_force()`` is the
-        current edition, the one every page and import means by "today's rules".
+        before it; for no day, the newest of all (the current rules, the ones every page and
+        import means by "today's rules": an edition is current from its import). None when
+        there are none.
 
-        It reads the queryset itself, not a new query, so one queryset kept for a page answers
-        for any number of days in one query::
+        The one fallback: a day earlier than every edition gets the oldest edition (a text
+        older than every edition here is read in the oldest rules we have).
+
+        Usually asked of ``official()``: ``RulesEdition.objects.official().in_force()`` is the
+        current edition. It reads the queryset's rows, which the queryset keeps, so one
+        queryset answers for any number of days in one query::
 
             editions = RulesEdition.objects.official()
-            editions.in_force(ruling.date) for ruling in rulings
+            [editions.in_force(ruling.date) for ruling in rulings]
         """
-        return edition_in_force(self, day)
-
-
-def edition_in_force(editions: Iterable, day: date | None = None):
-    """``RulesEditionQuerySet.in_force`` over any editions, or any objects with an
-    ``effective_date`` (a list already in memory)."""
-    ordered = sorted(editions, key=lambda edition: edition.effective_date)
-    if not ordered:
-        return None
-    if day is None:
-        return ordered[-1]
-    earlier = [edition for edition in ordered if edition.effective_date <= day]
-    return earlier[-1] if earlier else ordered[0]
+        ordered = sorted(self, key=attrgetter("effective_date"))
+        if not ordered:
+            return None
+        if day is None:
+            return ordered[-1]
+        earlier = [edition for edition in ordered if edition.effective_date <= day]
+        return earlier[-1] if earlier else ordered[0]
 
 
 class RulesEdition(models.Model):

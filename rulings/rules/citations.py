@@ -24,9 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 
-from django.db import connection
-
-from rulings.models import RuleMapping, RuleSection, RulesEdition, edition_in_force
+from rulings.models import RuleSection, RulesEdition
 from rulings.rules.numbers import (
     CHAPTER_NUMBER,
     NAMING_WORDS,
@@ -158,16 +156,17 @@ def resolve_cited_numbers_by_day(
     cited: dict[date | None, Iterable[str]], editions=None
 ) -> dict[date | None, dict[str, CitedNumber]]:
     """{day: numbers cited that day} -> {day: {number: CitedNumber}}, in two queries for all
-    (a day of None is today); one when the official ``editions`` are given."""
+    (a day of None is today); one when the official ``editions`` (a queryset already read, as
+    ``RulesEdition.objects.official()``) are given."""
     if editions is None:
         editions = RulesEdition.objects.official().only("pk", "effective_date")
-    current = edition_in_force(editions, None)
+    current = editions.in_force()
     if current is None:
         return {}
     wanted: dict[date | None, tuple[RulesEdition, set[str]]] = {}
     for day, numbers in cited.items():
         normalised = {found for found in map(normalise_number, numbers) if found}
-        wanted[day] = (edition_in_force(editions, day), normalised)
+        wanted[day] = (editions.in_force(day), normalised)
     all_numbers = set().union(*(numbers for _edition, numbers in wanted.values()))
     edition_pks = {edition.pk for edition, _numbers in wanted.values()} | {current.pk}
     found = {
@@ -181,32 +180,18 @@ def resolve_cited_numbers_by_day(
     }
 
 
-# Each number in each edition, with the number of the current rule its mapping leads to (an old
-# rule has one mapping at most). Written in SQL: the ORM's version (a subquery and an EXISTS
-# per row) took longer to build than to run.
-NUMBERS_SQL = """
-SELECT s.edition_id, s.number, c.number, m.id IS NOT NULL
-FROM {section} s
-LEFT JOIN {mapping} m ON m.old_section_id = s.id
-LEFT JOIN {section} c ON c.id = m.current_section_id
-WHERE s.edition_id IN ({editions}) AND s.number IN ({numbers})
-"""
-
-
 def read_numbers(edition_pks: Iterable[int], numbers: Iterable[str]) -> list[tuple]:
     """(edition id, number, the current number it maps to or None, whether it has a mapping)
-    of each of ``numbers`` that is in one of the editions ``edition_pks``."""
-    edition_pks, numbers = sorted(edition_pks), sorted(numbers) or [""]
-    quote = connection.ops.quote_name
-    sql = NUMBERS_SQL.format(
-        section=quote(RuleSection._meta.db_table),
-        mapping=quote(RuleMapping._meta.db_table),
-        editions=", ".join(["%s"] * len(edition_pks)),
-        numbers=", ".join(["%s"] * len(numbers)),
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [*edition_pks, *numbers])
-        return cursor.fetchall()
+    of each of ``numbers`` that is in one of the editions ``edition_pks`` (an old rule has one
+    mapping at most). Asked even for no numbers, so that a page's queries stay the same."""
+    numbers = sorted(numbers) or [""]
+    rows = RuleSection.objects.filter(edition__in=edition_pks, number__in=numbers).order_by()
+    return [
+        (edition_id, number, mapped, mapping_id is not None)
+        for edition_id, number, mapped, mapping_id in rows.values_list(
+            "edition_id", "number", "mappings__current_section__number", "mappings__id"
+        )
+    ]
 
 
 def _resolve(number, in_force, current, found, today) -> CitedNumber:

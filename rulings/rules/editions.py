@@ -3,54 +3,47 @@
 Every rules page reads one edition (``?edition=2007-05-01``; the current one by default). The
 English editions are the ones to read; an Italian edition is shown beside the English of the
 same date, and an Italian edition with no English edition that day (a partial edition quoted by
-an old release note) is read in the English edition in force on its date.
+an old release note) is read in the official edition in force on its date.
 
-``EditionChoices`` holds every edition (one query per request, which also reads the request's data
-version: ``EditionChoices.load(request)``) and answers those questions;
-``reads_an_edition`` gives a view the edition asked for, or answers for it when there is none.
+``EditionChoices`` holds every edition (two queries per request: ``EditionChoices.load()``)
+and answers those questions; ``reads_an_edition`` gives a view the edition asked for, or
+answers for it when there is none.
 """
 
 from dataclasses import dataclass
-from functools import cache, cached_property, wraps
+from functools import cached_property, wraps
 
+from django.db.models import QuerySet
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from common.sql_rows import ModelColumns, fetch
 from oracle.models import is_italian_page
-from rulings.models import Language, RulesEdition, edition_in_force
+from rulings.models import Language, RulesEdition
+from rulings.models.rules import OFFICIAL
 
 MAIN_LANGUAGE = Language.ENGLISH  # Wizards publishes the rules in English
-EDITION_COLUMNS = ModelColumns(RulesEdition, "e")
 
 
 @dataclass
 class EditionChoices:
-    """Every rules edition (one query per request) and the choices a page offers from them."""
+    """Every rules edition and the choices a page offers from them."""
 
-    rows: list[RulesEdition]
-
-    @classmethod
-    def load(cls, request=None):
-        """Every edition, newest first."""
-        return cls.from_rows(fetch(*cls.statement()))
-
-    @staticmethod
-    @cache
-    def statement() -> tuple[str, tuple]:
-        """The query (sql, params) of every edition, each marked official or not, for a page to
-        send with its own; built once."""
-        editions = RulesEdition.objects.marking_official().order_by("-effective_date", "language")
-        columns = editions.values_list(*EDITION_COLUMNS.names, "is_official")
-        return columns.query.sql_with_params()
+    official: QuerySet  # RulesEdition.objects.official(), read once
+    others: list[RulesEdition]  # the other editions (translations, partial ones)
 
     @classmethod
-    def from_rows(cls, rows: list[tuple]):
-        """The choices from the rows of ``statement()``'s query."""
-        editions = EDITION_COLUMNS.instances(rows)
-        for edition, row in zip(editions, rows, strict=True):
-            edition.is_official = bool(row[-1])
-        return cls(editions)
+    def load(cls):
+        """Every edition, in two queries: the official ones, then the others."""
+        official = RulesEdition.objects.official()
+        return cls(official, list(RulesEdition.objects.exclude(OFFICIAL)))
+
+    @cached_property
+    def rows(self) -> list[RulesEdition]:
+        """Every edition, newest first (English before Italian on the same date)."""
+        return sorted(
+            [*self.official, *self.others],
+            key=lambda edition: (-edition.effective_date.toordinal(), edition.language),
+        )
 
     @cached_property
     def readable(self) -> list[RulesEdition]:
@@ -60,18 +53,9 @@ class EditionChoices:
 
     @cached_property
     def current(self) -> RulesEdition | None:
-        """The official edition in force; without one, the newest complete edition one can
-        read, else the newest."""
-        if self.official:
-            return edition_in_force(self.official)
-        complete = [e for e in self.readable if e.is_complete]
-        return (complete or self.readable or [None])[0]
-
-    @cached_property
-    def official(self) -> list[RulesEdition]:
-        """The official editions, newest first: what ``RulesEdition.objects.official()``
-        reads, for the readers of cited numbers (``rule_citations``) without a query."""
-        return [e for e in self.rows if e.is_official]
+        """The current edition (``RulesEdition.objects.official().in_force()``); None when
+        there are no official rules."""
+        return self.official.in_force()
 
     def get(self, slug: str) -> RulesEdition | None:
         return next((e for e in self.readable if e.slug == slug), None)
@@ -97,10 +81,10 @@ class EditionChoices:
         return "" if edition == self.current else f"?edition={edition.slug}"
 
     def read_in(self, edition: RulesEdition) -> RulesEdition:
-        """The readable edition a translation of another date is read in: the one in force on
+        """The official edition a translation of another date is read in: the one in force on
         its date (the Onslaught FAQ of October 2002 quotes the rules as Italian players read
         them then: that is the oldest edition here, May 2007)."""
-        return edition_in_force(self.readable, edition.effective_date)
+        return self.official.in_force(edition.effective_date)
 
     def unreadable(self, slug: str) -> RulesEdition | None:
         """An edition of that date that is only a translation (no English edition that day)."""
@@ -178,7 +162,7 @@ def reads_an_edition(view):
 
     @wraps(view)
     def wrapper(request, *args, **kwargs):
-        editions = EditionChoices.load(request)
+        editions = EditionChoices.load()
         if editions.current is None:
             return no_rules(request)
         try:

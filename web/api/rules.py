@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from rulings.models import Language, RuleMapping, RuleSection, RulesEdition, edition_in_force
+from rulings.models import Language, RuleMapping, RuleSection, RulesEdition
 from rulings.rules.citations import cited_numbers
 from rulings.rules.numbers import normalise_number
 from web.api.cards import in_requested_language
@@ -85,11 +85,10 @@ def rule_detail(request, number):
             % {"language": language, "languages": ", ".join(Language.values)},
             400,
         )
-    editions = list(RulesEdition.objects.marking_official().order_by("-effective_date"))
-    current = edition_in_force([e for e in editions if e.is_official])
+    current = RulesEdition.objects.official().in_force()
     if current is None:
         return error(_("No rules have been imported."))
-    in_language = [e for e in editions if e.language == language]
+    in_language = list(RulesEdition.objects.filter(language=language).order_by("-effective_date"))
     slug = request.GET.get("edition", "").strip()
     if slug:
         try:

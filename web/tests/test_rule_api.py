@@ -131,11 +131,12 @@ class RuleApiTests(EmptyDatabaseTestCase):
             self.assertIn("error", response.json())
 
     def test_fixed_queries(self):
-        # Each answer: the data version (its ETag), the editions, the rule, its subrules.
+        # Each answer: the data version (its ETag), the current edition, the editions of the
+        # language asked, the rule, its subrules.
         for url in ["/api/rules/702.37/", "/api/rules/702.37c/", "/api/rules/7/"]:
-            with self.assertNumQueries(4):
+            with self.assertNumQueries(5):
                 self.client.get(url)
-        with self.assertNumQueries(5):  # and where it is today
+        with self.assertNumQueries(6):  # and where it is today
             self.client.get("/api/rules/502.26b/?edition=2007-05-01")
 
 

@@ -229,6 +229,21 @@ class BundledRulesPagesTests(BundledRulesPagesTestCase):
             counts[url] = len(queries)
         self.assertEqual(counts, {url: rule_page_queries(url) for url in urls})
 
+    def test_a_small_and_a_big_section_cost_the_same_queries(self):
+        # (address, a subrule it shows, a subrule on another page of its section)
+        for url, shown, elsewhere in [
+            ("/en/rules/101/", "101.1", "102.1"),  # four rules
+            ("/en/rules/702/", "702.2a", "702.81a"),  # 190 rules, on pages of 40
+            ("/en/rules/702/?page=3", "702.81a", "702.2a"),
+            ("/en/rules/702/?page=99", "702.190a", "702.81a"),  # past the end: the last page
+        ]:
+            with self.subTest(url=url):
+                self.client.get(url)  # what is read once per process is read now
+                with self.assertNumQueries(RULE_PAGE + RULES_DATE):
+                    response = self.client.get(url)
+                self.assertContains(response, f'id="{shown}"')
+                self.assertNotContains(response, f'id="{elsewhere}"')
+
 
 class ItalianBesideEnglishTests(EmptyDatabaseTestCase):
     @classmethod

@@ -9,7 +9,7 @@ from django.test import SimpleTestCase
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 
-from rulings.models import edition_in_force
+from rulings.models import RulesEdition
 from rulings.rules.citations import cited_numbers, rule_shaped_numbers
 from rulings.rules.numbers import ancestors_of, level_of
 from rulings.tests.factories import make_edition
@@ -277,21 +277,23 @@ class HighlightTests(SimpleTestCase):
         self.assertEqual(str(highlight("Short text.", ["zzz"])), "Short text.")
 
 
-class EditionInForceTests(SimpleTestCase):
-    def test_the_newest_edition_on_or_before_the_day(self):
-        editions = [
-            SimpleNamespace(effective_date=day)
-            for day in [date(2026, 4, 17), date(2007, 5, 1), date(2009, 7, 11)]
-        ]
+class EditionInForceTests(EmptyDatabaseTestCase):
+    def test_the_newest_edition_on_or_before_the_day_else_the_oldest(self):
+        for day in [date(2026, 4, 17), date(2007, 5, 1), date(2009, 7, 11)]:
+            make_edition(day)
+        make_edition(date(2030, 1, 1), language="it")
+        editions = RulesEdition.objects.official()
 
         def in_force(day):
-            return edition_in_force(editions, day).effective_date
+            return editions.in_force(day).effective_date
 
-        self.assertEqual(in_force(date(2008, 2, 1)), date(2007, 5, 1))
-        self.assertEqual(in_force(date(2009, 7, 11)), date(2009, 7, 11))
-        self.assertEqual(in_force(date(2030, 1, 1)), date(2026, 4, 17))
-        self.assertEqual(in_force(date(2004, 1, 1)), date(2007, 5, 1))
-        self.assertIsNone(edition_in_force([], date(2004, 1, 1)))
+        with self.assertNumQueries(1):  # one queryset answers for every day
+            self.assertEqual(in_force(date(2008, 2, 1)), date(2007, 5, 1))
+            self.assertEqual(in_force(date(2009, 7, 11)), date(2009, 7, 11))
+            self.assertEqual(in_force(date(2030, 1, 1)), date(2026, 4, 17))
+            self.assertEqual(in_force(date(2004, 1, 1)), date(2007, 5, 1))
+            self.assertEqual(in_force(None), date(2026, 4, 17))
+        self.assertIsNone(RulesEdition.objects.none().in_force(date(2004, 1, 1)))
 
 
 class CitationLinkTests(EmptyDatabaseTestCase):

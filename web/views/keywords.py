@@ -25,7 +25,7 @@ from common.text import fold
 from oracle.importers.reminder_wordings import older_than_today
 from oracle.models import Card, Keyword, is_italian_page, names_for_page
 from oracle.search.tokens import quote
-from rulings.linking.samples import cards_with_keyword, keyword_samples_statement
+from rulings.linking.samples import cards_with_keyword
 from rulings.models import (
     DocumentOnlyKeyword,
     DocumentSection,
@@ -135,16 +135,13 @@ def title_of(kind: str) -> str:
 
 
 def keyword_detail(request, slug):
-    keyword_rows, edition_rows = fetch_together(
-        [keyword_statement(slug), EditionChoices.statement()]
-    )
+    (keyword_rows,) = fetch_together([keyword_statement(slug)])
     if not keyword_rows:
         raise Http404("No keyword has this address.")
     keyword = KEYWORD_COLUMNS.instance(keyword_rows[0])
     keyword.document_only = bool(keyword_rows[0][KEYWORD_COLUMNS.width])
-    editions = EditionChoices.from_rows(edition_rows)
+    editions = EditionChoices.load()
     statements = {
-        "cards": keyword_samples_statement(keyword.pk),
         "types": types_statement(keyword.pk),
         "documents": documents_statement(keyword.pk),
     }
@@ -177,7 +174,7 @@ def keyword_detail(request, slug):
         "outdated_groups": [("", outdated)] if outdated else [],
         "outdated_count": len(outdated),
         "documents": documents_speaking_of(rulings, rows["documents"]),
-        "cards": cards_with_keyword(keyword.pk, query, rows["cards"]),
+        "cards": cards_with_keyword(keyword.pk, query),
         "types": types_of_cards(rows["types"]),
         "older_wordings": older_than_today(keyword),
     }

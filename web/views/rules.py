@@ -9,7 +9,7 @@ labelled with its date and the document. On a page of the current rules, a rule 
 numbers as today may still have one under its old number (morph was 502.26 in May 2007): that
 text is shown after today's English, collapsed under a banner that says it is superseded.
 
-A rule page costs five queries, in four round trips, whatever the rule (``web.pages.rules.page``).
+A rule page costs the same queries whatever the rule (``web.pages.rules.page``).
 """
 
 from datetime import date

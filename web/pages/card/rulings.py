@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 
 from common.links import url_maker, url_prefix
 from oracle.models import Card, Layout, is_italian_page
-from rulings.models import CardRule, Ruling, edition_in_force
+from rulings.models import CardRule, Ruling
 from rulings.rules.italian_titles import italian_title as curated_italian_title
 from rulings.rules.numbers import parent_number
 from rulings.status.ruling_status import outdated_reasons
@@ -123,8 +123,8 @@ def link_rule_numbers(markup, printed_on, editions):
 def linked_edition(printed_on, editions) -> str | None:
     """The effective date (ISO) of the edition whose rules a text printed on ``printed_on``
     links to; None for today's rules (the Oracle text, or an edition still in force)."""
-    in_force = edition_in_force(editions, printed_on) if printed_on else None
-    if in_force is None or in_force.effective_date == edition_in_force(editions).effective_date:
+    in_force = editions.in_force(printed_on) if printed_on else None
+    if in_force is None or in_force.effective_date == editions.in_force().effective_date:
         return None
     return in_force.effective_date.isoformat()
 

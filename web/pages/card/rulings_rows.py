@@ -11,7 +11,7 @@
 from dataclasses import dataclass
 from operator import itemgetter
 
-from django.db.models import F, OuterRef, Q, Subquery
+from django.db.models import F, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Upper
 
 from common.dates import local_date
@@ -25,7 +25,6 @@ from rulings.models import (
     RulesEdition,
     Ruling,
     SourceDocument,
-    edition_in_force,
 )
 
 # What the page shows of a ruling and works out from it (its status, its document's address).
@@ -57,7 +56,7 @@ DOCUMENT_LISTED_FIELDS = ("title", "kind", "language", "published_on")
 class PageRows:
     """What ``page_rows`` reads for one card's page."""
 
-    editions: list[RulesEdition]  # the official ones
+    editions: QuerySet  # the official ones, read (``in_force`` answers from them)
     rulings: list[Ruling]
     documents: list[SourceDocument]
     rules_used: list["RuleUseRow"]  # today's edition's
@@ -66,8 +65,8 @@ class PageRows:
 def page_rows(card: Card) -> PageRows:
     """The official editions, the rulings about ``card``, the documents that speak of it and
     the rules of today's edition it uses."""
-    editions = list(RulesEdition.objects.official().only("effective_date", "imported_at"))
-    today = edition_in_force(editions)
+    editions = RulesEdition.objects.official().only("effective_date", "imported_at")
+    today = editions.in_force()  # reads the editions once: they answer for every date
     return PageRows(
         editions=editions,
         rulings=rulings_about(card),

@@ -33,7 +33,7 @@ from common.text import sort_key
 from oracle.decks import DeckCheck
 from oracle.models import Card, Erratum, PrintingFace, is_italian_page, names_for_page
 from oracle.printed_text import mend_symbols, wording_key
-from rulings.models import RulesEdition, Ruling, edition_in_force
+from rulings.models import RulesEdition, Ruling
 from web.pages.card.markup import linked_text
 from web.pages.card.rulings import RuleUsed, rules_used
 from web.pages.card.rulings_rows import rules_used_of_cards
@@ -92,7 +92,7 @@ def judge_sheet(result: DeckCheck, data_date: date | None) -> list[SheetCard]:
     ids = [card.id for card in deck.cards()]
     if not ids:
         return []
-    editions = list(RulesEdition.objects.official())
+    editions = RulesEdition.objects.official()  # read once, answers for every date
     cards = Card.objects.filter(pk__in=ids).prefetch_related(
         "faces",
         Prefetch(
@@ -101,7 +101,7 @@ def judge_sheet(result: DeckCheck, data_date: date | None) -> list[SheetCard]:
     )
     printed = italian_printed_faces(ids)
     rulings = own_rulings(ids, editions)
-    today = edition_in_force(editions)
+    today = editions.in_force()
     used = rules_used_of_cards(ids, today.pk) if today else {}
     copies: dict[int, dict] = {}
     for line in deck.lines:

@@ -12,9 +12,8 @@ from django.utils import translation
 from django.utils.safestring import SafeString
 
 from common.sql_rows import fetch_together
-from rulings.models import DocumentMention, DocumentSection, Ruling, SourceDocument
+from rulings.models import DocumentMention, DocumentSection, RulesEdition, Ruling, SourceDocument
 from rulings.rules.citations import resolve_cited_numbers_by_day
-from rulings.rules.editions import EditionChoices
 from web.jinja2 import macro
 from web.pages.documents.rendering import SectionRenderer, numbers_cited_in_sections
 
@@ -47,7 +46,7 @@ class PageInputs:
     missing: dict[str, list[int]]  # a name no card has -> the positions that mention it
     rulings: dict[int, list[tuple[int, int, str]]]  # section id -> [(pk, position, text)]
     statuses: dict[int, str]  # ruling id -> its status
-    editions: list  # the official rules editions (``EditionChoices.official``)
+    editions: list  # the official rules editions (``RulesEdition.objects.official()``)
 
     @property
     def withdrawn(self) -> set[int]:
@@ -81,7 +80,6 @@ def input_statements(document_id: int) -> list[tuple[str, tuple]]:
     return [
         mentions.query.sql_with_params(),
         rulings.query.sql_with_params(),
-        EditionChoices.statement(),
     ]
 
 
@@ -90,7 +88,7 @@ def read_inputs(document: SourceDocument, rows: list[list[tuple]] | None = None)
     ``input_statements``' queries, sent together here unless the page sent them (``rows``)."""
     if rows is None:
         rows = fetch_together(input_statements(document.pk))
-    mention_rows, ruling_rows, edition_rows = rows
+    mention_rows, ruling_rows = rows
     sections = list(
         document.sections.select_related("card", "keyword", "card_type")
         .only(*SECTION_FIELDS)
@@ -109,7 +107,7 @@ def read_inputs(document: SourceDocument, rows: list[list[tuple]] | None = None)
     for ruling_pk, section_id, position, text, status in ruling_rows:
         rulings.setdefault(section_id, []).append((ruling_pk, position, text))
         statuses[ruling_pk] = status
-    editions = EditionChoices.from_rows(edition_rows).official
+    editions = RulesEdition.objects.official()
     return PageInputs(sections, mentions, missing, rulings, statuses, editions)
 
 

@@ -1,14 +1,13 @@
-"""Everything a rule page shows, read in five queries and four round trips whatever the rule.
+"""Everything a rule page shows, read in the same queries whatever the rule.
 
 A chapter, section 702 with its hundreds of rules, or one subrule all cost the same: the editions
-(``EditionChoices``, with the request's data version); the rule with the rules above it, the ones it
-contains and its neighbours (``web.pages.rules.tree.tree_statement``), sent with the query for the
-cards that use the rule when the page is of the current rules; the old-number mappings of the rules
-shown (``web.pages.rules.mappings``); and one query for the rest (``web.pages.rules.related``: the
-number in other editions, which cited numbers exist, the Italian texts, where an old rule went). On
-an older edition's page the cards are those of the current rule it became, read last (none, and no
-query, when no current rule matches it). The three in the middle are written in SQL, each part
-reading an index: building them with the ORM took longer than running them.
+(``EditionChoices``: two queries); the rule with the rules above it, the ones it contains and its
+neighbours (``web.pages.rules.tree.read_tree``: two); the old-number mappings of the rules shown
+(``web.pages.rules.mappings``); one query for the rest (``web.pages.rules.related``: the number in
+other editions, which cited numbers exist, the Italian texts, where an old rule went); and the
+cards that use the rule (``rulings.linking.samples.cards_using_rule``). On an older edition's page
+the cards are those of the current rule it became (none, and no query, when no current rule
+matches it).
 
 ``build_rule_page`` runs ``RulePageBuilder``'s steps in order; each step reads what the ones
 before it left on the builder.
@@ -17,9 +16,8 @@ before it left on the builder.
 from django.utils.translation import gettext as _
 
 from common.links import url_maker, url_prefix
-from common.sql_rows import fetch_together
 from oracle.models import is_italian_page
-from rulings.linking.samples import cards_using_rule, rule_samples_statement
+from rulings.linking.samples import cards_using_rule
 from rulings.models import Language, RuleSection, RulesEdition
 from rulings.rules.citations import rule_shaped_numbers
 from rulings.rules.editions import EditionChoices, italian_sources
@@ -32,7 +30,7 @@ from web.pages.rules.mappings import read_page_mappings
 from web.pages.rules.related import Wanted, read_related
 from web.pages.rules.section_pages import split_section
 from web.pages.rules.shown import Node, OldNumber, RulePage, Today, Version
-from web.pages.rules.tree import Row, tree_of, tree_statement
+from web.pages.rules.tree import Row, read_tree
 from web.pages.rules.versions import italian_under_old_numbers, same_rule_elsewhere
 from web.rendering.rule_text import RuleTextRenderer, side_by_side
 
@@ -54,18 +52,11 @@ def build_rule_page(
     """The page of rule ``number`` in ``edition`` (page ``page_number`` of a section too long
     for one page); None when that edition has no such rule. Without ``with_cards``, the cards
     that use the rule are not read (``cards`` is None)."""
-    statements = [tree_statement(edition, number, page_number)]
-    # The cards of a rule of the current rules are known from its number: asked with its tree.
-    cards_now = with_cards and edition == editions.current
-    if cards_now:
-        statements.append(rule_samples_statement(number))
-    rows = fetch_together(statements)
-    rule, tree_rows = tree_of(number, rows[0])
+    rule, tree_rows = read_tree(edition, number)
     if rule is None:
         return None
     builder = RulePageBuilder(editions, edition, rule, tree_rows, page_number)
     builder.with_cards = with_cards
-    builder.sample_rows = rows[1] if cards_now else None
     return builder.build()
 
 
@@ -77,7 +68,6 @@ class RulePageBuilder:
     ):
         self.page_number = page_number
         self.with_cards = True
-        self.sample_rows = None  # the cards' samples, when read with the tree
         self.editions = editions
         self.edition = edition
         self.rule = rule
@@ -99,7 +89,7 @@ class RulePageBuilder:
             cards_rule = today.section.number
         cards = None
         if cards_rule and self.with_cards:
-            cards = cards_using_rule(cards_rule, self.sample_rows)
+            cards = cards_using_rule(cards_rule)
         titled = [ancestor for ancestor in self.ancestors if ancestor.title]
         return RulePage(
             cards=cards,

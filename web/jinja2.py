@@ -4,7 +4,8 @@ engine is kept for the admin. A view renders a page with ``render(request, "app/
 context, using="jinja2")``; ``render_partial`` hands a partial's HTML to Python.
 
 What Django's templates had, a Jinja2 page has under the same names: the filters of
-``mana``, ``rules_text``, ``mended``, ``long_date``, ``italian_dates``, ``colors``, and Django's
+``mana``, ``rules_text``, ``rule_links``, ``mended``, ``long_date``, ``italian_dates``, ``colors``,
+and Django's
 ``capfirst``, ``date``, ``floatformat``,
 ``intcomma``, ``linebreaksbr`` and ``truncatechars``; the functions ``url(name, *args,
 **kwargs)``, ``static(path)``, ``querystring(...)`` (Django's tag: ``request.GET`` changed by
@@ -105,8 +106,17 @@ def environment(**options) -> Environment:
         italian_dates=italian_dates,
         colors=card_text.color_names,
     )
+    env.filters["rule_links"] = rule_links
     env.globals.update(diff=word_diff)
     return env
+
+
+def rule_links(markup, edition: str | None = None):
+    """Every rule number in a card's text (``rules_text``'s markup) a link, to today's rules or
+    to those of the edition in force on ``edition`` (an ISO date)."""
+    from web.rendering.rule_text import link_citations
+
+    return link_citations(markup, edition=edition)
 
 
 def italian_dates(html):

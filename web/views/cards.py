@@ -33,7 +33,7 @@ from web.pages.card import printings as card_printings
 from web.pages.card import rulings as card_rulings
 from web.pages.card import rulings_rows
 from web.pages.card.detail import card_for_page, card_for_printing
-from web.pages.card.markup import CardParts
+from web.pages.card.parts import card_parts
 from web.pages.card.wording import face_wordings
 from web.pages.lists.rows import card_rows, printing_rows, set_rows, set_table_rows
 from web.pages.search.examples import SEARCH_EXAMPLES
@@ -231,8 +231,7 @@ def card_page_response(request, card, printing, rows):
         "pictured_links": card_printings.printing_links(pictured) if pictured else None,
     }
     context |= card_rulings.card_context(card, rows, staff=is_staff(request))
-    # Each part rendered when the template asks for it (web.pages.card.markup).
-    context["parts"] = CardParts(card, printings, printing, context["rules_editions"])
+    context |= card_parts(card, printings, printing, context["rules_editions"])
     return render(request, "cards/card_detail.html", context, using="jinja2")
 
 

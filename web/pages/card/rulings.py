@@ -7,7 +7,7 @@ The card's page (``web.views.cards``) sends the four queries of ``rulings_rows.p
 its context from their rows (``card_context``); one more query reads the rule numbers the
 rulings cite when the card has rulings. The page's template includes the panels
 (``templates/jinja2/rules/_card_*.html``) at their places; each ruling's item
-(``rules/_ruling.html``) is rendered here (``web.rendering.rulings.render_items``).
+(``rules/_ruling.html``) from what ``web.rendering.rulings.prepare_items`` gives it.
 
 The card's own rulings come first; those about each of its keywords and types, which every card
 with them shares, follow, each topic collapsed and counted with its keyword's page. The
@@ -34,7 +34,7 @@ from web.pages.card.rulings_rows import (
     reason_label,
 )
 from web.rendering.rule_text import link_citations
-from web.rendering.rulings import render_items
+from web.rendering.rulings import prepare_items
 
 
 def card_context(card: Card, rows: list[list[tuple]], staff: bool = False) -> dict:
@@ -48,7 +48,7 @@ def card_context(card: Card, rows: list[list[tuple]], staff: bool = False) -> di
     for ruling in every_ruling:
         ruling.reasons = outdated_reasons(ruling)
     if every_ruling:
-        render_items(every_ruling, editions, staff)
+        prepare_items(every_ruling, editions, staff)
     documents = rows.documents
     labelled = [(_("About %(topic)s") % {"topic": topic}, topic, group) for topic, group in topics]
     groups = [(_("On this card"), own), *((label, group) for label, _topic, group in labelled)]

@@ -318,11 +318,11 @@ def set_detail(request, code):
     # A token set's page lists its tokens; art-series objects are no cards and are not listed.
     view = result_view(request)
     if view == "images":
-        rows, rows_html = printing_rows(card_set, with_images=True), ""
+        rows, table_rows = printing_rows(card_set, with_images=True), []
         counted = Counter(row.rarity for row in rows)
-    else:  # the table: its rows as one piece of markup
+    else:  # the table
         table = set_table_rows(card_set)
-        rows, rows_html, counted = [], table.markup, table.rarities
+        rows, table_rows, counted = [], table.rows, table.rarities
     rarities = [
         Rarity(value).count_in_words(counted[value]) for value in Rarity.values if counted[value]
     ]
@@ -332,8 +332,8 @@ def set_detail(request, code):
         {
             "set": card_set,
             "rows": rows,
-            "rows_html": rows_html,
-            "art_only": not (rows or rows_html) and card_set.printings.exists(),
+            "table_rows": table_rows,
+            "art_only": not (rows or table_rows) and card_set.printings.exists(),
             "rarities": rarities,
             "view": view,
             "card_images_enabled": card_images.images_enabled(),

@@ -13,7 +13,7 @@ from django.utils.translation import pgettext, pgettext_lazy
 
 from common.numbers import bounded_number
 from common.text import ITALIAN_MONTHS
-from web.rendering.text_pieces import LineReader, render_inline, render_paragraphs
+from web.rendering.text_pieces import SYMBOL_RUN, LineReader, render_inline, render_paragraphs
 
 COLOR_NAMES = {
     "W": lambda: _("white"),
@@ -126,9 +126,10 @@ def render_mana(text: str) -> SafeString:
     """A mana cost or a line of text, {W}, {2/U}, {T} as symbols."""
     if not text:
         return SafeString("")
-    # Costs repeat endlessly ({1}{G}, {T}): their symbols' markup is made once per language
-    # (``text_pieces``).
-    return render_inline(line_reader().read(text))
+    reader = line_reader()
+    if SYMBOL_RUN.fullmatch(text):  # a cost: its markup is made once per language
+        return SafeString(reader.symbol_run(text).html)
+    return render_inline(reader.read(text))
 
 
 def render_rules_text(text: str) -> SafeString:

@@ -2,18 +2,28 @@
 
 A text is first read into pieces (``web.rendering.text_pieces``: mana symbols, reminder text,
 links to rules and cards, plain text); the functions here write each piece's HTML, escaping its
-text exactly once (``conditional_escape``: a piece already made markup is written as it is).
+text exactly once, as Django escapes it (a piece already made markup is written as it is).
 The template filters (``mana``, ``rules_text``, the ``diff`` global: ``web/jinja2.py``) and the
 pages' renderers (``web.rendering.rule_text``, ``web.pages.rules.italian_texts``,
 ``web.pages.documents.rendering``) hand their pieces here; templates render everything else.
 """
 
+import html
 from collections.abc import Iterable, Sequence
 from functools import cache
 
 from django.utils.html import conditional_escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+
+
+def escaped(value) -> str:
+    """``value`` escaped as Django escapes it (``conditional_escape``: markup, a value with
+    ``__html__``, is written as it is), without its lazy-text wrapper: pages escape thousands
+    of pieces."""
+    if hasattr(value, "__html__"):
+        return value.__html__()
+    return html.escape(str(value))
 
 
 def inline(pieces: Iterable) -> SafeString:
@@ -23,7 +33,7 @@ def inline(pieces: Iterable) -> SafeString:
     for piece in pieces:
         kind = piece.kind
         if kind == "text":
-            out.append(conditional_escape(piece.text))
+            out.append(escaped(piece.text))
         elif kind in _TAGS:
             out.append(_TAGS[kind])
         elif kind == "link":
@@ -31,24 +41,23 @@ def inline(pieces: Iterable) -> SafeString:
         elif kind == "symbols":
             out.append(piece.html or symbols(piece))
         elif kind == "note":
-            out.append(format_html('<span class="{}" title="{}">{}</span>', *_note_fields(piece)))
+            out.append(
+                f'<span class="{escaped(piece.css_class)}" title="{escaped(piece.title)}">'
+                f"{escaped(piece.text)}</span>"
+            )
         elif kind == "mark":
-            out.append(format_html("<mark>{}</mark>", piece.text))
+            out.append(f"<mark>{escaped(piece.text)}</mark>")
     return mark_safe("".join(out))
 
 
 _TAGS = {"p": "<p>", "/p": "</p>", "reminder": '<i class="reminder">', "/reminder": "</i>"}
 
 
-def _note_fields(piece):
-    return piece.css_class, piece.title, piece.text
-
-
-def link(piece) -> SafeString:
+def link(piece) -> str:
     """A "link" piece: its text linked to its address, with its class and title if any."""
-    css_class = format_html(' class="{}"', piece.css_class) if piece.css_class else ""
-    title = format_html(' title="{}"', piece.title) if piece.title else ""
-    return format_html('<a{} href="{}"{}>{}</a>', css_class, piece.href, title, piece.text)
+    css_class = f' class="{escaped(piece.css_class)}"' if piece.css_class else ""
+    title = f' title="{escaped(piece.title)}"' if piece.title else ""
+    return f'<a{css_class} href="{escaped(piece.href)}"{title}>{escaped(piece.text)}</a>'
 
 
 def symbols(piece) -> SafeString:

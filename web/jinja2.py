@@ -4,13 +4,13 @@ engine is kept for the admin. A view renders a page with ``render(request, "app/
 context, using="jinja2")``; ``render_partial`` hands a partial's HTML to Python.
 
 What Django's templates had, a Jinja2 page has under the same names: the filters of
-``mana``, ``rules_text``, ``rule_links``, ``mended``, ``long_date``, ``italian_dates``,
-``colors``, and Django's ``capfirst``, ``date``, ``floatformat``, ``intcomma``,
-``linebreaksbr`` and ``truncatechars``; the functions ``url(name, *args,
-**kwargs)``, ``static(path)``, ``querystring(...)`` (Django's tag: ``request.GET`` changed by
-keyword arguments, ``None`` removing a key), ``language_info(code)``, ``diff(old, new)``; and,
-from the engine's context processors (settings.TEMPLATES), ``request``, ``csrf_input``,
-``LANGUAGE_CODE``, ``language_links`` and ``data_age_lines()``.
+``mana``, ``rules_text``, ``rule_links``, ``diff`` (``old|diff(new)``), ``mended``,
+``long_date``, ``italian_dates``, ``colors``, and Django's ``capfirst``, ``date``,
+``floatformat``, ``intcomma``, ``linebreaksbr`` and ``truncatechars``; the functions
+``url(name, *args, **kwargs)``, ``static(path)``, ``querystring(...)`` (Django's tag:
+``request.GET`` changed by keyword arguments, ``None`` removing a key) and
+``language_info(code)``; and, from the engine's context processors (settings.TEMPLATES),
+``request``, ``csrf_input``, ``LANGUAGE_CODE``, ``language_links`` and ``data_age_lines()``.
 
 Escaping is Django's: a value with ``__html__`` (a SafeString, Markup) is written as it is,
 anything else escaped as Django's templates escape it, so a partial writes the same bytes its
@@ -105,8 +105,7 @@ def environment(**options) -> Environment:
         italian_dates=italian_dates,
         colors=card_text.color_names,
     )
-    env.filters["rule_links"] = rule_links
-    env.globals.update(diff=word_diff)
+    env.filters.update(rule_links=rule_links, diff=word_diff)
     return env
 
 

@@ -12,7 +12,7 @@ import html
 from collections.abc import Iterable, Sequence
 from functools import cache
 
-from django.utils.html import conditional_escape, format_html, format_html_join
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
@@ -130,13 +130,6 @@ def side_by_side(italian: str, english: str, language: str) -> SafeString:
         language,
         english,
     )
-
-
-def number_and_title(number: str, title: str, language: str) -> SafeString:
-    """ "702.37c <span lang="en">(Morph)</span>": a rule's number, and its title if it has one."""
-    if not title:
-        return conditional_escape(number)
-    return format_html('{} <span lang="{}">({})</span>', number, language, title)
 
 
 def rule_source(pieces) -> SafeString:

@@ -108,13 +108,6 @@ class RuleMarkupTests(SimpleTestCase):
     def test_an_empty_rule_has_no_body(self):
         self.assertEqual(markup.rule_body([], [], "en", "en"), "")
 
-    def test_a_number_with_and_without_its_title(self):
-        self.assertEqual(markup.number_and_title("702.37c", "", "en"), "702.37c")
-        self.assertEqual(
-            markup.number_and_title("702.37c", "Morph & co", "en"),
-            '702.37c <span lang="en">(Morph &amp; co)</span>',
-        )
-
     def test_the_italian_text_beside_the_english(self):
         html = markup.side_by_side(SafeString("<p>it</p>"), SafeString("<p>en</p>"), "en")
         self.assertEqual(

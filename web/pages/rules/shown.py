@@ -15,7 +15,6 @@ from rulings.rules.italian_titles import italian_title
 from web.pages.rules.confidence import confidence_words
 from web.pages.rules.section_pages import SectionPages
 from web.pages.rules.tree import Row
-from web.rendering import markup
 
 Level = RuleSection.Level
 
@@ -92,11 +91,6 @@ class Today:
     @property
     def words(self):
         return confidence_words(self.confidence, self.section is not None)
-
-    @property
-    def link_text(self) -> SafeString:
-        """ "702.37c <span lang="en">(Morph)</span>": the number, and the title if there is one."""
-        return markup.number_and_title(self.section.number, self.title, self.language)
 
     @property
     def percent(self):

@@ -3,13 +3,13 @@
 A text is first read into pieces (``web.rendering.text_pieces``: mana symbols, reminder text,
 links to rules and cards, plain text); the functions here write each piece's HTML, escaping its
 text exactly once, as Django escapes it (a piece already made markup is written as it is).
-The template filters (``mana``, ``rules_text``, the ``diff`` global: ``web/jinja2.py``) and the
-pages' renderers (``web.rendering.rule_text``, ``web.pages.rules.italian_texts``,
+The template filters (``mana``, ``rules_text``, ``rule_links``, ``diff``: ``web/jinja2.py``) and
+the pages' renderers (``web.rendering.rule_text``, ``web.pages.rules.italian_texts``,
 ``web.pages.documents.rendering``) hand their pieces here; templates render everything else.
 """
 
 import html
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from functools import cache
 
 from django.utils.html import format_html, format_html_join
@@ -84,11 +84,6 @@ def symbol(text: str, css_class: str, name: str) -> SafeString:
         name,
         "{" + text + "}",
     )
-
-
-def paragraphs_html(lines: Sequence[Sequence]) -> SafeString:
-    """One <p> per line of pieces."""
-    return mark_safe("".join(f"<p>{inline(line)}</p>" for line in lines))
 
 
 def diff(changes, mana) -> SafeString:

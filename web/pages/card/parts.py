@@ -1,7 +1,7 @@
 """The data of a card page's parts that the card's template renders with its partials: the
-wording history (``cards/_wording_history.html``), the printings table's rows
-(``cards/_printing_rows.html``) and the edition whose rules the printed Italian text's rule
-numbers open. The errata and the legality grid come from the card itself.
+legality grid (``cards/_card_legality.html``), the wording history
+(``cards/_wording_history.html``), the printings table's rows (``cards/_printing_rows.html``)
+and the edition whose rules the printed Italian text's rule numbers open.
 
 They are made from the rows ``web.pages.card.detail`` reads of the card (the card, its faces,
 printings with their sets, printed faces, errata), on every request: the page as a whole is kept by
@@ -24,6 +24,7 @@ def card_parts(card: Card, printings: list, shown, rules_editions: list) -> dict
     without printings); ``rules_editions``: the official ones."""
     printed_on = shown.card_set.release_date if shown else None
     return {
+        "legality_rows": card.legality_grid,
         "wording_history": wording_history(card),
         "printing_rows": printing_rows(printings, shown),
         "printed_rules_edition": linked_edition(printed_on, rules_editions),

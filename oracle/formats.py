@@ -105,19 +105,23 @@ STATUS_CLASSES = {
 
 @dataclass(frozen=True)
 class Legality:
-    """One row of a card's legality grid."""
+    """One row of a card's legality grid, with its status's label and badge class."""
 
     key: str
     name: str | Promise
     status: str  # one of Status
+    label: str | Promise
+    css_class: str
 
-    @property
-    def label(self):
-        return STATUS_LABELS.get(self.status, self.status)
 
-    @property
-    def css_class(self) -> str:
-        return STATUS_CLASSES.get(self.status, "not-legal")
+def legality(key: str, name: str | Promise, status: str) -> Legality:
+    return Legality(
+        key,
+        name,
+        status,
+        STATUS_LABELS.get(status, status),
+        STATUS_CLASSES.get(status, "not-legal"),
+    )
 
 
 def format_name(key: str):
@@ -130,10 +134,10 @@ def legality_grid(legalities: dict[str, str]) -> list[Legality]:
     """The card's status in every main format, then in the other formats its data names."""
     statuses = {key.lower(): status for key, status in (legalities or {}).items()}
     rows = [
-        Legality(fmt.key, fmt.name, statuses.get(fmt.key, Status.NOT_LEGAL))
+        legality(fmt.key, fmt.name, statuses.get(fmt.key, Status.NOT_LEGAL))
         for fmt in FORMATS
         if fmt.is_main or fmt.key in statuses
     ]
     unknown = sorted(key for key in statuses if key not in BY_KEY)
-    rows += [Legality(key, format_name(key), statuses[key]) for key in unknown]
+    rows += [legality(key, format_name(key), statuses[key]) for key in unknown]
     return rows

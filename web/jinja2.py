@@ -4,13 +4,13 @@ engine is kept for the admin. A view renders a page with ``render(request, "app/
 context, using="jinja2")``; ``render_partial`` hands a partial's HTML to Python.
 
 What Django's templates had, a Jinja2 page has under the same names: the filters of
-``mana``, ``rules_text``, ``mended``, ``long_date``, ``italian_dates``, ``colors``, and Django's
-``capfirst``, ``date``, ``floatformat``,
-``intcomma``, ``linebreaksbr`` and ``truncatechars``; the functions ``url(name, *args,
-**kwargs)``, ``static(path)``, ``querystring(...)`` (Django's tag: ``request.GET`` changed by
-keyword arguments, ``None`` removing a key), ``language_info(code)``, ``diff(old, new)``; and,
-from the engine's context processors (settings.TEMPLATES), ``request``, ``csrf_input``,
-``LANGUAGE_CODE``, ``language_links`` and ``data_age_lines()``.
+``mana``, ``rules_text``, ``rule_links``, ``diff`` (``old|diff(new)``), ``mended``,
+``long_date``, ``italian_dates``, ``colors``, and Django's ``capfirst``, ``date``,
+``floatformat``, ``intcomma``, ``linebreaksbr`` and ``truncatechars``; the functions
+``url(name, *args, **kwargs)``, ``static(path)``, ``querystring(...)`` (Django's tag:
+``request.GET`` changed by keyword arguments, ``None`` removing a key) and
+``language_info(code)``; and, from the engine's context processors (settings.TEMPLATES),
+``request``, ``csrf_input``, ``LANGUAGE_CODE``, ``language_links`` and ``data_age_lines()``.
 
 Escaping is Django's: a value with ``__html__`` (a SafeString, Markup) is written as it is,
 anything else escaped as Django's templates escape it, so a partial writes the same bytes its
@@ -18,19 +18,19 @@ Django-template version wrote. ``_()``, ``gettext``, ``ngettext``, ``pgettext`` 
 ``{% trans %}`` translate with Django's catalogues, and the project's makemessages finds them
 all (oracle/management/commands/makemessages.py).
 
-``macro`` hands Python a template's macro as a function: the text renderers
-(``web.rendering.text_pieces``) make their markup with them.
+Python renders no template's macro: a view passes data, and its template renders it with the
+macros and partials of ``templates/jinja2/``; text becomes markup through the filters above,
+over ``web.rendering.markup``.
 """
 
 import html
-from collections.abc import Callable
 from functools import cache
 
 from django.conf import settings
 from django.contrib.humanize.templatetags.humanize import intcomma
 from django.core.signals import setting_changed
 from django.dispatch import receiver
-from django.template import defaultfilters, engines
+from django.template import defaultfilters
 from django.template.defaulttags import querystring as django_querystring
 from django.template.loader import render_to_string
 from django.templatetags.static import static
@@ -68,7 +68,7 @@ class UndefinedPrintedFails(Undefined):
 
 
 def environment(**options) -> Environment:
-    # The page modules import this one for render_partial and macro: theirs are read late.
+    # The page modules import this one for render_partial: theirs are read late.
     from common import dates
     from oracle import printed_text
     from web.rendering import card_text
@@ -105,8 +105,16 @@ def environment(**options) -> Environment:
         italian_dates=italian_dates,
         colors=card_text.color_names,
     )
-    env.globals.update(diff=word_diff)
+    env.filters.update(rule_links=rule_links, diff=word_diff)
     return env
+
+
+def rule_links(markup, edition: str | None = None):
+    """Every rule number in a card's text (``rules_text``'s markup) a link, to today's rules or
+    to those of the edition in force on ``edition`` (an ISO date)."""
+    from web.rendering.rule_text import link_citations
+
+    return link_citations(markup, edition=edition)
 
 
 def italian_dates(html):
@@ -158,30 +166,3 @@ class _RequestHolder:
 def render_partial(template_name: str, context: dict) -> SafeString:
     """A Jinja2 partial's HTML, safe to write in a Django template."""
     return mark_safe(render_to_string(template_name, context, using="jinja2"))
-
-
-_macros: dict[tuple[str, str], Callable[..., SafeString]] = {}
-
-
-def macro(template_name: str, name: str) -> Callable[..., SafeString]:
-    """The macro ``name`` of a Jinja2 template, as a function that returns safe HTML (looked up
-    once, unless templates are reloaded as they change)."""
-    found = _macros.get((template_name, name))
-    if found is not None:
-        return found
-    env = engines["jinja2"].env
-    jinja_macro = getattr(env.get_template(template_name).module, name)
-
-    def render(*args, **kwargs) -> SafeString:
-        return SafeString(jinja_macro(*args, **kwargs))
-
-    if not env.auto_reload:
-        _macros[(template_name, name)] = render
-    return render
-
-
-@receiver(setting_changed)
-def _forget_macros(setting, **kwargs):
-    """Other templates (a test's ``TEMPLATES``): the macros are looked up again in them."""
-    if setting == "TEMPLATES":
-        _macros.clear()

@@ -197,7 +197,7 @@ class NotCardsTests(BundledDataTestCase):
         self.assertNotContains(response, "art cards only")
         response = self.client.get("/en/sets/aafr/")
         self.assertEqual(set_table_rows(response), [])
-        self.assertEqual(response.context["rows_html"], "")
+        self.assertEqual(response.context["table_rows"], [])
         self.assertContains(response, "This set holds art cards only")
         self.assertNotContains(response, "Beholder")
         italian = self.client.get("/it/sets/aafr/")

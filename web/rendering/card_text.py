@@ -1,20 +1,19 @@
 """Card text to HTML: mana symbols as icons with a text alternative, lines as paragraphs.
 
 Plain functions, tested without a database; the Jinja2 environment (``web/jinja2.py``) makes
-them its template filters. The text is read into pieces
-(``text_pieces``) and the markup made by a template, which escapes each piece once.
+them its template filters. The text is read into pieces (``text_pieces``) and the markup
+made by ``web.rendering.markup``, which escapes each piece once.
 """
 
 import re
-from functools import lru_cache
 
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext, pgettext_lazy
 
 from common.numbers import bounded_number
 from common.text import ITALIAN_MONTHS
-from web.rendering.text_pieces import LineReader, render_inline, render_paragraphs
+from web.rendering.text_pieces import SYMBOL_RUN, LineReader, render_inline, render_paragraphs
 
 COLOR_NAMES = {
     "W": lambda: _("white"),
@@ -127,13 +126,10 @@ def render_mana(text: str) -> SafeString:
     """A mana cost or a line of text, {W}, {2/U}, {T} as symbols."""
     if not text:
         return SafeString("")
-    return _render_mana(text, get_language())
-
-
-@lru_cache(maxsize=4096)
-def _render_mana(text: str, language: str) -> SafeString:
-    # Costs repeat endlessly ({1}{G}, {T}); the symbols' spoken names depend on the language.
-    return render_inline(line_reader().read(text))
+    reader = line_reader()
+    if SYMBOL_RUN.fullmatch(text):  # a cost: its markup is made once per language
+        return SafeString(reader.symbol_run(text).html)
+    return render_inline(reader.read(text))
 
 
 def render_rules_text(text: str) -> SafeString:

@@ -2,8 +2,8 @@
 (``rule_citations``) a link to its page ("see rule 702.9" -> <a href>).
 
 Plain functions, tested without a database, that the pages call directly. A text is read into pieces
-(``web.rendering.text_pieces``: symbols, citations, reminder text) and a template
-(``templates/jinja2/rules/_rule_text.html``) makes the markup, escaping each piece once.
+(``web.rendering.text_pieces``: symbols, citations, reminder text) and ``web.rendering.markup``
+makes the markup, escaping each piece once.
 
 Two renderers: ``RuleTextRenderer`` links each number to that rule in one edition (the rules
 pages: a number is read in the edition the text belongs to); ``TodaysRuleRenderer`` links each
@@ -26,7 +26,7 @@ from rulings.rules.citations import (
     resolve_cited_numbers_by_day,
     rule_shaped_numbers,
 )
-from web.jinja2 import macro
+from web.rendering import markup
 from web.rendering.card_text import line_reader
 from web.rendering.text_pieces import (
     MASK,
@@ -94,7 +94,7 @@ class RuleTextRenderer:
 
     def body(self, value: str, examples: Iterable[str], language: str) -> SafeString:
         """A rule's text and its examples, each marked as one; "" when both are empty."""
-        return _macro("body")(
+        return markup.rule_body(
             paragraphs(self.lines(value)),
             [paragraphs(self.lines(strip_example_label(example))) for example in examples],
             language,
@@ -192,10 +192,6 @@ def render_ruling_text(value: str, renderer: RuleTextRenderer) -> SafeString:
     return render_paragraphs(reader.lines(value))
 
 
-def _macro(name: str):
-    return macro("rules/_rule_text.html", name)
-
-
 EXAMPLE_LABEL = re.compile(r"^\s*(?:Example|Esempio)\s*:\s*", re.IGNORECASE)
 
 
@@ -208,4 +204,4 @@ def side_by_side(italian: str, english: str, language: str) -> SafeString:
     """The Italian text with the English beside it; only the English when there is no Italian."""
     if not italian:
         return SafeString(english)
-    return _macro("side_by_side")(italian, english, language)
+    return markup.side_by_side(italian, english, language)

@@ -1,28 +1,26 @@
-"""Each ruling's item as a card page lists it (``rules/_ruling.html``: date, text, whether it
-is outdated and why, source document), rendered on the page in its language: the text with
-paragraphs, mana symbols, reminder text and every rule number it cites a link to where that rule
-is today (``rule_text.link_rule_numbers_in_rulings``: one query for all the rulings of a page).
+"""What each ruling's item needs as a card page lists it (``rules/_ruling.html``'s
+``ruling_item``: date, text, whether it is outdated and why, source document), in the page's
+language: the text with paragraphs, mana symbols, reminder text and every rule number it cites a
+link to where that rule is today (``rule_text.link_rule_numbers_in_rulings``: one query for all
+the rulings of a page).
 """
 
 from django.urls import reverse
-from django.utils import translation
 
 from common.dates import long_date
 from rulings.models import RulesEdition, Ruling, SourceDocument
-from web.jinja2 import macro
 from web.rendering.rule_text import link_rule_numbers_in_rulings
 
 
-def render_items(rulings: list[Ruling], editions: list[RulesEdition], staff=False) -> None:
-    """Give each ruling ``item_html``, its item on a page in the active language, rendered
-    here: one query for the rules all their texts cite (``editions``: the official ones).
-    Each needs ``reasons`` (``ruling_status.outdated_reasons``), its ``source_document`` and
+def prepare_items(rulings: list[Ruling], editions: list[RulesEdition], staff=False) -> None:
+    """Give each ruling what its item shows in the active language (``text_html``,
+    ``document_url``, ``date_iso``, ``date_words``, ``corrected_words``, ``history_url``): one
+    query for the rules all their texts cite (``editions``: the official ones). Each needs
+    ``reasons`` (``ruling_status.outdated_reasons``), its ``source_document`` and
     ``corrected_on`` (when an editor last changed it, or None), which ``staff`` see linked to
     the ruling's history in the admin."""
     link_rule_numbers_in_rulings(rulings, editions)  # text_html
     document_page = document_page_maker()
-    language = translation.get_language()
-    item = macro("rules/_ruling.html", "ruling_item")
     for ruling in rulings:
         ruling.document_url = document_url(ruling, document_page)
         ruling.date_iso = ruling.date.isoformat()
@@ -34,7 +32,6 @@ def render_items(rulings: list[Ruling], editions: list[RulesEdition], staff=Fals
             if staff and corrected_on
             else ""
         )
-        ruling.item_html = item(ruling, language)
 
 
 def has_page(document) -> bool:

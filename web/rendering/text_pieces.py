@@ -1,9 +1,9 @@
 """Plain text read into pieces before any markup is made: mana symbols, reminder text, links
 that other modules find (rule numbers, card names), and plain text between them.
 
-Every renderer of the site reads its text here first and hands the pieces to a Jinja2 template
-(``templates/jinja2/cards/_text.html``), which makes all the markup and escapes each piece's
-text exactly once. No renderer writes markup itself, and no regex runs over markup.
+Every renderer of the site reads its text here first and hands the pieces to
+``web.rendering.markup``, which makes all the markup and escapes each piece's text exactly once.
+No renderer writes markup itself, and no regex runs over markup.
 
 A line becomes pieces in two passes. Atoms first, each a run of the line that nothing else may
 cut: symbol runs ("{2}{W}"), then what each ``Finder`` finds in the text the earlier atoms left
@@ -19,14 +19,14 @@ tags are copied as written and only its text is read into pieces.
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from html.parser import HTMLParser
 from typing import NamedTuple
 
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
-from web.jinja2 import macro
+from web.rendering import markup
 
 SYMBOL = re.compile(r"\{([^{}]{1,12})\}")
 SYMBOL_RUN = re.compile(r"(?:\{[^{}]{1,12}\})+")
@@ -58,7 +58,7 @@ class Piece(NamedTuple):
 
     kind: str
     text: str = ""
-    html: str = ""  # a symbol run's markup, made by the template once per run and language
+    html: str = ""  # a symbol run's markup, made once per run and language
     href: str = ""
     css_class: str = ""
     title: str = ""
@@ -177,18 +177,18 @@ def _run(line, atoms, index, start, end, out) -> int:
     return index
 
 
-@lru_cache(maxsize=4096)
+@cache
 def _symbol_run(run: str, describe, css_class, language: str) -> Piece:
     # Runs repeat endlessly ({1}{G}, {T}); their spoken names depend on the language.
     piece = symbol_piece(SYMBOL.findall(run), describe, css_class)
-    return Piece("symbols", html=macro("cards/_text.html", "symbols")(piece))
+    return Piece("symbols", html=markup.symbols(piece))
 
 
-# --- Markup, made by the templates ---------------------------------------------------------------
+# --- Markup (web.rendering.markup) ---------------------------------------------------------------
 
 
 def render_inline(pieces: Sequence[Piece]) -> SafeString:
-    return macro("cards/_text.html", "inline")(pieces)
+    return markup.inline(pieces)
 
 
 def render_paragraphs(lines: Sequence[Sequence[Piece]]) -> SafeString:

@@ -1,5 +1,6 @@
-"""A card page's parts (web.pages.card.markup) are rendered from the card's data on every request:
-a card changed by any path, an import's bulk write or an editor's save, shows right at once."""
+"""A card page's parts (web.pages.card.parts, templates/jinja2/cards/) are rendered from the
+card's data on every request: a card changed by any path, an import's bulk write or an
+editor's save, shows right at once."""
 
 from django.contrib.auth.models import User
 from django.urls import reverse

@@ -85,12 +85,13 @@ class JudgeSheetTests(BundledDocumentsTestCase):
         )
 
     def test_own_current_rulings_in_the_pages_language_first(self):
-        pact = self.card(self.sheet(language="it"), "Patto di Intervento")
+        response = self.sheet(language="it")
+        pact = self.card(response, "Patto di Intervento")
         languages = [(code, len(rulings)) for code, rulings in pact.rulings]
         self.assertEqual(languages[0], ("it", 4))  # the outdated fifth is left out
         texts = [ruling.text for _code, rulings in pact.rulings for ruling in rulings]
         self.assertFalse(any(text.startswith("Pagare il mana") for text in texts))
-        self.assertIn('<li id="ruling-', pact.rulings[0][1][0].item_html)
+        self.assertContains(response, f'<li id="ruling-{pact.rulings[0][1][0].pk}" lang="it">')
         angel = self.card(self.sheet(language="en"), "Exalted Angel")
         self.assertEqual([code for code, _rulings in angel.rulings], ["en"])
 

@@ -15,19 +15,29 @@ from web.testing import BundledDocumentsTestCase
 JINJA2 = Path(settings.BASE_DIR) / "templates" / "jinja2"
 # Each change: (template, text in it, the text it becomes).
 CHANGES = [
-    # Every rule's text (web.rendering.rule_text: rule pages, a keyword's defining rule).
-    ("rules/_rule_text.html", '<div class="rule-text" ', '<div class="rule-text tmpl-changed" '),
-    # Every link in a text (rule citations in rules, glossary definitions, rulings, documents).
+    # Every rule of a rules page (its text made by web.rendering.markup).
     (
-        "cards/_text.html",
-        "<a{% if piece.css_class %}",
-        "<a data-tmpl-changed{% if piece.css_class %}",
+        "rules/_rule_tree.html",
+        '{% else %}<li id="{{ node.number }}" class="rule-item level',
+        '{% else %}<li id="{{ node.number }}" class="rule-item tmpl-changed level',
+    ),
+    # The rules of a keyword's page.
+    (
+        "rules/keyword_detail.html",
+        '<li id="{{ block.number }}" class="rule-item level',
+        '<li id="{{ block.number }}" class="rule-item tmpl-changed level',
     ),
     # The glossary's terms.
     (
         "rules/_glossary.html",
         '<dt id="{{ term.slug }}">',
         '<dt id="{{ term.slug }}" class="tmpl-changed">',
+    ),
+    # A source document's paragraphs.
+    (
+        "rules/_document_section.html",
+        '<div class="doc-paragraph"',
+        '<div class="doc-paragraph tmpl-changed"',
     ),
 ]
 
@@ -56,22 +66,13 @@ class TemplateChangeTests(BundledDocumentsTestCase):
         fut = SourceDocument.objects.get(slug="future-sight-release-notes")
         # (page, the marks of the changes it shows)
         pages = [
-            (
-                "/en/rules/702/",
-                ['class="rule-text tmpl-changed"', "<a data-tmpl-changed"],
-            ),  # 760 rules
-            ("/it/rules/702.37/", ['class="rule-text tmpl-changed"', "<a data-tmpl-changed"]),
-            ("/en/rules/502.26/?edition=2007-05-01", ['class="rule-text tmpl-changed"']),
-            (
-                "/en/rules/glossary/",
-                ['<dt id="morph" class="tmpl-changed">', "<a data-tmpl-changed"],
-            ),
-            (
-                "/it/rules/glossary/?edition=2007-05-01",
-                ['class="tmpl-changed"', "<a data-tmpl-changed"],
-            ),
-            ("/it/keywords/morph/", ['class="rule-text tmpl-changed"', "<a data-tmpl-changed"]),
-            (f"/it{fut.get_absolute_url()[3:]}", ["<a data-tmpl-changed"]),
+            ("/en/rules/702/", ['class="rule-item tmpl-changed level']),  # 760 rules
+            ("/it/rules/702.37/", ['class="rule-item tmpl-changed level']),
+            ("/en/rules/502.26/?edition=2007-05-01", ['class="rule-item tmpl-changed level']),
+            ("/en/rules/glossary/", ['<dt id="morph" class="tmpl-changed">']),
+            ("/it/rules/glossary/?edition=2007-05-01", ['class="tmpl-changed"']),
+            ("/it/keywords/morph/", ['class="rule-item tmpl-changed level']),
+            (f"/it{fut.get_absolute_url()[3:]}", ['class="doc-paragraph tmpl-changed"']),
         ]
         for url, _marks in pages:
             self.assertNotIn("tmpl-changed", self.page(url), url)

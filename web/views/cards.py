@@ -32,7 +32,7 @@ from web.pages.card import images as card_images
 from web.pages.card import printings as card_printings
 from web.pages.card import rulings as card_rulings
 from web.pages.card.detail import card_for_page, card_for_printing
-from web.pages.card.markup import CardParts
+from web.pages.card.parts import card_parts
 from web.pages.card.wording import face_wordings
 from web.pages.lists.rows import card_rows, printing_rows, set_rows, set_table_rows
 from web.pages.search.examples import SEARCH_EXAMPLES
@@ -202,8 +202,7 @@ def card_page_response(request, card, printing):
         "pictured_links": card_printings.printing_links(pictured) if pictured else None,
     }
     context |= card_rulings.card_context(card, staff=is_staff(request))
-    # Each part rendered when the template asks for it (web.pages.card.markup).
-    context["parts"] = CardParts(card, printings, printing, context["rules_editions"])
+    context |= card_parts(card, printings, printing, context["rules_editions"])
     return render(request, "cards/card_detail.html", context, using="jinja2")
 
 
@@ -290,11 +289,11 @@ def set_detail(request, code):
     # A token set's page lists its tokens; art-series objects are no cards and are not listed.
     view = result_view(request)
     if view == "images":
-        rows, rows_html = printing_rows(card_set, with_images=True), ""
+        rows, table_rows = printing_rows(card_set, with_images=True), []
         counted = Counter(row.rarity for row in rows)
-    else:  # the table: its rows as one piece of markup
+    else:  # the table
         table = set_table_rows(card_set)
-        rows, rows_html, counted = [], table.markup, table.rarities
+        rows, table_rows, counted = [], table.rows, table.rarities
     rarities = [
         Rarity(value).count_in_words(counted[value]) for value in Rarity.values if counted[value]
     ]
@@ -304,8 +303,8 @@ def set_detail(request, code):
         {
             "set": card_set,
             "rows": rows,
-            "rows_html": rows_html,
-            "art_only": not (rows or rows_html) and card_set.printings.exists(),
+            "table_rows": table_rows,
+            "art_only": not (rows or table_rows) and card_set.printings.exists(),
             "rarities": rarities,
             "view": view,
             "card_images_enabled": card_images.images_enabled(),

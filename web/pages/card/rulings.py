@@ -6,8 +6,8 @@ The card's page (``web.views.cards``) reads the rules editions, rulings, documen
 used (``rulings_rows.page_rows``: four queries, whatever the card) and builds its context from
 them (``card_context``); one more query reads the rule numbers the rulings cite. The page's
 template includes the panels (``templates/jinja2/rules/_card_*.html``) at their places; each
-ruling's item (``rules/_ruling.html``) is rendered here
-(``web.rendering.rulings.render_items``).
+ruling's item (``rules/_ruling.html``) is rendered by its template
+from what ``web.rendering.rulings.prepare_items`` gives it.
 
 The card's own rulings come first; those about each of its keywords and types, which every card
 with them shares, follow, each topic collapsed and counted with its keyword's page. The
@@ -34,7 +34,7 @@ from web.pages.card.rulings_rows import (
     reason_label,
 )
 from web.rendering.rule_text import link_citations
-from web.rendering.rulings import render_items
+from web.rendering.rulings import prepare_items
 
 
 def card_context(card: Card, staff: bool = False) -> dict:
@@ -48,7 +48,7 @@ def card_context(card: Card, staff: bool = False) -> dict:
     for ruling in every_ruling:
         ruling.reasons = outdated_reasons(ruling)
     # Asked with no rulings too, so that every card's page makes the same queries.
-    render_items(every_ruling, editions, staff)
+    prepare_items(every_ruling, editions, staff)
     documents = rows.documents
     labelled = [(_("About %(topic)s") % {"topic": topic}, topic, group) for topic, group in topics]
     groups = [(_("On this card"), own), *((label, group) for label, _topic, group in labelled)]

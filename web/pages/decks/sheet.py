@@ -34,13 +34,13 @@ from oracle.decks import DeckCheck
 from oracle.models import Card, Erratum, PrintingFace, is_italian_page, names_for_page
 from oracle.printed_text import mend_symbols, wording_key
 from rulings.models import RulesEdition, Ruling
-from web.pages.card.markup import linked_text
+from web.pages.card.parts import linked_text
 from web.pages.card.rulings import RuleUsed, rules_used
 from web.pages.card.rulings_rows import rules_used_of_cards
 from web.pages.card.wording import face_wordings
 from web.pages.decks.listing import SECTION_TITLES
 from web.rendering.diff import word_diff
-from web.rendering.rulings import render_items
+from web.rendering.rulings import prepare_items
 
 WORD = re.compile(r"[^\W\d_]{2,}")
 
@@ -224,7 +224,8 @@ def italian_printed_faces(card_ids) -> dict[int, PrintingFace]:
 
 
 def own_rulings(card_ids, editions) -> dict[int, list[Ruling]]:
-    """The current rulings on each card itself, each with its item rendered (``item_html``)."""
+    """The current rulings on each card itself, each ready for its item
+    (``web.rendering.rulings.prepare_items``)."""
     rulings = list(
         Ruling.objects.filter(card_id__in=card_ids, status=Ruling.Status.CURRENT)
         .select_related("source_document")
@@ -233,7 +234,7 @@ def own_rulings(card_ids, editions) -> dict[int, list[Ruling]]:
     for ruling in rulings:
         ruling.reasons = []
     if rulings:
-        render_items(rulings, editions)
+        prepare_items(rulings, editions)
     found: dict[int, list[Ruling]] = {}
     for ruling in rulings:
         found.setdefault(ruling.card_id, []).append(ruling)

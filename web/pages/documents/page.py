@@ -8,14 +8,14 @@ left out.
 
 from dataclasses import dataclass
 
-from django.utils import translation
-from django.utils.safestring import SafeString
-
 from common.sql_rows import fetch_together
 from rulings.models import DocumentMention, DocumentSection, RulesEdition, Ruling, SourceDocument
 from rulings.rules.citations import resolve_cited_numbers_by_day
-from web.jinja2 import macro
-from web.pages.documents.rendering import SectionRenderer, numbers_cited_in_sections
+from web.pages.documents.rendering import (
+    RenderedSection,
+    SectionRenderer,
+    numbers_cited_in_sections,
+)
 
 # What a page reads of a section (and of its subject): the rest of the rows stays unread.
 SECTION_FIELDS = (
@@ -57,7 +57,7 @@ class PageInputs:
 class DocumentPage:
     """What a document's page shows of its sections."""
 
-    sections: list[SafeString]  # each section's markup
+    sections: list[RenderedSection]  # each section with its texts made markup
     headings: list[DocumentSection]  # the sections the contents list
     damaged_count: int
     names_not_found: list[tuple[str, list[int]]]
@@ -147,8 +147,9 @@ def damage_count(section: DocumentSection) -> int:
 
 
 def render_sections(document, sections, inputs: PageInputs, firsts: list[int]) -> list:
-    """The markup of ``sections`` of ``document`` (``firsts``: the number of the document's
-    ruling blocks before each, by which its rulings are found), rendered here."""
+    """``sections`` of ``document`` with their texts made markup (``firsts``: the number of the
+    document's ruling blocks before each, by which its rulings are found), for the template
+    (``rules/_document_section.html``)."""
     numbers = numbers_cited_in_sections(sections)
     day = document.published_on
     cited = resolve_cited_numbers_by_day({day: numbers}, inputs.editions).get(day, {})
@@ -162,9 +163,7 @@ def render_sections(document, sections, inputs: PageInputs, firsts: list[int]) -
             )
         )
     hide_withdrawn(rendered, inputs.withdrawn)
-    section_macro = macro("rules/_document_section.html", "document_section")
-    language = translation.get_language()
-    return [section_macro(each, document, language) for each in rendered]
+    return rendered
 
 
 def hide_withdrawn(sections, withdrawn: set[int]) -> None:

@@ -9,8 +9,8 @@ for the whole page. Links go to today's rule and keep the number as written, wit
 
 Card names are linked from the section's DocumentMention rows (a name without a card stays
 plain text). Each line is read into pieces (``web.rendering.text_pieces``: symbols, card names, rule
-numbers, reminder text) and the markup made by a template
-(``templates/jinja2/rules/_document_text.html``), which escapes each piece once; damaged lines
+numbers, reminder text) and the markup made by ``web.rendering.markup``, which escapes each
+piece once; damaged lines
 are shown exactly as written, never linked or guessed, with the reason the importer gave.
 """
 
@@ -24,7 +24,7 @@ from common.links import url_prefix
 from rulings.importers.release_notes.damaged_lines import DAMAGE_REASONS
 from rulings.rules.citations import CitedNumber, cited_numbers
 from rulings.rules.numbers import normalise_number
-from web.jinja2 import macro
+from web.rendering import markup
 from web.rendering.card_text import line_reader, render_mana
 from web.rendering.rule_text import TodaysRuleRenderer, today_words, todays_rule_piece
 from web.rendering.text_pieces import link, render_inline
@@ -146,7 +146,7 @@ class SectionText:
                 rows.append(("damaged", line, reason))
             else:
                 rows.append(("line", self.page.line(line, names or self.names, reminders), ""))
-        return _macro("lines")(rows, self.page.interface_language)
+        return markup.document_lines(rows, self.page.interface_language)
 
     def unshown(self) -> list[Damage]:
         return [
@@ -290,7 +290,3 @@ def numbers_cited_in_sections(sections) -> set[str]:
         if not section.blocks:
             numbers.update(cited_numbers(section.text))
     return numbers
-
-
-def _macro(name: str):
-    return macro("rules/_document_text.html", name)

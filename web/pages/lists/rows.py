@@ -27,7 +27,6 @@ from oracle.models import (
     joined_name,
     names_for_page,
 )
-from web.jinja2 import macro
 from web.pages.card.images import CardImage, picture_printing, printing_images
 from web.pages.lists import queries as row_queries
 from web.rendering.card_text import render_mana
@@ -56,7 +55,8 @@ class CardRow:
     type_line: str
     collector_number: str = ""
     rarity: str = ""
-    rarity_cell: SafeString = SafeString("")  # the rarity's symbol and name (a set's page)
+    set_symbol: str = ""  # the set's symbol, in the rarity's colour (a set's page)
+    rarity_label: str = ""  # the rarity's name (a set's page)
     sets: tuple[SetLink, ...] = ()  # the newest SETS_SHOWN
     more_sets: int = 0  # how many other sets the card is in
     more_sets_text: str = ""  # "+3 more sets", in the page's language
@@ -119,8 +119,8 @@ def card_rows(cards, with_sets=False, with_images=False) -> list[CardRow]:
 
 def printing_rows(card_set, with_images=False) -> list[CardRow]:
     """Rows for every printing of a set, in collector-number order; with_images, each
-    printing's picture. One query: the printings with their cards' faces. (The table's rows
-    as markup: ``set_table_rows``.)"""
+    printing's picture. One query: the printings with their cards' faces. (The table's rows:
+    ``set_table_rows``.)"""
     make_row = SetRowMaker(card_set, is_italian_page())
     rows = []
     printings = row_queries.printings_of_set(card_set.pk, pictures=with_images)
@@ -135,23 +135,22 @@ def printing_rows(card_set, with_images=False) -> list[CardRow]:
 
 
 class SetTable(NamedTuple):
-    markup: SafeString  # the table's rows
+    rows: list[CardRow]  # the table's rows (``cards/_set_card_rows.html``)
     rarities: Counter  # how many printings of each rarity the table lists
 
 
 def set_table_rows(card_set) -> SetTable:
-    """The rows of ``card_set``'s table of cards in the active language, made as one piece of
-    markup (``cards/_set_card_rows.html``), with the count of each rarity. One query: the
-    printings with their cards' faces."""
+    """The rows of ``card_set``'s table of cards in the active language, with the count of each
+    rarity. One query: the printings with their cards' faces."""
     make_row = SetRowMaker(card_set, is_italian_page())
-    render = macro("cards/_set_card_rows.html", "set_card_row")
-    rows = row_queries.printings_of_set(card_set.pk)
-    parts = []
+    rows = []
     rarities = Counter()
-    for _, faces, (number, rarity, card_name) in printings_with_faces(rows):
+    for _, faces, (number, rarity, card_name) in printings_with_faces(
+        row_queries.printings_of_set(card_set.pk)
+    ):
         rarities[rarity] += 1
-        parts.append(render(make_row(number, rarity, card_name, faces)))
-    return SetTable(SafeString("".join(parts)), rarities)
+        rows.append(make_row(number, rarity, card_name, faces))
+    return SetTable(rows, rarities)
 
 
 class SetRowMaker:
@@ -161,7 +160,8 @@ class SetRowMaker:
     def __init__(self, card_set, italian: bool):
         self.url = url_maker("cards:printing-detail", card_set.code.lower())
         self.card_parts = CardParts(italian)
-        self.rarity_cell = rarity_cells(card_set.symbol_code)
+        self.symbol = card_set.symbol_code
+        self.rarity_labels = {value: str(label) for value, label in Rarity.choices}
 
     def __call__(self, number, rarity, card_name, faces) -> CardRow:
         name, other_name, mana_cost, type_line = self.card_parts(card_name, faces)
@@ -173,24 +173,9 @@ class SetRowMaker:
             type_line,
             number,
             rarity,
-            self.rarity_cell(rarity),
+            self.symbol,
+            self.rarity_labels.get(rarity, rarity),
         )
-
-
-def rarity_cells(symbol: str):
-    """A function ``rarity -> its cell in a set's table`` (the set's symbol in the rarity's
-    colour, the rarity's name), each cell made once."""
-    make_cell = macro("cards/_rarity_cell.html", "rarity_cell")
-    labels = {value: str(label) for value, label in Rarity.choices}
-    cells = {}
-
-    def cell(rarity: str) -> SafeString:
-        found = cells.get(rarity)
-        if found is None:
-            found = cells[rarity] = make_cell(symbol, rarity, labels.get(rarity, rarity))
-        return found
-
-    return cell
 
 
 def printings_with_faces(rows):

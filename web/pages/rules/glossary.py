@@ -9,9 +9,7 @@ from django.utils.safestring import SafeString
 from common.text import fold
 from rulings.models import RulesEdition
 from rulings.rules.citations import rule_shaped_numbers
-from web.jinja2 import macro
 from web.rendering.rule_text import RuleTextRenderer
-from web.rendering.text_pieces import paragraphs
 
 
 @dataclass
@@ -52,4 +50,4 @@ def definition_renderer(edition, texts: Iterable[str], is_current: bool) -> Rule
 
 def definition_html(text: str, renderer: RuleTextRenderer) -> SafeString:
     """A definition's paragraphs, mana symbols as icons, its rule citations linked."""
-    return macro("cards/_text.html", "inline")(paragraphs(renderer.lines(text)))
+    return renderer.paragraphs(text)

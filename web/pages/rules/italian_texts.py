@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from common.dates import long_date
 from common.links import url_maker
 from rulings.models import RuleSection, RulesEdition
-from web.jinja2 import macro
+from web.rendering import markup
 from web.rendering.text_pieces import Piece, link, text
 
 LIKELY_MATCH = 0.5  # an older rule less surely the same as today's lends it no Italian text
@@ -42,7 +42,7 @@ class ItalianLabels:
             return italian_source(translated, translated_on, self.page_date, old_number)
         if old_number:
             message = _("As rule %(number)s") % {"number": old_number}
-            return _macro("source")([text(message)])
+            return markup.rule_source([text(message)])
         return SafeString("")
 
 
@@ -70,7 +70,7 @@ def italian_source(
         message = _("Italian text of %(date)s, quoted in %(document)s")
     else:
         message = _("Italian text of %(date)s")
-    return _macro("source")(fill(message, values))
+    return markup.rule_source(fill(message, values))
 
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
@@ -91,7 +91,7 @@ def italian_note(translated: RuleSection) -> str:
     """What the quoting document says changed in the rule ("La terza frase è nuova.")."""
     if not translated.note:
         return SafeString("")
-    return _macro("change_note")(translated.note)
+    return markup.change_note(translated.note)
 
 
 def superseded_translation(
@@ -110,8 +110,6 @@ def superseded_translation(
     ``old_rule_url``, worked out when not given) with today's rule ``number``."""
     source = italian_source(translated, translated_on, read_in.effective_date, old_number)
     old_rule_url = old_rule_url or url_maker("rules:rule-detail")(old_number)
-    # The sentences are translated here, not in the Jinja2 partial: makemessages reads
-    # gettext() in Python, but not Jinja2's _() with keyword arguments.
     banner = _("translation of the text in force from %(date)s, since superseded") % {
         "date": long_date(translated_on)
     }
@@ -120,13 +118,9 @@ def superseded_translation(
         "old_date": long_date(read_in.effective_date),
         "number": number,
     }
-    return macro("rules/_superseded_translation.html", "superseded")(
+    return markup.superseded(
         banner,
         source + italian + italian_note(translated),
         compare,
         f"{old_rule_url}?edition={read_in.slug}&compare=today#compare",
     )
-
-
-def _macro(name: str):
-    return macro("rules/_italian_text.html", name)

@@ -12,7 +12,6 @@ from rulings.linking.samples import CardSample
 from rulings.models import RuleMapping, RuleSection, RulesEdition
 from rulings.rules.editions import MAIN_LANGUAGE, EditionChoices
 from rulings.rules.italian_titles import italian_title
-from web.jinja2 import macro
 from web.pages.rules.confidence import confidence_words
 from web.pages.rules.section_pages import SectionPages
 from web.pages.rules.tree import Row
@@ -92,13 +91,6 @@ class Today:
     @property
     def words(self):
         return confidence_words(self.confidence, self.section is not None)
-
-    @property
-    def link_text(self) -> SafeString:
-        """ "702.37c <span lang="en">(Morph)</span>": the number, and the title if there is one."""
-        return macro("rules/_rule_text.html", "number_and_title")(
-            self.section.number, self.title, self.language
-        )
 
     @property
     def percent(self):

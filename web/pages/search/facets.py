@@ -1,8 +1,8 @@
 """The search form's facets: the words they offer (types, colours, orders) and the long lists
 of its selects (sets, keywords, types), read from the database and kept in the cache.
 
-Reading the long lists, and writing them out as options (``CardFilter.long_options`` caches
-the rendered options under the same fingerprint), costs more than the rest of a results page.
+Reading the long lists (``CardFilter.long_options`` keeps them in the cache under the
+fingerprint) costs more than the rest of a results page.
 The fingerprint (``data_fingerprint``: the data version and the highest ids of the tables the
 lists come from, one small query) changes with an import or an admin change, so new sets and
 new names show at once.

@@ -11,16 +11,14 @@ like the query's own problems; ``is_unusable`` says when nothing the request ask
 be used, which the views answer with HTTP 400.
 """
 
-import hashlib
 import re
 from dataclasses import replace
-from functools import cached_property, partial
+from functools import cached_property
 from urllib.parse import urlencode
 
 import django_filters
 from django.core.paginator import Page
 from django.db.models import Exists, OuterRef
-from django.utils.safestring import SafeString
 from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -39,7 +37,6 @@ from oracle.models import (
 from oracle.search import Problem, parse
 from oracle.search.conditions import ColorCondition, NumberCondition, ordering
 from oracle.search.conditions.ordering import name_key
-from web.jinja2 import macro
 from web.pages.search import facets
 from web.pages.search.facets import (
     COLOR_CHOICES,
@@ -336,8 +333,8 @@ class CardFilter(django_filters.FilterSet):
         return queryset.filter(NumberCondition("mv", op, value).to_q())
 
     # --- What the selects offer, and what they show chosen. The options of the long selects
-    # (sets, keywords, types) are written out once per language, data fingerprint and choice,
-    # and kept in the cache for OPTIONS_TTL: the lists are read only then.
+    # (sets, keywords, types) are read once per language and data fingerprint, and kept in the
+    # cache for OPTIONS_TTL.
 
     color_choices = COLOR_CHOICES
     color_modes = ColorMode.CHOICES
@@ -346,23 +343,19 @@ class CardFilter(django_filters.FilterSet):
     def data_fingerprint(self) -> str:
         return facets.data_fingerprint()
 
-    def long_options(self) -> dict[str, SafeString]:
-        """The <option>s of the type, keyword and set selects, the chosen one selected."""
-        options = macro("cards/_select_options.html", "options")
-        optgroups = macro("cards/_select_options.html", "optgroups")
+    def long_options(self) -> dict[str, list]:
+        """What the type and keyword selects offer, (label, [(value, label)]) groups, and the
+        set select, (value, label) pairs."""
         builds = {
-            "type": lambda chosen: optgroups(facets.type_groups(), chosen),
-            "keyword": lambda chosen: optgroups(facets.keyword_groups(), chosen),
-            "card_set": lambda chosen: options(facets.set_choices(), chosen),
+            "type": facets.type_groups,
+            "keyword": facets.keyword_groups,
+            "card_set": facets.set_choices,
         }
         language = get_language()
-        found = {}
-        for name, build in builds.items():
-            chosen = self.selected[name]
-            digest = hashlib.md5(chosen.encode(), usedforsecurity=False).hexdigest()
-            kind = f"options-{name}-{language}-{digest}"
-            found[name] = facets.cached(kind, partial(build, chosen), self.data_fingerprint)
-        return found
+        return {
+            name: facets.cached(f"choices-{name}-{language}", build, self.data_fingerprint)
+            for name, build in builds.items()
+        }
 
     @property
     def choices(self) -> dict[str, list]:

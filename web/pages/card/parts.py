@@ -1,0 +1,37 @@
+"""The data of a card page's parts that the card's template renders with its partials: the
+legality grid (``cards/_card_legality.html``), the wording history
+(``cards/_wording_history.html``), the printings table's rows (``cards/_printing_rows.html``)
+and the edition whose rules the printed Italian text's rule numbers open.
+
+They are made from the rows ``web.pages.card.detail`` reads of the card (the card, its faces,
+printings with their sets, printed faces, errata), on every request: the page as a whole is kept by
+the page cache, not its parts.
+"""
+
+from datetime import date
+
+from django.utils.safestring import SafeString
+
+from oracle.models import Card
+from oracle.wording_history import wording_history
+from web.pages.card.printings import printing_rows
+from web.pages.card.rulings import link_rule_numbers, linked_edition
+from web.rendering.card_text import render_rules_text
+
+
+def card_parts(card: Card, printings: list, shown, rules_editions: list) -> dict:
+    """The context of the parts of ``card``'s page showing the printing ``shown`` (None
+    without printings); ``rules_editions``: the official ones."""
+    printed_on = shown.card_set.release_date if shown else None
+    return {
+        "legality_rows": card.legality_grid,
+        "wording_history": wording_history(card),
+        "printing_rows": printing_rows(printings, shown),
+        "printed_rules_edition": linked_edition(printed_on, rules_editions),
+    }
+
+
+def linked_text(text: str, printed_on: date | None, editions: list) -> SafeString:
+    """A card's rules text with its rule numbers as links, to the rules in force on
+    ``printed_on`` (None: today's) among the official ``editions``."""
+    return link_rule_numbers(render_rules_text(text), printed_on, editions)

@@ -1,0 +1,183 @@
+"""Text made markup: the one place Python writes the HTML of the texts the site shows.
+
+A text is first read into pieces (``web.rendering.text_pieces``: mana symbols, reminder text,
+links to rules and cards, plain text); the functions here write each piece's HTML, escaping its
+text exactly once, as Django escapes it (a piece already made markup is written as it is).
+The template filters (``mana``, ``rules_text``, ``rule_links``, ``diff``: ``web/jinja2.py``) and
+the pages' renderers (``web.rendering.rule_text``, ``web.pages.rules.italian_texts``,
+``web.pages.documents.rendering``) hand their pieces here; templates render everything else.
+"""
+
+import html
+from collections.abc import Iterable
+from functools import cache
+
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+
+
+def escaped(value) -> str:
+    """``value`` escaped as Django escapes it (``conditional_escape``: markup, a value with
+    ``__html__``, is written as it is), without its lazy-text wrapper: pages escape thousands
+    of pieces."""
+    if hasattr(value, "__html__"):
+        return value.__html__()
+    return html.escape(str(value))
+
+
+def inline(pieces: Iterable) -> SafeString:
+    """The HTML of a text's pieces, one flat run (``text_pieces.Piece``: paragraphs and
+    reminder text open and close as pieces of their own)."""
+    out = []
+    for piece in pieces:
+        kind = piece.kind
+        if kind == "text":
+            out.append(escaped(piece.text))
+        elif kind in _TAGS:
+            out.append(_TAGS[kind])
+        elif kind == "link":
+            out.append(link(piece))
+        elif kind == "symbols":
+            out.append(piece.html or symbols(piece))
+        elif kind == "note":
+            out.append(
+                f'<span class="{escaped(piece.css_class)}" title="{escaped(piece.title)}">'
+                f"{escaped(piece.text)}</span>"
+            )
+        elif kind == "mark":
+            out.append(f"<mark>{escaped(piece.text)}</mark>")
+    return mark_safe("".join(out))
+
+
+_TAGS = {"p": "<p>", "/p": "</p>", "reminder": '<i class="reminder">', "/reminder": "</i>"}
+
+
+def link(piece) -> str:
+    """A "link" piece: its text linked to its address, with its class and title if any."""
+    css_class = f' class="{escaped(piece.css_class)}"' if piece.css_class else ""
+    title = f' title="{escaped(piece.title)}"' if piece.title else ""
+    return f'<a{css_class} href="{escaped(piece.href)}"{title}>{escaped(piece.text)}</a>'
+
+
+def symbols(piece) -> SafeString:
+    """A "symbols" piece: one symbol as its image; several side by side ("{6}{W}{W}") in one
+    image named for screen readers by the piece's label."""
+    if len(piece.symbols) == 1:
+        return symbol(*piece.symbols[0])
+    return format_html(
+        '<span class="mana-symbols" role="img" aria-label="{}">{}</span>',
+        piece.label,
+        mark_safe("".join(symbol(*part) for part in piece.symbols)),
+    )
+
+
+@cache
+def symbol(text: str, css_class: str, name: str) -> SafeString:
+    """One mana symbol ({W}, as written between the braces: ``text``) as an icon of the mana
+    font, named ``name`` for screen readers; the same few symbols repeat on every page."""
+    return format_html(
+        '<abbr class="ms ms-cost {}" role="img" aria-label="{}" title="{}">'
+        '<span class="visually-hidden">{}</span></abbr>',
+        css_class,
+        name,
+        name,
+        "{" + text + "}",
+    )
+
+
+def diff(changes, mana) -> SafeString:
+    """A word diff (``common.word_changes``: (kind, lines), kind "same", "del" or "ins"):
+    removed words in <del>, added words in <ins>, line breaks as <br>, each line through
+    ``mana`` (symbols as icons)."""
+    out = []
+    for kind, lines in changes:
+        text = "<br>".join(mana(line) for line in lines)
+        out.append(f"<{kind}>{text}</{kind}>" if kind in {"del", "ins"} else text)
+    return mark_safe("".join(out))
+
+
+# --- Rules text -------------------------------------------------------------------------------
+
+
+def rule_body(lines, examples, language: str, interface_language: str) -> SafeString:
+    """A rule's text and its examples (each the flat pieces of its paragraphs), each example
+    under its label in the interface's language; "" when both are empty."""
+    if not lines and not examples:
+        return SafeString("")
+    label = format_html(
+        '<p class="rule-example-label" lang="{}">{}</p>', interface_language, _("Example")
+    )
+    shown_examples = format_html_join(
+        "", '<div class="rule-example">{}{}</div>', ((label, inline(each)) for each in examples)
+    )
+    return format_html(
+        '<div class="rule-text" lang="{}">{}{}</div>', language, inline(lines), shown_examples
+    )
+
+
+def side_by_side(italian: str, english: str, language: str) -> SafeString:
+    """The Italian text with the English (in ``language``) beside it."""
+    return format_html(
+        '<div class="bilingual rule-bilingual"><div class="lang-it" lang="it">{}</div>'
+        '<div class="lang-en" lang="{}">{}</div></div>',
+        italian,
+        language,
+        english,
+    )
+
+
+def rule_source(pieces) -> SafeString:
+    """Where an Italian rule text comes from, a sentence of pieces."""
+    return format_html('<p class="rule-source">{}</p>', inline(pieces))
+
+
+def change_note(note: str) -> SafeString:
+    """What the document quoting an Italian rule text says changed in it."""
+    return format_html(
+        '<p class="rule-change-note"><strong>{}</strong> {}</p>', _("The document notes:"), note
+    )
+
+
+def superseded(banner: str, italian: str, compare: str, compare_url: str) -> SafeString:
+    """The Italian text of an older edition (``italian``: its source, text and note, made
+    markup), collapsed under ``banner``, with the link that compares its rule with today's."""
+    return format_html(
+        '<details class="rule-superseded">\n<summary>{}</summary>\n'
+        '<div class="lang-it" lang="it">{}</div>\n'
+        '<p class="rule-superseded-compare"><a href="{}">{}</a></p>\n</details>\n',
+        banner,
+        italian,
+        compare_url,
+        compare,
+    )
+
+
+# --- Documents' text --------------------------------------------------------------------------
+
+
+def document_lines(rows, interface_language: str) -> SafeString:
+    """A source document's lines, (kind, pieces or the damaged line, reason) each: one
+    paragraph per line; a damaged line exactly as written, with a mark and the importer's
+    reason."""
+    out = []
+    for kind, line, reason in rows:
+        if kind == "damaged":
+            damaged = _("Damaged text")
+            out.append(
+                format_html(
+                    '<p class="damaged"><span class="damaged-line" title="{}: {}">'
+                    '<span class="damage-mark" aria-hidden="true">⚠</span> '
+                    '<span class="damaged-text">{}</span> '
+                    '<span class="damage-reason" lang="{}">({}: {})</span></span></p>',
+                    damaged,
+                    reason,
+                    line,
+                    interface_language,
+                    damaged,
+                    reason,
+                )
+            )
+        else:
+            out.append(f"<p>{inline(line)}</p>")
+    return mark_safe("".join(out))

@@ -1,7 +1,5 @@
 """Oracle cards and their faces: the English Oracle wording, one row per card identity."""
 
-from dataclasses import dataclass
-
 from django.db import connection, models
 from django.db.models.signals import pre_save
 from django.dispatch import receiver
@@ -214,35 +212,6 @@ class Card(models.Model):
         """Its status in every main format and in the others its data names
         (``oracle.formats``)."""
         return legality_grid(self.legalities)
-
-
-@dataclass(frozen=True)
-class CardNumber:
-    """A whole number MTGJSON gives a card on its printings, kept in the Card column ``column``
-    (``None`` where no printing has one). Declared here once, it is read by the import
-    (``mtgjson_key``), compared by the search (``edhrec<100``: each of ``search_keys``) and
-    sorted by (``order:edhrec``, cards without one last), listed in the sort menu and on the
-    search help page (``example``: a query and what it finds) and returned by the card API
-    under the column's name."""
-
-    column: str
-    mtgjson_key: str
-    search_keys: tuple[str, ...]
-    example: tuple[str, str]
-
-    @property
-    def label(self) -> str:
-        return Card._meta.get_field(self.column).verbose_name
-
-
-CARD_NUMBERS = (
-    CardNumber(
-        "edhrec_rank",
-        "edhrecRank",
-        ("edhrec", "edhrecrank"),
-        ("edhrec<100", _("the hundred cards most played in Commander decks")),
-    ),
-)
 
 
 @receiver(pre_save, sender=Card, dispatch_uid="card_kind_set")

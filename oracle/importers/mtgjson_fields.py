@@ -6,8 +6,9 @@ and writes (``mtgjson_sync``) and the checks run before anything is written
 (``check_declared``). Adding a card field read from one MTGJSON key is one line here, the model
 field and its migration (docs/architecture.md, "How to add a card field").
 
-- ``CARD_FIELDS``: read on every printing of the card, the first printing that gives a value
-  (not None) wins, ``default`` where none does;
+- ``CARD_FIELDS``: read on every entry of the card (each face of each printing): the first
+  value given (not None) wins, or all of them make one (``combine``), ``default`` where none
+  is given;
 - ``FACE_FIELDS``: read on each face's entry of the card's first printing read;
 - ``PRINTING_FIELDS``: read on the printing's first entry (its front face).
 
@@ -35,7 +36,14 @@ from oracle.importers.mtgjson_values import (
 )
 from oracle.models import CardFace, Printing
 
+# What the importer stores, as one number (``oracle.importers.version``): raise it with any change
+# to the fields below, or to what the importer stores otherwise, so that the next
+# ``load_bundled_data`` or ``update_data`` imports unchanged files again, and says why.
+# 2: Card.leadership and Card.set_count.
+IMPORTER_VERSION = 2
+
 MAX_CARD_NUMBER = 2_147_483_647
+LEADERSHIP_FORMATS = ("brawl", "commander", "oathbreaker")
 
 
 @dataclass(frozen=True)
@@ -51,6 +59,7 @@ class Field:
     check: str = ""
     longest: int | None = None
     default: object = None
+    combine: Callable[[object, object], object] | None = None  # (kept, read) -> kept
 
 
 def text(model, name: str, key: str) -> Field:
@@ -71,11 +80,34 @@ def _whole_or_none(key: str) -> Callable[[dict], int | None]:
     return lambda entry: None if entry.get(key) is None else int(entry[key])
 
 
+def _leadership(entry: dict) -> str | None:
+    """The formats whose decks the face may lead ("brawl,commander"); None when not given."""
+    skills = entry.get("leadershipSkills")
+    if not isinstance(skills, dict):
+        return None
+    return ",".join(name for name in LEADERSHIP_FORMATS if skills.get(name) is True)
+
+
+def _either_leads(kept: str, read: str) -> str:
+    """A card leads where any of its faces does (Valki leads Commander decks, its back face
+    Tibalt Oathbreaker decks)."""
+    both = set(kept.split(",")) | set(read.split(","))
+    return ",".join(name for name in LEADERSHIP_FORMATS if name in both)
+
+
+def _set_count(entry: dict) -> int | None:
+    """How many sets MTGJSON says the card was printed in (its ``printings`` list)."""
+    printings = entry.get("printings")
+    return len(printings) if isinstance(printings, list) else None
+
+
 CARD_FIELDS = (
     Field(
         "is_reserved", "isReserved", lambda e: True if e.get("isReserved") else None, default=False
     ),
     Field("edhrec_rank", "edhrecRank", _whole_or_none("edhrecRank"), "whole"),
+    Field("leadership", "leadershipSkills", _leadership, default="", combine=_either_leads),
+    Field("set_count", "printings", _set_count),
 )
 
 FACE_FIELDS = (
@@ -153,12 +185,17 @@ def check_declared(entry: dict, where: str) -> None:
 
 
 def read_card(entry: dict, columns: dict) -> None:
-    """Add to ``columns`` the card fields ``entry`` gives that no earlier printing gave."""
+    """Add to ``columns`` the card fields ``entry`` gives that no earlier entry gave, and
+    combine those that combine."""
     for field in CARD_FIELDS:
         if field.name not in columns:
             value = field.read(entry)
             if value is not None:
                 columns[field.name] = value
+        elif field.combine is not None:
+            value = field.read(entry)
+            if value is not None:
+                columns[field.name] = field.combine(columns[field.name], value)
 
 
 def card_row(columns: dict) -> dict:

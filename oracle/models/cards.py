@@ -6,7 +6,7 @@ from django.dispatch import receiver
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from oracle.formats import legality_grid
+from oracle.formats import format_name, legality_grid
 from oracle.models.keywords_and_types import CardType, Keyword
 from oracle.models.page_language import joined_name, localized, names_for_page
 
@@ -153,6 +153,18 @@ class Card(models.Model):
         blank=True,
         help_text=_("Its place among the cards most played in Commander decks, as EDHREC counts."),
     )
+    leadership = models.CharField(
+        _("may lead a deck in"),
+        max_length=40,
+        blank=True,
+        help_text=_("The formats whose decks it may lead: brawl, commander, oathbreaker."),
+    )
+    set_count = models.PositiveIntegerField(
+        _("printed in sets"),
+        null=True,
+        blank=True,
+        help_text=_("How many sets it was printed in, as MTGJSON counts."),
+    )
     keywords = models.ManyToManyField(
         Keyword, related_name="cards", blank=True, verbose_name=_("keywords")
     )
@@ -206,6 +218,11 @@ class Card(models.Model):
     def can_be_face_down(self):
         """Morph and its kin let the card be cast face down as a nameless 2/2 (rule 708)."""
         return any(keyword.slug in FACE_DOWN_KEYWORDS for keyword in self.keywords.all())
+
+    @property
+    def leads(self) -> list:
+        """The names of the formats whose decks it may lead (``leadership``)."""
+        return [format_name(key) for key in self.leadership.split(",") if key]
 
     @property
     def legality_grid(self):

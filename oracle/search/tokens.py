@@ -49,6 +49,7 @@ KEYS = {
     "dir": ("dir", "direction", "direzione"),
     "oracleid": ("oracleid",),
     "edhrec": ("edhrec", "edhrecrank"),
+    "sets": ("sets", "espansioni"),
 }
 KEY_ALIASES = {alias: key for key, aliases in KEYS.items() for alias in aliases}
 

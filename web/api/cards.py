@@ -219,6 +219,8 @@ def _card_record(request, card):
         "color_identity": list(card.color_identity),
         "legalities": card.legalities,
         "edhrec_rank": card.edhrec_rank,
+        "leadership": [key for key in card.leadership.split(",") if key],
+        "set_count": card.set_count,
         "keywords": [
             {"slug": k.slug, "name": k.name, "name_it": k.name_it, "kind": k.kind}
             for k in card.keywords.all()

@@ -42,6 +42,9 @@ IS_VALUES = {
     "vanilla": lambda: _flag("vanilla"),
     "historic": lambda: _flag("historic"),
     "commander": lambda: _flag("commander"),
+    # The formats whose decks the card may lead, as MTGJSON says (Card.leadership).
+    "brawl": lambda: Q(card__leadership__contains="brawl"),
+    "oathbreaker": lambda: Q(card__leadership__contains="oathbreaker"),
     "reserved": lambda: _flag("reserved"),
     "promo": lambda: _flag("promo"),
     "digital": lambda: _flag("digital"),

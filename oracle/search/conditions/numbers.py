@@ -1,5 +1,5 @@
 """``mv``, ``pow``, ``tou`` and ``loy``: numbers compared with a number or with each other; the
-card's own numbers (``edhrec``) compared with a number."""
+card's own numbers (``edhrec``, ``sets``) compared with a number."""
 
 from dataclasses import dataclass
 from decimal import Decimal
@@ -23,6 +23,7 @@ NUMBER_KEYS = {
 # The card's own numbers, by search key: cards without one match no comparison.
 CARD_NUMBER_COLUMNS = {
     "edhrec": "card__edhrec_rank",
+    "sets": "card__set_count",
 }
 
 # The printed values that can hold a "*", for pow=* and the like.

@@ -193,6 +193,17 @@ SEARCH_HELP = {
                 ),
                 [("edhrec<100", _("the hundred cards most played in Commander decks"))],
             ),
+            (
+                ["sets", "espansioni"],
+                _(
+                    "How many sets the card was printed in, as MTGJSON counts, compared with "
+                    "= != < <= > >= to a number."
+                ),
+                [
+                    ("sets>=10", _("cards printed in ten sets or more")),
+                    ("sets=1 t:creature", _("creatures printed in one set only")),
+                ],
+            ),
         ],
     ),
     "printings": (
@@ -301,7 +312,8 @@ SEARCH_HELP = {
                     "digital (printed only for Magic Online or Arena), funny (Un-sets and other "
                     "joke cards); vanilla (a creature without rules text), historic (legendary, "
                     "artifact or saga; storico), commander (a legendary creature, or a card that "
-                    "says it can be your commander; comandante)."
+                    "says it can be your commander; comandante); brawl, oathbreaker (it may lead a "
+                    "Brawl or an Oathbreaker deck, as MTGJSON says)."
                 ),
                 [
                     ("is:futureshifted", _("the futureshifted cards")),
@@ -310,6 +322,7 @@ SEARCH_HELP = {
                     ("is:vanilla", _("creatures without rules text")),
                     ("is:storico -t:creature", _("historic cards that are not creatures")),
                     ("is:commander t:planeswalker", _("planeswalkers that can be your commander")),
+                    ("is:oathbreaker", _("cards that may lead an Oathbreaker deck")),
                 ],
             ),
             (

@@ -117,7 +117,7 @@ FACE_FIELDS = (
         "faceManaValue",
         lambda entry: to_decimal(entry.get("faceManaValue", entry.get("manaValue", 0))),
     ),
-    Field("type_line", "type", lambda entry: entry["type"], "text", 200),
+    text(CardFace, "type_line", "type"),  # never empty: _check_entry requires it
     text(CardFace, "oracle_text", "text"),
     text(CardFace, "power", "power"),
     text(CardFace, "toughness", "toughness"),

@@ -10,14 +10,10 @@ class RulingsConfig(AppConfig):
 
     def ready(self):
         from oracle import data_version
-        from rulings import (
-            receivers,  # noqa: F401  (connects the card import's signal)
-            search_terms,
-        )
+        from rulings import receivers  # noqa: F401  (connects the card import's signal)
         from rulings.editorial.editors import ensure_editors_group
         from rulings.models import CardRule, RuleMapping, Ruling
 
-        search_terms.register()
         # Editors' work raises the data version (pages' ETags, the page cache); link_rules
         # deletes computed links in bulk, so those two watch saves only.
         data_version.watch_model(Ruling)

@@ -2,8 +2,8 @@
 
 ``rule:702.37`` (``regola:``) finds the cards that use a section of the Comprehensive Rules or
 one of its subrules; ``has:rulings`` (``ruling``, ``chiarimenti``) the cards with rulings.
-``register()`` adds them to the query language (``oracle.search.extensions``) when the app is
-ready.
+``SEARCH_TERMS`` holds both; ``web`` passes it to ``oracle.search.parse`` wherever it runs a
+search (``oracle.search.added_terms``).
 
 ``CardRuleSearch`` holds each card's numbers of today's rules (the rule linker writes them). A
 number copied from an old release note, such as ``rule:502.26`` (morph in the rules of May
@@ -25,11 +25,10 @@ from enum import StrEnum
 
 from django.db.models import Exists, F, FilteredRelation, OuterRef, Q
 from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy as _
 
 from common.dates import long_date
+from oracle.search.added_terms import FlagValue, SearchKey
 from oracle.search.conditions import Condition
-from oracle.search.extensions import HelpRow, SearchKey, add_flag_value, add_search_key
 from oracle.search.problems import Problem
 from rulings.models import CardRuleSearch, RulesEdition, Ruling
 from rulings.rules.numbers import normalise_number
@@ -179,33 +178,13 @@ def cards_with_rulings() -> Q:
     return Q(Exists(Ruling.objects.public().filter(card_id=OuterRef("pk"))))
 
 
-RULE_HELP = HelpRow(
-    section="text",
-    spellings=("rule:", "regola:"),
-    meaning=_(
-        "A section of the Comprehensive Rules the card uses, or any rule in it: its "
-        "keywords, types, layout and the rules its rulings name. A number of an "
-        "older edition is searched as the rule it became, and the page says so."
+SEARCH_TERMS = (
+    SearchKey(
+        key="rule",
+        spellings=("rule", "rules", "regola", "regole"),
+        condition=RuleCondition,
+        lookups=rule_lookups,
+        problems=old_rule_numbers,
     ),
-    examples=(
-        ("rule:702.17", _("cards with reach, or that give it")),
-        ("regola:702.37", _("cards with morph")),
-        ("rule:708", _("cards that can be face down")),
-        ("rule:205.4d -t:creature", _("legendary cards that are not creatures")),
-    ),
+    FlagValue("has", "rulings", cards_with_rulings, aliases=("ruling", "chiarimenti")),
 )
-
-
-def register() -> None:
-    """Add ``rule:`` and ``has:rulings`` to the card search."""
-    add_search_key(
-        SearchKey(
-            key="rule",
-            spellings=("rule", "rules", "regola", "regole"),
-            condition=RuleCondition,
-            lookups=rule_lookups,
-            problems=old_rule_numbers,
-            help=RULE_HELP,
-        )
-    )
-    add_flag_value("has", "rulings", cards_with_rulings, aliases=("ruling", "chiarimenti"))

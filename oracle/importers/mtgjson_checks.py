@@ -5,13 +5,16 @@ What is refused (rather than stored, cut or guessed):
 - a text field that is not a string, or longer than the column it goes to;
 - a list that should hold names (keywords, types, colours) holding anything else;
 - a number that is not a finite number in its range: a mana value from 0 to 1,000,000 (Gleemax),
-  a set size from 0 to 100,000, a multiverse id from 1 to 2,147,483,647, a card number
-  (``CARD_NUMBERS``: EDHREC's rank) a whole number from 0 to 2,147,483,647;
+  a set size from 0 to 100,000, a multiverse id from 1 to 2,147,483,647;
 - legalities that are not an object of format -> status strings;
 - a face's ``side`` that is not one or two letters, a flag that is not true or false;
 - a set code or collector number that cannot be one segment of an address (``/``, ``?``,
   ``#``, ``%``, ``\\`` and control characters, ``.`` and ``..``): their pages would have no URL.
   A space can (PMPS08's "a1 2007"): addresses encode it.
+
+The fields ``mtgjson_fields`` declares are checked as declared there (``check_declared``: texts
+no longer than their column, flags, whole numbers such as EDHREC's rank); this module checks the
+rest.
 
 NUL characters and over-long strings of any kind never get this far (json_stream refuses them).
 """
@@ -20,12 +23,10 @@ import math
 import re
 
 from oracle.importers.mtgjson_records import ReadError
-from oracle.models import CARD_NUMBERS
 
 MAX_MANA_VALUE = 1_000_000
 MAX_SET_SIZE = 100_000
 MAX_MULTIVERSE_ID = 2_147_483_647  # a PositiveIntegerField on PostgreSQL
-MAX_CARD_NUMBER = 2_147_483_647
 
 # Set fields: the longest each column takes.
 SET_TEXT = {"code": 10, "name": 200, "type": 40, "block": 100, "parentCode": 10, "keyruneCode": 10}
@@ -35,20 +36,6 @@ ENTRY_TEXT = {
     "faceName": 200,
     "layout": 20,
     "number": 20,
-    "type": 200,
-    "manaCost": 100,
-    "text": None,
-    "power": 10,
-    "toughness": 10,
-    "loyalty": 10,
-    "defense": 10,
-    "hand": 10,
-    "life": 10,
-    "rarity": 10,
-    "frameVersion": 20,
-    "borderColor": 20,
-    "artist": 200,
-    "watermark": 50,
     "flavorText": None,
     "originalText": None,
     "originalType": 200,
@@ -65,7 +52,6 @@ ENTRY_NAME_LISTS = {
     "subtypes": 80,
     "frameEffects": 40,
 }
-ENTRY_FLAGS = ("isTimeshifted", "isReprint", "isPromo")
 FOREIGN_TEXT = {
     "language": 40,
     "name": 200,
@@ -186,12 +172,6 @@ def check_entry(entry: dict, where: str) -> None:
         raise ReadError(f"{where}: 'frameEffects' too many to store (200 characters)")
     for key in ("manaValue", "faceManaValue", "convertedManaCost"):
         check_number(entry.get(key), key, where, 0, MAX_MANA_VALUE)
-    for number in CARD_NUMBERS:
-        key = number.mtgjson_key
-        check_number(entry.get(key), key, where, 0, MAX_CARD_NUMBER, whole=True)
-    for key in ENTRY_FLAGS:
-        if entry.get(key) not in (None, True, False):
-            raise ReadError(f"{where}: '{key}' should be true or false, found {entry[key]!r:.60}")
     for format_name, status in (entry.get("legalities") or {}).items():
         if not isinstance(status, str) or not status or len(status) > LEGALITY_LENGTH:
             raise ReadError(
@@ -200,9 +180,6 @@ def check_entry(entry: dict, where: str) -> None:
             )
         if len(format_name) > LEGALITY_LENGTH:
             raise ReadError(f"{where}: a legality format name of {len(format_name)} characters")
-    identifiers = entry["identifiers"]
-    multiverse_id(identifiers.get("multiverseId"), f"{where}: identifiers")
-    check_text(identifiers, "scryfallId", 36, f"{where}: identifiers")
     for index, foreign in enumerate(entry.get("foreignData") or ()):
         foreign_where = f"{where}: foreignData[{index}]"
         check_texts(foreign, FOREIGN_TEXT, foreign_where)

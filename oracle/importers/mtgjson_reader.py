@@ -15,6 +15,7 @@ from pathlib import Path
 
 from oracle.importers.italian_set_names import ITALIAN_SET_NAMES
 from oracle.importers.mtgjson_checks import check_entry, check_set
+from oracle.importers.mtgjson_fields import check_declared, read_card, read_face, read_printing
 from oracle.importers.mtgjson_files import file_digest, iter_sets, read_meta
 from oracle.importers.mtgjson_records import (
     CardRecord,
@@ -26,18 +27,15 @@ from oracle.importers.mtgjson_records import (
     SetRecord,
 )
 from oracle.importers.mtgjson_values import (
-    FINISHES,
     color_letters,
     optional_int,
-    optional_uuid,
-    outside_id,
     parse_date,
     parse_uuid,
     required_text,
     to_decimal,
     whole_number,
 )
-from oracle.models import CARD_NUMBERS, Layout
+from oracle.models import Layout
 
 __all__ = ["ReadError", "read_mtgjson"]
 
@@ -195,6 +193,7 @@ def _check_entry(entry, where: str) -> None:
             raise ReadError(f"{where}: a ruling without text")
         parse_date(ruling.get("date"), f"{where}: ruling date", required=True)
     check_entry(entry, where)
+    check_declared(entry, where)
 
 
 def _dedupe_sides(group: list[dict]) -> list[dict]:
@@ -227,8 +226,7 @@ def _add_group(oracle_id, set_code, group, is_token, data: MtgjsonData, where: s
         if previous:
             card.keywords |= previous.keywords
             card.rulings = previous.rulings
-            card.is_reserved = card.is_reserved or previous.is_reserved
-            card.numbers = {**card.numbers, **previous.numbers}
+            card.columns = {**card.columns, **previous.columns}
             card.legalities = {**card.legalities, **previous.legalities}
         data.cards[oracle_id] = card
         if layout not in KNOWN_LAYOUTS and (previous is None or previous.layout != layout):
@@ -237,10 +235,7 @@ def _add_group(oracle_id, set_code, group, is_token, data: MtgjsonData, where: s
             )
     for entry in group:
         card.keywords.update(entry.get("keywords") or [])
-        card.is_reserved = card.is_reserved or bool(entry.get("isReserved"))
-        for number in CARD_NUMBERS:
-            if entry.get(number.mtgjson_key) is not None:
-                card.numbers.setdefault(number.column, int(entry[number.mtgjson_key]))
+        read_card(entry, card.columns)
         # Some formats depend on the printing (oldschool): a card is legal where any printing is.
         for format_name, status in (entry.get("legalities") or {}).items():
             card.legalities.setdefault(format_name, status)
@@ -289,27 +284,15 @@ def _face_record(entry: dict) -> FaceRecord:
     return FaceRecord(
         side=entry.get("side") or "",
         name=entry.get("faceName") or entry["name"],
-        mana_cost=entry.get("manaCost") or "",
-        mana_value=to_decimal(entry.get("faceManaValue", entry.get("manaValue", 0))),
-        type_line=entry["type"],
         supertypes=tuple(entry.get("supertypes") or ()),
         types=tuple(entry.get("types") or ()),
         subtypes=tuple(entry.get("subtypes") or ()),
-        oracle_text=entry.get("text") or "",
-        power=entry.get("power") or "",
-        toughness=entry.get("toughness") or "",
-        loyalty=entry.get("loyalty") or "",
-        defense=entry.get("defense") or "",
-        hand_modifier=entry.get("hand") or "",
-        life_modifier=entry.get("life") or "",
-        colors=color_letters(entry.get("colors") or []),
-        color_indicator=color_letters(entry.get("colorIndicator") or []),
+        columns=read_face(entry),
     )
 
 
 def _printing_record(oracle_id, set_code: str, group: list[dict]) -> PrintingRecord:
     first = group[0]
-    identifiers = first["identifiers"]
     faces = []
     printing_name_it = ""
     multiverse_id_it = None
@@ -342,36 +325,10 @@ def _printing_record(oracle_id, set_code: str, group: list[dict]) -> PrintingRec
         set_code=set_code,
         collector_number=first["number"],
         layout=first["layout"],
-        rarity=first.get("rarity") or "common",
-        scryfall_id=optional_uuid(identifiers.get("scryfallId")),
-        multiverse_id=optional_int(identifiers.get("multiverseId")),
         multiverse_id_it=multiverse_id_it,
-        frame_version=first.get("frameVersion") or "",
-        frame_effects=",".join(first.get("frameEffects") or []),
-        border_color=first.get("borderColor") or "",
-        is_timeshifted=bool(first.get("isTimeshifted")),
-        is_reprint=bool(first.get("isReprint")),
-        is_promo=bool(first.get("isPromo")),
-        artist=first.get("artist") or "",
-        watermark=first.get("watermark") or "",
         name_it=printing_name_it,
         faces=faces,
-        is_online_only=bool(first.get("isOnlineOnly")),
-        is_funny=bool(first.get("isFunny")),
-        mtgo_id=outside_id(identifiers.get("mtgoId")),
-        mtgo_foil_id=outside_id(identifiers.get("mtgoFoilId")),
-        arena_id=outside_id(identifiers.get("mtgArenaId")),
-        tcgplayer_id=outside_id(identifiers.get("tcgplayerProductId")),
-        cardmarket_id=outside_id(identifiers.get("mcmId")),
-        illustration_id=optional_uuid(identifiers.get("scryfallIllustrationId")),
-        in_booster=bool(first.get("boosterTypes")),
-        is_full_art=bool(first.get("isFullArt")),
-        is_textless=bool(first.get("isTextless")),
-        is_story_spotlight=bool(first.get("isStorySpotlight")),
-        is_oversized=bool(first.get("isOversized")),
-        is_variation=bool(first.get("isAlternative")),
-        security_stamp=str(first.get("securityStamp") or "")[:20],
-        finishes=",".join(finish for finish in first.get("finishes") or () if finish in FINISHES),
+        columns=read_printing(first),
     )
 
 

@@ -1,5 +1,8 @@
 """The plain records the MTGJSON reader produces: sets, Oracle cards with their faces, printings
-with their printed faces, and keyword kinds, all in one ``MtgjsonData``. No database."""
+with their printed faces, and keyword kinds, all in one ``MtgjsonData``. No database.
+
+A card's, face's and printing's ``columns`` hold the fields ``mtgjson_fields`` declares, by
+field name; the attributes hold what the reader works out from more than one value."""
 
 import uuid
 from dataclasses import dataclass, field
@@ -30,21 +33,18 @@ class SetRecord:
 class FaceRecord:
     side: str
     name: str
-    mana_cost: str
-    mana_value: Decimal
-    type_line: str
     supertypes: tuple[str, ...]
     types: tuple[str, ...]
     subtypes: tuple[str, ...]
-    oracle_text: str
-    power: str
-    toughness: str
-    loyalty: str
-    defense: str
-    hand_modifier: str
-    life_modifier: str
-    colors: str
-    color_indicator: str
+    columns: dict  # mtgjson_fields.FACE_FIELDS
+
+    @property
+    def type_line(self) -> str:
+        return self.columns["type_line"]
+
+    @property
+    def oracle_text(self) -> str:
+        return self.columns["oracle_text"]
 
 
 @dataclass
@@ -61,9 +61,8 @@ class CardRecord:
     keywords: set[str] = field(default_factory=set)
     rulings: list[tuple[date, str]] = field(default_factory=list)
     from_reversible: bool = False
-    is_reserved: bool = False
-    # Its CARD_NUMBERS (oracle.models.cards), by column: the first printing's that has one.
-    numbers: dict[str, int] = field(default_factory=dict)
+    # mtgjson_fields.CARD_FIELDS: each the first printing's that gives one.
+    columns: dict = field(default_factory=dict)
 
 
 @dataclass
@@ -86,36 +85,10 @@ class PrintingRecord:
     set_code: str
     collector_number: str
     layout: str
-    rarity: str
-    scryfall_id: uuid.UUID | None
-    multiverse_id: int | None
     multiverse_id_it: int | None
-    frame_version: str
-    frame_effects: str
-    border_color: str
-    is_timeshifted: bool
-    is_reprint: bool
-    is_promo: bool
-    artist: str
-    watermark: str
     name_it: str
     faces: list[PrintedFaceRecord]
-    is_online_only: bool = False
-    is_funny: bool = False
-    mtgo_id: int | None = None
-    mtgo_foil_id: int | None = None
-    arena_id: int | None = None
-    tcgplayer_id: int | None = None
-    cardmarket_id: int | None = None
-    illustration_id: uuid.UUID | None = None
-    finishes: str = ""
-    in_booster: bool = False
-    is_full_art: bool = False
-    is_textless: bool = False
-    is_story_spotlight: bool = False
-    is_oversized: bool = False
-    is_variation: bool = False
-    security_stamp: str = ""
+    columns: dict  # mtgjson_fields.PRINTING_FIELDS
 
 
 @dataclass

@@ -30,9 +30,9 @@ from oracle.importers.italian_sync import (
     refresh_italian_face_text,
     restore_ability_word_dashes,
 )
+from oracle.importers.mtgjson_fields import card_row
 from oracle.importers.mtgjson_records import MtgjsonData
 from oracle.models import (
-    CARD_NUMBERS,
     Card,
     CardDataImport,
     CardFace,
@@ -220,9 +220,8 @@ def _sync_cards(data: MtgjsonData):
             "color_identity": card.color_identity,
             "is_token": card.is_token,
             "kind": kind_of_card(card.is_token, card.layout),
-            "is_reserved": card.is_reserved,
             "legalities": dict(sorted(card.legalities.items())),
-            **{number.column: card.numbers.get(number.column) for number in CARD_NUMBERS},
+            **card_row(card.columns),
         }
         if oracle_id not in known:
             name = f"{card.name} token" if card.is_token else card.name
@@ -232,18 +231,14 @@ def _sync_cards(data: MtgjsonData):
     return upsert(Card, ("oracle_id",), rows, on_create=new_slugs)
 
 
-FACE_FIELDS = (
-    "side", "name", "mana_cost", "mana_value", "type_line", "oracle_text", "power", "toughness",
-    "loyalty", "defense", "hand_modifier", "life_modifier", "colors", "color_indicator",
-)  # fmt: skip
-
-
 def _sync_faces(data: MtgjsonData, card_pks):
     rows = {}
     for oracle_id, card in data.cards.items():
         for position, face in enumerate(card.faces):
             rows[(card_pks[oracle_id], position)] = {
-                name: getattr(face, name) for name in FACE_FIELDS
+                "side": face.side,
+                "name": face.name,
+                **face.columns,
             }
     stats, pks = upsert(CardFace, ("card_id", "position"), rows)
     face_counts = {card_pks[oracle_id]: len(card.faces) for oracle_id, card in data.cards.items()}
@@ -276,23 +271,18 @@ def _sync_face_types(data, card_pks, face_pks, type_pks):
     )
 
 
-PRINTING_FIELDS = (
-    "uuid", "layout", "rarity", "scryfall_id", "multiverse_id", "multiverse_id_it",
-    "frame_version", "frame_effects", "border_color", "is_timeshifted", "is_reprint", "is_promo",
-    "artist", "watermark", "name_it", "is_online_only", "is_funny", "mtgo_id", "mtgo_foil_id",
-    "arena_id", "tcgplayer_id", "cardmarket_id", "illustration_id", "finishes", "in_booster",
-    "is_full_art", "is_textless", "is_story_spotlight", "is_oversized", "is_variation",
-    "security_stamp",
-)  # fmt: skip
-
-
 def _sync_printings(data: MtgjsonData, card_pks, set_pks):
     rows = {}
     for (set_code, number), printing in data.printings.items():
-        row = {name: getattr(printing, name) for name in PRINTING_FIELDS}
-        row["card_id"] = card_pks[printing.oracle_id]
-        row["sort_number"] = _leading_number(number)
-        rows[(set_pks[set_code], number)] = row
+        rows[(set_pks[set_code], number)] = {
+            **printing.columns,
+            "uuid": printing.uuid,
+            "layout": printing.layout,
+            "multiverse_id_it": printing.multiverse_id_it,
+            "name_it": printing.name_it,
+            "card_id": card_pks[printing.oracle_id],
+            "sort_number": _leading_number(number),
+        }
     return upsert(Printing, ("card_set_id", "collector_number"), rows)
 
 

@@ -1,4 +1,5 @@
-"""What the MTGJSON importer stores, as one number: ``IMPORTER_VERSION``.
+"""What the MTGJSON importer stores, as one number: ``IMPORTER_VERSION``, kept beside the fields
+it declares (``oracle.importers.mtgjson_fields``).
 
 Raise it in the change that makes the importer store something new or store it differently (a
 new card field, a search column filled another way). Each import records the version that wrote
@@ -8,9 +9,8 @@ say why. A migration that leaves derived data to the next import sets the record
 for the same effect.
 """
 
+from oracle.importers.mtgjson_fields import IMPORTER_VERSION
 from oracle.models import CardDataImport
-
-IMPORTER_VERSION = 1
 
 
 def importer_change() -> tuple[int, int] | None:

@@ -9,14 +9,12 @@ listings and search.
 
 from oracle.models.card_search import CardSearch
 from oracle.models.cards import (
-    CARD_NUMBERS,
     COLOR_ORDER,
     FACE_DOWN_KEYWORDS,
     TOKEN_LAYOUTS,
     Card,
     CardFace,
     CardKind,
-    CardNumber,
     CardQuerySet,
     Layout,
     kind_of_card,
@@ -34,7 +32,6 @@ from oracle.models.printings import Printing, PrintingFace, Rarity
 from oracle.models.sets import CardSet
 
 __all__ = [
-    "CARD_NUMBERS",
     "COLOR_ORDER",
     "FACE_DOWN_KEYWORDS",
     "TOKEN_LAYOUTS",
@@ -43,7 +40,6 @@ __all__ = [
     "CardFace",
     "CardKind",
     "CardName",
-    "CardNumber",
     "CardQuerySet",
     "CardSearch",
     "CardSet",

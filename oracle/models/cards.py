@@ -1,14 +1,12 @@
 """Oracle cards and their faces: the English Oracle wording, one row per card identity."""
 
-from dataclasses import dataclass
-
 from django.db import connection, models
 from django.db.models.signals import pre_save
 from django.dispatch import receiver
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from oracle.formats import legality_grid
+from oracle.formats import format_name, legality_grid
 from oracle.models.keywords_and_types import CardType, Keyword
 from oracle.models.page_language import joined_name, localized, names_for_page
 
@@ -165,6 +163,18 @@ class Card(models.Model):
         blank=True,
         help_text=_("Its place among the cards most played in Commander decks, as EDHREC counts."),
     )
+    leadership = models.CharField(
+        _("may lead a deck in"),
+        max_length=40,
+        blank=True,
+        help_text=_("The formats whose decks it may lead: brawl, commander, oathbreaker."),
+    )
+    set_count = models.PositiveIntegerField(
+        _("printed in sets"),
+        null=True,
+        blank=True,
+        help_text=_("How many sets it was printed in, as MTGJSON counts."),
+    )
     keywords = models.ManyToManyField(
         Keyword, related_name="cards", blank=True, verbose_name=_("keywords")
     )
@@ -220,39 +230,15 @@ class Card(models.Model):
         return any(keyword.slug in FACE_DOWN_KEYWORDS for keyword in self.keywords.all())
 
     @property
+    def leads(self) -> list:
+        """The names of the formats whose decks it may lead (``leadership``)."""
+        return [format_name(key) for key in self.leadership.split(",") if key]
+
+    @property
     def legality_grid(self):
         """Its status in every main format and in the others its data names
         (``oracle.formats``)."""
         return legality_grid(self.legalities)
-
-
-@dataclass(frozen=True)
-class CardNumber:
-    """A whole number MTGJSON gives a card on its printings, kept in the Card column ``column``
-    (``None`` where no printing has one). Declared here once, it is read by the import
-    (``mtgjson_key``), compared by the search (``edhrec<100``: each of ``search_keys``) and
-    sorted by (``order:edhrec``, cards without one last), listed in the sort menu and on the
-    search help page (``example``: a query and what it finds) and returned by the card API
-    under the column's name."""
-
-    column: str
-    mtgjson_key: str
-    search_keys: tuple[str, ...]
-    example: tuple[str, str]
-
-    @property
-    def label(self) -> str:
-        return Card._meta.get_field(self.column).verbose_name
-
-
-CARD_NUMBERS = (
-    CardNumber(
-        "edhrec_rank",
-        "edhrecRank",
-        ("edhrec", "edhrecrank"),
-        ("edhrec<100", _("the hundred cards most played in Commander decks")),
-    ),
-)
 
 
 @receiver(pre_save, sender=Card, dispatch_uid="card_kind_set")

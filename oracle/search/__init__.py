@@ -59,7 +59,8 @@ accents and case ignored: "aether" finds "Æther", "e" finds "è"):
   1997, 2003, 2015, future), ``border:``/``bordo:`` (black, white, borderless, silver, gold):
   some printing has it.
 - ``year>=2007``, ``date<2007-05-04``, ``date>=fut`` (that set's release): any printing.
-- Other apps add keys and flag values, with their rows of the help page (``extensions``).
+- A layer above adds keys and flag values to a query: ``parse(text, added)``
+  (``added_terms``; ``web`` passes the rules app's ``rule:`` and ``has:rulings``).
 - Terms side by side must all match; ``or``; ``-`` negates a term or ``-(a group)``;
   parentheses. ``order:`` name, mv, set, released, rarity, power, toughness, color, artist
   (nome, vm, espansione, uscita, rarità, forza, costituzione, colore, artista) and ``dir:``

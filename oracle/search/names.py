@@ -1,5 +1,5 @@
 """Names a query uses that the database does not know: keywords, set codes, blocks (and what the
-keys other apps add say is wrong: ``extensions.SearchKey.problems``).
+keys a layer above adds say is wrong: ``added_terms.SearchKey.problems``).
 
 ``parse`` reads no database, so ``k:volo`` and ``s:xyz`` are valid terms that simply find
 nothing. This check reads the keyword and set tables (once each, only when the query has such
@@ -14,22 +14,22 @@ from django.utils.translation import gettext
 
 from common.text import fold_line, slug_for
 from oracle.models import CardSet
+from oracle.search import added_terms
 from oracle.search import conditions as c
-from oracle.search import extensions
 from oracle.search.problems import Problem
 from oracle.search.tokens import quote
 
 
-def unknown_names(tree: c.Node | None) -> list[Problem]:
+def unknown_names(tree: c.Node | None, added: tuple = ()) -> list[Problem]:
     """A Problem for each keyword or set code in ``tree`` that nothing in the database has,
-    then those the added keys name (a rule number that is not today's, say)."""
+    then those the ``added`` keys name (a rule number that is not today's, say)."""
     leaves = list(c.leaves(tree))
     keywords = [node for node in leaves if isinstance(node, c.KeywordCondition)]
     sets = [node for node in leaves if isinstance(node, c.SetCondition)]
     blocks = [node for node in leaves if isinstance(node, c.BlockCondition)]
     problems = _unknown_keywords(keywords) + _unknown_sets(sets) + _unknown_blocks(blocks)
-    for search_key in extensions.SEARCH_KEYS.values():
-        terms = extensions.conditions_of(search_key, leaves)
+    for search_key in added_terms.search_keys(added):
+        terms = search_key.conditions_in(leaves)
         if search_key.problems is not None and terms:
             problems += search_key.problems(terms)
     return problems

@@ -15,8 +15,8 @@ from django.utils.translation import gettext, ngettext
 
 from common.text import fold
 from oracle.models import searched_kinds
+from oracle.search import added_terms, names
 from oracle.search import conditions as c
-from oracle.search import extensions, names
 from oracle.search.problems import Problem
 from oracle.search.tokens import KEY_ALIASES, Token, canonical_key, tokenize
 
@@ -45,8 +45,10 @@ class Query:
     problems: list[Problem] = dataclasses.field(default_factory=list)
     order: str = ""
     direction: str = ""
-    # The keyword table once read (see conditions.keyword_table) and what the keys other apps
-    # add read once (see extensions.SearchKey.lookups, by key); not part of the query.
+    # The terms a layer above added to this query's language (``added_terms``), the keyword
+    # table once read (see conditions.keyword_table) and what the added keys read once (see
+    # added_terms.SearchKey.lookups, by key); not part of the query.
+    added: tuple = dataclasses.field(default=(), repr=False, compare=False)
     keyword_rows: list = dataclasses.field(default_factory=list, repr=False, compare=False)
     shared_lookups: dict = dataclasses.field(default_factory=dict, repr=False, compare=False)
     # Why the whole query is refused (over MAX_LENGTH or MAX_TERMS), if it is.
@@ -93,7 +95,7 @@ class Query:
         """Keywords and set codes the query names that the database does not have (reads the
         keyword and set tables when the query has such terms; ``problems`` reads nothing)."""
         with self._tables():
-            return names.unknown_names(self.tree)
+            return names.unknown_names(self.tree, self.added)
 
     @contextlib.contextmanager
     def _tables(self):
@@ -101,10 +103,10 @@ class Query:
         query."""
         leaves = list(c.leaves(self.tree))
         with c.keyword_table(self.keyword_rows), contextlib.ExitStack() as stack:
-            for search_key in extensions.SEARCH_KEYS.values():
+            for search_key in added_terms.search_keys(self.added):
                 if search_key.lookups is not None:
                     shared = self.shared_lookups.setdefault(search_key.key, {})
-                    terms = extensions.conditions_of(search_key, leaves)
+                    terms = search_key.conditions_in(leaves)
                     stack.enter_context(search_key.lookups(terms, shared))
             yield
 
@@ -125,7 +127,9 @@ class Query:
         return self.filter(cards).order_by(*(self.ordering or c.ordering("name", "asc")))
 
 
-def parse(text: str) -> Query:
+def parse(text: str, added: tuple = ()) -> Query:
+    """``text`` read as a query; ``added``: the search keys and flag values a layer above adds
+    to the language (``oracle.search.added_terms``)."""
     text = "" if text is None else str(text)
     if len(text.strip()) > MAX_LENGTH:
         message = gettext(
@@ -134,8 +138,8 @@ def parse(text: str) -> Query:
         ) % {"limit": MAX_LENGTH, "count": len(text.strip())}
         return _refused(text, message)
     tokens, problems = tokenize(text)
-    parser = _Parser(_limit_depth(tokens, problems), problems)
-    query = Query(text, parser.parse(), problems, parser.order, parser.direction)
+    parser = _Parser(_limit_depth(tokens, problems), problems, tuple(added))
+    query = Query(text, parser.parse(), problems, parser.order, parser.direction, tuple(added))
     if parser.terms > MAX_TERMS:
         message = gettext(
             "too many terms: a search may have at most %(limit)d, this one has %(count)d"
@@ -195,8 +199,13 @@ def _limit_depth(tokens: list[Token], problems: list[Problem]) -> list[Token]:
 
 
 class _Parser:
-    def __init__(self, tokens: list[Token], problems: list[Problem]):
+    def __init__(self, tokens: list[Token], problems: list[Problem], added: tuple):
         self.tokens = tokens
+        self.added = added
+        self.added_keys = {key.key: key for key in added_terms.search_keys(added)}
+        self.added_spellings = {
+            spelling: key.key for key in self.added_keys.values() for spelling in key.spellings
+        }
         self.pos = 0
         self.problems = problems
         self.order = ""
@@ -294,9 +303,10 @@ class _Parser:
                 self.problem(what, gettext("there is nothing to search for here"))
                 return None
             return self._counted(c.NameCondition(value.lower(), exact=token.exact))
-        key = canonical_key(token.key)
+        key = canonical_key(token.key) or self.added_spellings.get(fold(token.key))
         if key is None:
-            match = difflib.get_close_matches(fold(token.key), KEY_ALIASES, n=1, cutoff=0.6)
+            spellings = [*KEY_ALIASES, *self.added_spellings]
+            match = difflib.get_close_matches(fold(token.key), spellings, n=1, cutoff=0.6)
             suggestion = match[0] + token.text[len(token.key) :] if match else ""
             self.problem(
                 token.text,
@@ -332,8 +342,8 @@ class _Parser:
             return c.needs_colon(key, op, value)
         if key in TEXT_CONDITIONS:
             node = TEXT_CONDITIONS[key](value.lower())
-        elif key in extensions.SEARCH_KEYS:
-            node = extensions.SEARCH_KEYS[key].condition.from_term(op, value)
+        elif key in self.added_keys:
+            node = self.added_keys[key].condition.from_term(op, value)
         elif key == "s":
             node = c.SetCondition.from_term(op, value)
         elif key == "oracleid":
@@ -343,10 +353,12 @@ class _Parser:
         elif key in c.PRINTED_CONDITIONS:
             node = c.PRINTED_CONDITIONS[key].from_term(key, op, value)
         elif key == "not":  # not:x is -is:x, and prints back so
-            node = c.FlagCondition.from_term("is", op, value, written="not")
+            added = added_terms.flag_values(self.added, "is")
+            node = c.FlagCondition.from_term("is", op, value, written="not", added=added)
             node = node if isinstance(node, Problem) else c.Not(node)
         else:
-            node = c.FlagCondition.from_term(key, op, value)
+            added = added_terms.flag_values(self.added, key)
+            node = c.FlagCondition.from_term(key, op, value, added=added)
         if op in NEGATIVE_OPS and not isinstance(node, Problem):
             return node.child if isinstance(node, c.Not) else c.Not(node)
         return node

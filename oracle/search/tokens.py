@@ -2,8 +2,8 @@
 
 One small rule per kind of token, no giant regular expression. The tokenizer never fails: what
 it cannot read becomes a Problem and the rest goes on (an unclosed quote is closed at the end).
-The key aliases, English and Italian, live in ``KEYS`` below (and other apps add theirs:
-``oracle.search.extensions``).
+The key aliases, English and Italian, live in ``KEYS`` below (a layer above may add keys to a
+query: ``oracle.search.added_terms``).
 """
 
 import re
@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from django.utils.translation import gettext
 
 from common.text import fold
-from oracle.models import CARD_NUMBERS
 from oracle.search.problems import Problem
 
 # Canonical key -> every spelling accepted (compared folded: "identità" = "identita").
@@ -49,7 +48,8 @@ KEYS = {
     "order": ("order", "sort", "ordine", "ordina"),
     "dir": ("dir", "direction", "direzione"),
     "oracleid": ("oracleid",),
-    **{number.search_keys[0]: number.search_keys for number in CARD_NUMBERS},
+    "edhrec": ("edhrec", "edhrecrank"),
+    "sets": ("sets", "espansioni"),
 }
 KEY_ALIASES = {alias: key for key, aliases in KEYS.items() for alias in aliases}
 

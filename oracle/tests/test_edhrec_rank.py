@@ -1,4 +1,4 @@
-"""EDHREC's rank, a number MTGJSON gives each card (``CARD_NUMBERS``): stored by the import,
+"""EDHREC's rank, a number MTGJSON gives each card (``Card.edhrec_rank``): stored by the import,
 shown on the card page in both languages, searched as ``edhrec<100``, sorted by
 ``order:edhrec``, offered in the sort menu and the help page, returned by the card API."""
 

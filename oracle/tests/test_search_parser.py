@@ -3,15 +3,18 @@ printings and formats."""
 
 from oracle.search import Problem, parse
 from oracle.tests.helpers import EnglishTestCase
+from rulings.search_terms import SEARCH_TERMS
 
 
 class CanonicalTextTests(EnglishTestCase):
     def assertCanonical(self, text, canonical):
         with self.subTest(text=text):
-            query = parse(text)
+            query = parse(text, SEARCH_TERMS)
             self.assertEqual(str(query), canonical)
             self.assertEqual(query.problems, [])
-            self.assertEqual(str(parse(canonical)), canonical, "canonical text reads back")
+            self.assertEqual(
+                str(parse(canonical, SEARCH_TERMS)), canonical, "canonical text reads back"
+            )
 
     def test_keys_and_values_are_written_one_way(self):
         for text, canonical in [

@@ -6,12 +6,13 @@ from django.utils import translation
 from oracle.search import Problem, parse
 from oracle.search.parser import MAX_LENGTH, MAX_TERMS
 from oracle.tests.helpers import EnglishTestCase
+from rulings.search_terms import SEARCH_TERMS
 
 
 class ProblemTests(EnglishTestCase):
     def assertProblem(self, text, part, message, suggestion="", canonical="", usable=None):
         with self.subTest(text=text):
-            query = parse(text)
+            query = parse(text, SEARCH_TERMS)
             self.assertIn(Problem(part, message, suggestion), query.problems)
             self.assertEqual(str(query), canonical)
             if usable is not None:

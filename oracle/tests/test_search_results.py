@@ -15,6 +15,7 @@ from oracle.tests.bundled_cards import RARITY_RANK, asks_for_tokens, read_bundle
 from oracle.tests.searches_by_card_field import CARD_FIELD_ROWS
 from oracle.tests.searches_by_printing import PRINTING_ROWS
 from oracle.tests.searches_by_query_form import QUERY_FORM_ROWS
+from rulings.search_terms import SEARCH_TERMS
 from web.pages.search.help import SEARCH_HELP
 from web.testing import BundledDataTestCase
 
@@ -30,7 +31,9 @@ class BundledSearchTests(BundledDataTestCase):
         cls.searched = [card for card in cls.cards if card.in_searches()]  # no tokens, no art
 
     def found(self, text):
-        return list(parse(text).apply(CardSearch.objects.all()).values_list("name", flat=True))
+        return list(
+            parse(text, SEARCH_TERMS).apply(CardSearch.objects.all()).values_list("name", flat=True)
+        )
 
     def test_the_data_read_here_matches_what_was_imported(self):
         imported = Card.objects.values_list("name", flat=True)
@@ -70,7 +73,11 @@ class BundledSearchTests(BundledDataTestCase):
         for query in examples:
             with self.subTest(query=query):
                 self.assertIn(query, rows)
-                found = parse(query).apply(CardSearch.objects.all()).values_list("name", flat=True)
+                found = (
+                    parse(query, SEARCH_TERMS)
+                    .apply(CardSearch.objects.all())
+                    .values_list("name", flat=True)
+                )
                 tokens = asks_for_tokens(query)
                 expected = Counter(
                     card.name

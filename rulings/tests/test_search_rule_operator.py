@@ -10,6 +10,7 @@ from django.utils import translation
 
 from oracle.models import Card, CardSearch
 from oracle.search import Problem, parse
+from rulings.search_terms import SEARCH_TERMS
 from web.testing import BundledDataTestCase
 
 
@@ -33,10 +34,10 @@ class RuleTermTests(SimpleTestCase):
             ("(rule:702.9 or k:reach) -rule:702.37", "(rule:702.9 or kw:reach) -rule:702.37"),
         ]:
             with self.subTest(text=text):
-                query = parse(text)
+                query = parse(text, SEARCH_TERMS)
                 self.assertEqual(str(query), canonical)
                 self.assertEqual(query.problems, [])
-                self.assertEqual(str(parse(canonical)), canonical)
+                self.assertEqual(str(parse(canonical, SEARCH_TERMS)), canonical)
 
     def test_a_value_that_is_not_a_rule_number_is_named_with_the_reason(self):
         for text, part in [
@@ -47,20 +48,23 @@ class RuleTermTests(SimpleTestCase):
             ("rule:0.1", "rule:0.1"),
         ]:
             with self.subTest(text=text):
-                query = parse(f"t:creature {text}")
+                query = parse(f"t:creature {text}", SEARCH_TERMS)
                 self.assertEqual(str(query), "t:creature")
                 [problem] = query.problems
                 self.assertEqual(problem.part, part)
                 self.assertIn("is not a rule number such as 702.37 or 702.37c", problem.message)
-        self.assertEqual(str(parse("regola:702.")), "rule:702")  # as the rules print sections
+        # As the rules print sections:
+        self.assertEqual(str(parse("regola:702.", SEARCH_TERMS)), "rule:702")
 
     def test_comparisons_other_than_equal_are_refused(self):
-        query = parse("rule>=702")
+        query = parse("rule>=702", SEARCH_TERMS)
         self.assertIsNone(query.tree)
         self.assertEqual(
             query.problems, [Problem("rule>=702", "“rule” takes “:”, not “>=”", "rule:702")]
         )
-        self.assertEqual(parse("regola:").problems[0].message, "“regola:” needs a value")
+        self.assertEqual(
+            parse("regola:", SEARCH_TERMS).problems[0].message, "“regola:” needs a value"
+        )
 
 
 class BundledRuleSearchTests(BundledDataTestCase):
@@ -68,7 +72,11 @@ class BundledRuleSearchTests(BundledDataTestCase):
         self.enterContext(translation.override("en"))
 
     def found(self, text):
-        return set(parse(text).filter(CardSearch.objects.all()).values_list("name", flat=True))
+        return set(
+            parse(text, SEARCH_TERMS)
+            .filter(CardSearch.objects.all())
+            .values_list("name", flat=True)
+        )
 
     def test_reach_finds_every_card_with_reach_and_those_that_give_it(self):
         reach = self.found("k:reach")
@@ -101,14 +109,14 @@ class BundledRuleSearchTests(BundledDataTestCase):
         self.assertEqual(self.found("rule!=702.17"), self.found("-rule:702.17"))
 
     def test_one_condition_on_rulings_table_without_a_join(self):
-        sql = str(parse("rule:702.17").filter(CardSearch.objects.all()).query)
+        sql = str(parse("rule:702.17", SEARCH_TERMS).filter(CardSearch.objects.all()).query)
         self.assertIn("rulings_cardrulesearch", sql)
         self.assertIn("% 702.17 %", sql)
         self.assertNotIn("JOIN", sql)
 
     def test_an_old_number_is_searched_as_the_rule_it_became_and_says_so(self):
         self.assertEqual(self.found("rule:502.26"), self.found("rule:702.37"))
-        query = parse("rule:502.26")
+        query = parse("rule:502.26", SEARCH_TERMS)
         [problem] = query.unknown_names()
         self.assertEqual(problem.part, "rule:502.26")
         self.assertEqual(
@@ -117,20 +125,20 @@ class BundledRuleSearchTests(BundledDataTestCase):
         )
         self.assertEqual(problem.suggestion, "rule:702.37")
         # A number of today's rules is today's, whatever it meant before.
-        self.assertEqual(parse("rule:702.9").unknown_names(), [])
+        self.assertEqual(parse("rule:702.9", SEARCH_TERMS).unknown_names(), [])
 
     def test_a_number_in_no_edition_is_named(self):
         self.assertEqual(self.found("rule:999.9"), set())
-        [problem] = parse("rule:999.9").unknown_names()
+        [problem] = parse("rule:999.9", SEARCH_TERMS).unknown_names()
         self.assertEqual(problem.message, "there is no rule 999.9 in the Comprehensive Rules")
 
     def test_rule_numbers_are_read_once_per_search(self):
-        query = parse("rule:702.9 or rule:502.26 or rule:999.9 -rule:702.17")
+        query = parse("rule:702.9 or rule:502.26 or rule:999.9 -rule:702.17", SEARCH_TERMS)
         with self.assertNumQueries(2):  # the rule numbers, then the count
             query.filter(CardSearch.objects.all()).count()
             query.unknown_names()
         with self.assertNumQueries(1):  # no rule: term, no rules query
-            parse("t:elf").filter(CardSearch.objects.all()).count()
+            parse("t:elf", SEARCH_TERMS).filter(CardSearch.objects.all()).count()
 
     # --- The search page
 

@@ -33,7 +33,7 @@ from django.utils.translation import gettext as _
 
 from common.links import url_maker
 from common.statement_timeout import StatementTimeout
-from oracle.models import CARD_NUMBERS, CardSearch, Printing
+from oracle.models import CardSearch, Printing
 from oracle.search.completions import completions
 from oracle.wording_history import history_record
 from web import data_age
@@ -219,7 +219,9 @@ def _card_record(request, card):
         "colors": list(card.colors),
         "color_identity": list(card.color_identity),
         "legalities": card.legalities,
-        **{number.column: getattr(card, number.column) for number in CARD_NUMBERS},
+        "edhrec_rank": card.edhrec_rank,
+        "leadership": [key for key in card.leadership.split(",") if key],
+        "set_count": card.set_count,
         "keywords": [
             {"slug": k.slug, "name": k.name, "name_it": k.name_it, "kind": k.kind}
             for k in card.keywords.all()

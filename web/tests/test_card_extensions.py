@@ -1,44 +1,17 @@
 """What the rules app shows on a card's page and in its API record (``web.pages.card.rulings``,
-``web.api.card_rulings``), and what it adds to the search through oracle's extension point
-(``rulings.search_terms``): search terms there because it registered them, gone when it has
-not."""
+``web.api.card_rulings``), and the search terms web passes to every search
+(``rulings.search_terms``: ``rule:``, ``has:rulings``)."""
 
 import json
 from datetime import date
-from unittest import mock
 
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from oracle.search import conditions, extensions, parse, tokens
 from oracle.tests.factories import make_card, make_erratum, make_set
-from rulings.models import Ruling
+from rulings.models import CardRuleSearch, Ruling
 from rulings.tests.factories import make_small_rules
-from web.pages.search.help import help_sections
 from web.testing import DATA_AGE_QUERIES, EmptyDatabaseTestCase
-
-
-def without_rulings():
-    """Oracle's search registries as they would be without the rulings app."""
-    has_values, has_aliases = conditions.FLAGS["has"]
-    rule_spellings = extensions.SEARCH_KEYS["rule"].spellings
-    patches = [
-        mock.patch.dict(extensions.SEARCH_KEYS),
-        mock.patch.dict(tokens.KEYS),
-        mock.patch.dict(tokens.KEY_ALIASES),
-        mock.patch.dict(has_values),
-        mock.patch.dict(has_aliases),
-    ]
-    for patch in patches:
-        patch.start()
-    del extensions.SEARCH_KEYS["rule"]
-    del tokens.KEYS["rule"]
-    for spelling in rule_spellings:
-        del tokens.KEY_ALIASES[spelling]
-    del has_values["rulings"]
-    for alias in ("ruling", "chiarimenti"):
-        del has_aliases[alias]
-    return patches
 
 
 class CardPageAndApiTests(EmptyDatabaseTestCase):
@@ -102,32 +75,44 @@ class CardPageAndApiTests(EmptyDatabaseTestCase):
 
 
 class SearchTermsTests(EmptyDatabaseTestCase):
-    def tearDown(self):
-        for patch in getattr(self, "patches", []):
-            patch.stop()
+    """``rule:`` and ``has:rulings`` through the searches web runs: the rules app's terms,
+    passed to each search."""
 
-    def test_rule_and_has_rulings_are_search_terms_because_rulings_added_them(self):
-        self.assertEqual(str(parse("regola:702.37C. ha:chiarimenti")), "rule:702.37c has:rulings")
-        self.assertIn(["rule:", "regola:"], [row[0] for _, rows in help_sections() for row in rows])
-        self.patches = without_rulings()
+    @classmethod
+    def setUpTestData(cls):
+        make_small_rules()
+        card_set = make_set("AAA", "A")
+        cls.spider = make_card(name="Ruled Spider", oracle_text="Reach", card_set=card_set)
+        cls.bear = make_card(name="Plain Bear", card_set=card_set)
+        make_card(name="Second Bear", card_set=card_set)
+        CardRuleSearch.objects.create(card=cls.spider, numbers=" 7 702 702.17 ")
+        Ruling.objects.create(card=cls.spider, date=date(2007, 5, 1), text="Reach is 702.17.")
 
-        query = parse("regola:702.37 has:rulings t:elf")
+    def test_the_search_page_finds_cards_by_rule_in_both_languages(self):
+        # One card found: the page goes to it.
+        response = self.client.get("/en/cards/", {"q": "rule:702.17"})
+        self.assertRedirects(response, "/en/cards/ruled-spider/", fetch_redirect_response=False)
+        response = self.client.get("/it/cards/", {"q": "regola:702.17 or regola:702.9"})
+        self.assertRedirects(response, "/it/cards/ruled-spider/", fetch_redirect_response=False)
+        response = self.client.get("/it/cards/", {"q": "-regola:702.17 t:creature"})
+        self.assertContains(response, "Plain Bear")
+        self.assertNotContains(response, "Ruled Spider")
+        self.assertContains(response, "-rule:702.17 t:creature")  # the canonical query
 
-        self.assertEqual(str(query), "t:elf")
-        self.assertEqual(
-            [problem.message for problem in query.problems],
-            [
-                "unknown search key “regola”",
-                "unknown value “rulings” for “has:”; it takes errata",
-            ],
-        )
-        help_keys = [row[0] for _, rows in help_sections() for row in rows]
-        self.assertNotIn(["rule:", "regola:"], help_keys)
+    def test_the_apis_find_cards_by_rule_and_by_rulings(self):
+        record = self.client.get("/api/cards/", {"q": "ha:chiarimenti"}).json()
+        self.assertEqual(record["query"], "has:rulings")
+        self.assertEqual([card["name"] for card in record["results"]], ["Ruled Spider"])
+        url = "/api/scryfall/cards/search"
+        found = self.client.get(url, {"q": "rule:702.17 or has:rulings"}).json()
+        self.assertEqual([card["name"] for card in found["data"]], ["Ruled Spider"])
 
-    def test_a_key_cannot_take_a_spelling_already_taken(self):
-        taken = extensions.SearchKey(
-            key="rules-again", spellings=("type",), condition=conditions.TypeCondition
-        )
-        with self.assertRaisesMessage(ValueError, "search keys already taken: type"):
-            extensions.add_search_key(taken)
-        self.assertEqual(tokens.canonical_key("type"), "t")
+    def test_a_bad_rule_number_is_named_and_a_misspelt_value_suggested(self):
+        response = self.client.get("/en/cards/", {"q": "rule:abc has:rulign t:creature"})
+        page = response.content.decode()
+        self.assertIn("is not a rule number such as 702.37 or 702.37c", page)
+        self.assertIn("has%3Arulings", page)  # the suggestion
+
+    def test_the_help_page_explains_rule(self):
+        response = self.client.get("/it/help/search/")
+        self.assertContains(response, "regola:702.37")

@@ -1,7 +1,8 @@
 """``is:``, ``has:`` and ``lang:``: kinds of card, what a card has, its languages, each from a
-fixed list of values (other apps add values: ``oracle.search.extensions``)."""
+fixed list of values (a layer above may add values to a query: ``oracle.search.added_terms``)."""
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from django.db.models import Exists, OuterRef, Q
 
@@ -41,6 +42,9 @@ IS_VALUES = {
     "vanilla": lambda: _flag("vanilla"),
     "historic": lambda: _flag("historic"),
     "commander": lambda: _flag("commander"),
+    # The formats whose decks the card may lead, as MTGJSON says (Card.leadership).
+    "brawl": lambda: Q(card__leadership__contains="brawl"),
+    "oathbreaker": lambda: Q(card__leadership__contains="oathbreaker"),
     "reserved": lambda: _flag("reserved"),
     "promo": lambda: _flag("promo"),
     "digital": lambda: _flag("digital"),
@@ -61,7 +65,6 @@ IS_ALIASES = {
     "promozionale": "promo", "digitale": "digital", "online": "digital", "umoristica": "funny",
     "divertente": "funny", "un": "funny",
 }  # fmt: skip
-# Other apps add values (oracle.search.extensions.add_flag_value).
 HAS_VALUES = {
     "errata": lambda: _related_exists(Erratum),
 }
@@ -87,15 +90,21 @@ TOKEN_VALUES = {"token", *TOKEN_LAYOUTS}
 
 @dataclass(frozen=True)
 class FlagCondition(Condition):
-    """``is:``, ``has:`` and ``lang:`` with a value from a fixed list."""
+    """``is:``, ``has:`` and ``lang:`` with a value from a fixed list; ``matches`` returns the
+    Q of the cards that have it."""
 
     key: str
     value: str
+    matches: Callable[[], Q] = field(compare=False, repr=False)
 
     @classmethod
-    def from_term(cls, key, op, value, written=""):
-        """``written`` is the key as problems name it, when not ``key`` (``not:`` for ``is:``)."""
+    def from_term(cls, key, op, value, written="", added=()):
+        """``written`` is the key as problems name it, when not ``key`` (``not:`` for ``is:``);
+        ``added``: the FlagValues of ``key`` the query's language adds to FLAGS."""
         values, aliases = FLAGS[key]
+        if added:
+            values = {**values, **{flag.value: flag.matches for flag in added}}
+            aliases = {**aliases, **{a: flag.value for flag in added for a in flag.aliases}}
         word = fold_line(value).replace(" ", "").replace("-", "")
         word = aliases.get(word, word)
         if word not in values:
@@ -107,10 +116,10 @@ class FlagCondition(Condition):
                 values,
                 {**{v: v for v in values}, **aliases},
             )
-        return cls(key, word)
+        return cls(key, word, values[word])
 
     def to_q(self) -> Q:
-        return FLAGS[self.key][0][self.value]()
+        return self.matches()
 
     def __str__(self):
         return f"{self.key}:{self.value}"

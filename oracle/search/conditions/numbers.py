@@ -1,5 +1,5 @@
 """``mv``, ``pow``, ``tou`` and ``loy``: numbers compared with a number or with each other; the
-card's own numbers (``CARD_NUMBERS``: ``edhrec``) compared with a number."""
+card's own numbers (``edhrec``, ``sets``) compared with a number."""
 
 from dataclasses import dataclass
 from decimal import Decimal
@@ -7,7 +7,7 @@ from decimal import Decimal
 from django.db.models import Exists, F, OuterRef, Q
 from django.utils.translation import gettext
 
-from oracle.models import CARD_NUMBERS, CardFace
+from oracle.models import CardFace
 from oracle.search.conditions.lookups import cards_with_faces, compare
 from oracle.search.conditions.tree import Condition
 from oracle.search.normalize import FACE_VALUES, NUMBER, number_value
@@ -20,8 +20,11 @@ NUMBER_KEYS = {
     "loy": "loyalty_value",
 }
 
-# The card's numbers, by search key: cards without one match no comparison.
-CARD_NUMBER_COLUMNS = {number.search_keys[0]: f"card__{number.column}" for number in CARD_NUMBERS}
+# The card's own numbers, by search key: cards without one match no comparison.
+CARD_NUMBER_COLUMNS = {
+    "edhrec": "card__edhrec_rank",
+    "sets": "card__set_count",
+}
 
 # The printed values that can hold a "*", for pow=* and the like.
 STAR_COLUMNS = {"pow": "power", "tou": "toughness", "loy": "loyalty"}

@@ -13,7 +13,7 @@ from django.db.models import (
 )
 from django.db.models.functions import Greatest, Length, StrIndex, Substr
 
-from oracle.models import CARD_NUMBERS, COLOR_ORDER, CardFace, is_italian_page
+from oracle.models import COLOR_ORDER, CardFace, is_italian_page
 from oracle.search.conditions.numbers import CARD_NUMBER_COLUMNS
 
 ORDER_ALIASES = {
@@ -27,7 +27,7 @@ ORDER_ALIASES = {
     "toughness": "toughness", "tou": "toughness", "costituzione": "toughness",
     "color": "color", "colour": "color", "c": "color", "colore": "color", "colori": "color",
     "artist": "artist", "a": "artist", "artista": "artist", "illustratore": "artist",
-    **{key: number.search_keys[0] for number in CARD_NUMBERS for key in number.search_keys},
+    "edhrec": "edhrec", "edhrecrank": "edhrec",
 }  # fmt: skip
 DIR_ALIASES = {
     "asc": "asc", "ascending": "asc", "cresc": "asc", "crescente": "asc",

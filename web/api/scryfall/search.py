@@ -31,6 +31,7 @@ from oracle.models import CardSearch, Printing, searched_kinds
 from oracle.search import conditions as c
 from oracle.search import parse
 from oracle.search.completions import completions
+from rulings.search_terms import SEARCH_TERMS
 from web.api.scryfall.cards import card_answer, card_objects
 from web.api.scryfall.printings import (
     Entry,
@@ -122,7 +123,7 @@ def search(request):
     text, refusal = query_text(request, warnings)
     if text is None:
         return bad_request(refusal)
-    query = parse(text)
+    query = parse(text, SEARCH_TERMS)
     warnings += [problem_text(problem) for problem in [*query.problems, *query.unknown_names()]]
     if not query.is_usable:
         return bad_request(_("The search could not be run: no part of it could be used."), warnings)
@@ -245,7 +246,7 @@ def random_card(request):
     set_codes, italian = [], False
     text = str(request.GET.get("q", "")).strip()[:MAX_QUERY]
     if text:
-        query = parse(text)
+        query = parse(text, SEARCH_TERMS)
         if not query.is_usable:
             return bad_request(
                 _("The search could not be run: no part of it could be used."),

@@ -17,7 +17,6 @@ from django.utils.translation import pgettext_lazy
 
 from common.text import fold
 from oracle.models import (
-    CARD_NUMBERS,
     Card,
     CardFace,
     CardSet,
@@ -41,7 +40,7 @@ ORDER_CHOICES = [
     ("power", _("Power")),
     ("toughness", _("Toughness")),
     ("color", _("Colour")),
-    *((number.search_keys[0], number.label) for number in CARD_NUMBERS),
+    ("edhrec", _("EDHREC rank")),
 ]
 DIRECTION_CHOICES = [("asc", _("Ascending")), ("desc", _("Descending"))]
 # The one sort menu beside the box: each order both ways ("mv-desc" is order:mv dir:desc).

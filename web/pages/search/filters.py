@@ -37,6 +37,7 @@ from oracle.models import (
 from oracle.search import Problem, parse
 from oracle.search.conditions import ColorCondition, NumberCondition, ordering
 from oracle.search.conditions.ordering import name_key
+from rulings.search_terms import SEARCH_TERMS
 from web.pages.search import facets
 from web.pages.search.facets import (
     COLOR_CHOICES,
@@ -165,7 +166,7 @@ class CardFilter(django_filters.FilterSet):
     def query(self):
         """The parsed query box ("" when the box is empty or its text was refused)."""
         self.form.is_valid()
-        return parse(self.form.cleaned_data.get("q") or "")
+        return parse(self.form.cleaned_data.get("q") or "", SEARCH_TERMS)
 
     @cached_property
     def search(self):
@@ -185,7 +186,7 @@ class CardFilter(django_filters.FilterSet):
         ]
         terms += [f"order:{order}"] if order else []
         terms += [f"dir:{direction}"] if direction else []
-        return parse(" ".join(terms))
+        return parse(" ".join(terms), SEARCH_TERMS)
 
     @cached_property
     def given_facets(self) -> list[str]:

@@ -3,12 +3,10 @@
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
-from oracle.models import CARD_NUMBERS
-from oracle.search.extensions import help_rows
-
 # The syntax help page: {id: (section, [(what to write, what it does, [(example, what it
-# finds)])])}; the keys other apps add bring their rows (``help_sections``). Every example is a
-# link, and test_search_pages runs them all on the bundled data.
+# finds)])])}, the rules app's ``rule:`` among them (the search pages pass its terms:
+# ``rulings.search_terms``). Every example is a link, and test_search_pages runs them all on
+# the bundled data.
 SEARCH_HELP = {
     "names": (
         _("Names"),
@@ -68,6 +66,20 @@ SEARCH_HELP = {
                     ("k:flying", _("cards with flying")),
                     ("k:volare", _("the same, in Italian")),
                     ("k:metamorfosi", _("cards with morph")),
+                ],
+            ),
+            (
+                ["rule:", "regola:"],
+                _(
+                    "A section of the Comprehensive Rules the card uses, or any rule in it: its "
+                    "keywords, types, layout and the rules its rulings name. A number of an "
+                    "older edition is searched as the rule it became, and the page says so."
+                ),
+                [
+                    ("rule:702.17", _("cards with reach, or that give it")),
+                    ("regola:702.37", _("cards with morph")),
+                    ("rule:708", _("cards that can be face down")),
+                    ("rule:205.4d -t:creature", _("legendary cards that are not creatures")),
                 ],
             ),
         ],
@@ -167,6 +179,29 @@ SEARCH_HELP = {
                     ("m:{G/P}", _("Phyrexian green mana")),
                     ("m=XR", _("exactly {X}{R}")),
                     ("costo:UU", _("in Italian")),
+                ],
+            ),
+            (
+                ["edhrec", "edhrecrank"],
+                format_lazy(
+                    _(
+                        "{label}, compared with = != < <= > >= to a number; order:{key} sorts "
+                        "by it. Cards without one match no comparison and come last."
+                    ),
+                    label=_("EDHREC rank"),
+                    key="edhrec",
+                ),
+                [("edhrec<100", _("the hundred cards most played in Commander decks"))],
+            ),
+            (
+                ["sets", "espansioni"],
+                _(
+                    "How many sets the card was printed in, as MTGJSON counts, compared with "
+                    "= != < <= > >= to a number."
+                ),
+                [
+                    ("sets>=10", _("cards printed in ten sets or more")),
+                    ("sets=1 t:creature", _("creatures printed in one set only")),
                 ],
             ),
         ],
@@ -277,7 +312,8 @@ SEARCH_HELP = {
                     "digital (printed only for Magic Online or Arena), funny (Un-sets and other "
                     "joke cards); vanilla (a creature without rules text), historic (legendary, "
                     "artifact or saga; storico), commander (a legendary creature, or a card that "
-                    "says it can be your commander; comandante)."
+                    "says it can be your commander; comandante); brawl, oathbreaker (it may lead a "
+                    "Brawl or an Oathbreaker deck, as MTGJSON says)."
                 ),
                 [
                     ("is:futureshifted", _("the futureshifted cards")),
@@ -286,6 +322,7 @@ SEARCH_HELP = {
                     ("is:vanilla", _("creatures without rules text")),
                     ("is:storico -t:creature", _("historic cards that are not creatures")),
                     ("is:commander t:planeswalker", _("planeswalkers that can be your commander")),
+                    ("is:oathbreaker", _("cards that may lead an Oathbreaker deck")),
                 ],
             ),
             (
@@ -358,27 +395,5 @@ SEARCH_HELP = {
 
 
 def help_sections() -> list[tuple[str, list]]:
-    """The help page's sections, each with the rows of the keys other apps add at its end, and
-    the card's own numbers (``CARD_NUMBERS``) at the end of the numbers."""
-    return [
-        (title, rows + help_rows(section) + (card_number_rows() if section == "numbers" else []))
-        for section, (title, rows) in SEARCH_HELP.items()
-    ]
-
-
-def card_number_rows() -> list[tuple[list[str], str, list[tuple[str, str]]]]:
-    return [
-        (
-            list(number.search_keys),
-            format_lazy(
-                _(
-                    "{label}, compared with = != < <= > >= to a number; order:{key} sorts by "
-                    "it. Cards without one match no comparison and come last."
-                ),
-                label=number.label,
-                key=number.search_keys[0],
-            ),
-            [number.example],
-        )
-        for number in CARD_NUMBERS
-    ]
+    """The help page's sections: (title, rows)."""
+    return list(SEARCH_HELP.values())

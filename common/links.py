@@ -2,42 +2,45 @@
 
 ``reverse()`` walks the resolver each time; a set page links 1,700 cards. Each helper here
 reverses once with a placeholder and returns a function that fills in the value, so every link
-is the URL ``reverse()`` would give, in the active language. The patterns are kept (by view,
-language, script prefix and URLconf): storing thousands of cards' pages asks for the same few.
+is the URL ``reverse()`` would give, in the active language. A pattern holds placeholders only,
+never data: it is a function of the code and the settings (the view, the language, the script
+prefix and the URLconf), worked out once per process for each.
 """
 
+from functools import cache
 from urllib.parse import quote
 
-from django.core.signals import setting_changed
-from django.dispatch import receiver
+from django.conf import settings
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.translation import get_language
 
 PLACEHOLDER = "__placeholder__"
-_patterns: dict[tuple, str] = {}
 
 
 def pattern(view_name: str, *args) -> str:
-    """``reverse(view_name, args=args)``, worked out once per language, script prefix and
-    URLconf (args are placeholders, not values)."""
-    key = (view_name, args, get_language(), get_script_prefix(), get_urlconf())
-    found = _patterns.get(key)
-    if found is None:
-        found = _patterns[key] = reverse(view_name, args=list(args))
-    return found
+    """``reverse(view_name, args=args)`` (args are placeholders, not values)."""
+    urlconf = get_urlconf() or settings.ROOT_URLCONF
+    return _reversed(view_name, args, get_language(), get_script_prefix(), urlconf)
 
 
-@receiver(setting_changed)
-def _forget_patterns(setting, **kwargs):
-    if setting in {"ROOT_URLCONF", "LANGUAGES", "LANGUAGE_CODE", "FORCE_SCRIPT_NAME"}:
-        _patterns.clear()
+@cache
+def _reversed(view_name: str, args: tuple, language: str, script_prefix: str, urlconf) -> str:
+    # The language and script prefix are active already; they are arguments to key the cache.
+    return reverse(view_name, args=list(args), urlconf=urlconf)
 
 
 def url_maker(view_name: str, *fixed):
     """A function ``value -> URL`` for ``view_name`` whose last argument is ``value`` (the
     arguments before it are ``fixed``)."""
-    made = pattern(view_name, *fixed, PLACEHOLDER)
-    return lambda value: made.replace(PLACEHOLDER, quote(str(value), safe=""))
+    places = [f"{PLACEHOLDER}{position}" for position in range(len(fixed) + 1)]
+    made = pattern(view_name, *places)
+    for place, value in zip(places, fixed, strict=False):
+        made = made.replace(place, _quoted(value))
+    return lambda value: made.replace(places[-1], _quoted(value))
+
+
+def _quoted(value) -> str:
+    return quote(str(value), safe="")
 
 
 def url_maker2(view_name: str):
@@ -45,8 +48,8 @@ def url_maker2(view_name: str):
     code and collector number)."""
     first_at, second_at = PLACEHOLDER + "1", PLACEHOLDER + "2"
     made = pattern(view_name, first_at, second_at)
-    return lambda first, second: made.replace(first_at, quote(str(first), safe="")).replace(
-        second_at, quote(str(second), safe="")
+    return lambda first, second: made.replace(first_at, _quoted(first)).replace(
+        second_at, _quoted(second)
     )
 
 

@@ -3,7 +3,7 @@ the form's checks across fields, the request's parameters cleaned of NUL charact
 as the page lists it."""
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 import django_filters
 from django import forms
@@ -107,7 +107,7 @@ class CardSearchForm(forms.Form):
 SHORT_SELECTS = ("rarity", "layout", "order", "dir", "sort")
 
 
-@lru_cache(maxsize=8)
+@cache
 def short_select_choices(form_class, language: str) -> dict[str, list[tuple[str, str]]]:
     """The short selects' (value, label) pairs by parameter, the labels translated into
     ``language``: the same for every request, so translated once per language."""

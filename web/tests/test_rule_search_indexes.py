@@ -1,0 +1,42 @@
+"""The rules search reads each edition's rules and glossary once into an index kept in Django's
+cache (``web.pages.rules.search``): a search with the indexes kept reads only the rules it shows,
+and an import that rewrites the edition is searched at once."""
+
+from django.core.cache import cache
+from django.utils import timezone
+
+from rulings.models import GlossaryEntry, RuleSection, RulesEdition
+from rulings.tests.helpers import BundledRulesPagesTestCase
+
+
+def numbers_found(response) -> list[str]:
+    return [result["number"] for result in response.context["results"]]
+
+
+class RuleSearchIndexTests(BundledRulesPagesTestCase):
+    def setUp(self):
+        cache.clear()
+        self.addCleanup(cache.clear)
+
+    def test_a_search_with_the_indexes_kept_reads_the_same_few_rows_whatever_it_finds(self):
+        self.get("/en/rules/search/?q=morph")  # reads and keeps the indexes
+        for query in ("morph", "trample", "deathtouch"):
+            with self.subTest(query), self.assertNumQueries(7):
+                self.assertTrue(numbers_found(self.get(f"/en/rules/search/?q={query}")))
+
+    def test_an_import_that_rewrites_the_edition_is_searched_at_once(self):
+        self.assertEqual(numbers_found(self.get("/en/rules/search/?q=zorblat")), [])
+        edition = RulesEdition.objects.official().in_force()
+        RuleSection.objects.filter(edition=edition, number="702.37a").update(
+            text="Morph is a zorblat ability."
+        )
+        GlossaryEntry.objects.filter(edition=edition, term="Morph").update(
+            text="A zorblat keyword ability."
+        )
+        # As import_rules writes it: a new file, imported now.
+        RulesEdition.objects.filter(pk=edition.pk).update(
+            sha256="0" * 64, imported_at=timezone.now()
+        )
+        response = self.get("/en/rules/search/?q=zorblat")
+        self.assertEqual(numbers_found(response), ["702.37a"])
+        self.assertEqual(response.context["glossary_count"], 1)

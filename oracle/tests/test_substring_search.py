@@ -31,6 +31,7 @@ class SubstringSearchTests(EmptyDatabaseTestCase):
         face.type_line = "Sorcery"
         face.oracle_text = "Lightning Bolt deals 3 damage to any target."
         face.save()
+        self.assertEqual(self.found("o:vigilance"), ["Shivan Dragon"])  # the bolt's old text
         self.assertEqual(self.found("t:instant"), [])
         self.assertEqual(self.found("t:sorcery"), ["Lightning Bolt"])
         self.assertEqual(self.found('o:"3 damage"'), ["Lightning Bolt"])

@@ -1,4 +1,4 @@
-"""A page's links (``common.links``: reversed once per view, language, script prefix and URLconf)
+"""A page's links (``common.links``: reversed once per list, the values filled in)
 follow the language of the page and the prefix the site is served under."""
 
 from django.urls import get_script_prefix, set_script_prefix

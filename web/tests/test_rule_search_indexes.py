@@ -1,14 +1,21 @@
 """The rules search reads each edition's rules and glossary once into an index kept in Django's
 cache (``web.pages.rules.search``): a search with the indexes kept reads only the rules it shows,
-and an import that rewrites the edition is searched at once."""
+an import that rewrites the edition is searched at once, and a cache that refuses costs a
+rebuild."""
+
+import socket
 
 from django.core.cache import cache
 from django.db import connection
+from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from rulings.models import GlossaryEntry, RuleSection, RulesEdition
 from rulings.tests.helpers import BundledRulesPagesTestCase
+from web.testing import redis_cache
+
+LOCAL = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "rule-search"}
 
 
 def numbers_found(response) -> list[str]:
@@ -47,3 +54,15 @@ class RuleSearchIndexTests(BundledRulesPagesTestCase):
         response = self.get("/en/rules/search/?q=zorblat")
         self.assertEqual(numbers_found(response), ["702.37a"])
         self.assertEqual(response.context["glossary_count"], 1)
+
+    def test_a_cache_that_refuses_costs_a_rebuild_not_an_error(self):
+        with socket.socket() as probe:  # a port nothing listens on: every call is refused
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        down = redis_cache(f"redis://127.0.0.1:{port}/0", "oracolo-down", socket_connect_timeout=1)
+        with (
+            override_settings(CACHES={"default": down, "limits": LOCAL}),
+            self.assertLogs("web.cache_errors", "WARNING"),
+        ):
+            response = self.get("/en/rules/search/?q=morph")
+        self.assertEqual(numbers_found(response)[0], "702.37")

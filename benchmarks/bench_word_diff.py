@@ -2,12 +2,12 @@
 
     .venv/bin/python benchmarks/bench_word_diff.py [--repeat 7] [--cpu]
 
-Each pair of wordings is compared ``--repeat`` times (the cache of the pages' diffs bypassed),
-tokens included; the median is printed with how many of the new wording's words the diff shows
-unchanged ("kept"; an edited text changes about one word in 13). The texts are made here, the
-same on every run: "prose" draws words from a vocabulary of 3,000 with the frequencies of a
-natural language, "card words" from 25 words of card text, which makes every word common (the
-hardest case for difflib: 8,000 words took 32 s before issue 32).
+Each pair of wordings is compared ``--repeat`` times, tokens included; the median is printed
+with how many of the new wording's words the diff shows unchanged ("kept"; an edited text
+changes about one word in 13). The texts are made here, the same on every run: "prose" draws
+words from a vocabulary of 3,000 with the frequencies of a natural language, "card words" from
+25 words of card text, which makes every word common (the hardest case for difflib: 8,000 words
+took 32 s before issue 32).
 Target: every median under 100 ms (issue 32, item 8); exits with status 1 when one is over.
 ``--cpu`` judges the target on CPU time, for a machine other jobs load.
 """

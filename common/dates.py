@@ -1,10 +1,10 @@
 """Dates as the pages write them, in the page's language; a moment's day in the site's zone."""
 
 from datetime import UTC, date
-from functools import lru_cache
 
-from django.utils import dateformat, timezone
+from django.utils import timezone
 from django.utils.dateparse import parse_datetime
+from django.utils.dates import MONTHS
 from django.utils.formats import date_format
 from django.utils.translation import get_language
 
@@ -14,15 +14,9 @@ def long_date(value: date | None) -> str:
     month), else the locale's DATE_FORMAT; "" for no date."""
     if not value:
         return ""
-    return _long_date(value, get_language() or "en")
-
-
-@lru_cache(maxsize=8192)
-def _long_date(value: date, language: str) -> str:
-    # The list of sets writes 700 dates; each is the same words every time in a language.
-    if language.startswith("it"):
+    if (get_language() or "en").startswith("it"):
         day = "1º" if value.day == 1 else str(value.day)
-        return f"{day} {dateformat.format(value, 'F').lower()} {value.year}"
+        return f"{day} {str(MONTHS[value.month]).lower()} {value.year}"
     return date_format(value, "DATE_FORMAT")
 
 

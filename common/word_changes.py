@@ -3,7 +3,6 @@ editor removed and added. The pages (``web.rendering.diff``) and the admin's his
 (``common.history_changes``) write them out."""
 
 import re
-from functools import lru_cache
 from itertools import accumulate
 
 from common.bounded_diff import opcodes
@@ -32,22 +31,10 @@ def compared_tokens(text: str) -> tuple[list[str], list[str]]:
     return tokens, [" " if key.isspace() else key for key in keys]
 
 
-# Pairs longer than this are compared again rather than kept: every card's wording is shorter,
-# and 1,024 pairs of the admin's longest texts (100,000 characters each) would hold hundreds of
-# megabytes.
-LONGEST_KEPT = 4_000
-
-
 def word_changes(old: str, new: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """``new`` as runs ("same", "del" or "ins", its lines): removed words in "del" runs,
     added words in "ins" runs; a change of white space or of a mark's form alone is not
     shown."""
-    if len(old) + len(new) > LONGEST_KEPT:
-        return _word_changes(old, new)
-    return _kept_word_changes(old, new)
-
-
-def _word_changes(old: str, new: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     (before, before_keys), (after, after_keys) = compared_tokens(old), compared_tokens(new)
     changes = []
     for operation, a_start, a_end, b_start, b_end in opcodes(before_keys, after_keys):
@@ -65,7 +52,3 @@ def _word_changes(old: str, new: str) -> tuple[tuple[str, tuple[str, ...]], ...]
         elif added and not removed:
             changes.append(("same", added))
     return tuple((kind, tuple(words.split("\n"))) for kind, words in changes if words)
-
-
-# A card's page compares the same wordings in each language.
-_kept_word_changes = lru_cache(maxsize=1024)(_word_changes)

@@ -205,7 +205,8 @@ else:
         Path(tempfile.gettempdir())
         / f"oracolo-limits-{hashlib.sha256(str(BASE_DIR).encode()).hexdigest()[:12]}"
     )
-    # Each process keeps its own: rendered pages (a few thousand) and the search form's lists.
+    # Each process keeps its own: rendered pages (a few thousand), the search form's lists and
+    # the rules search's indexes (docs/architecture.md, "Caching").
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",

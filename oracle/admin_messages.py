@@ -12,7 +12,7 @@ or an import wrote it) stays plain text, escaped where it is shown.
 """
 
 import re
-from functools import lru_cache
+from functools import cache
 
 from django.utils.safestring import SafeData, mark_safe
 from django.utils.translation import get_language
@@ -63,7 +63,7 @@ def pattern_for(translated: str) -> re.Pattern:
     return re.compile(regex, re.S)
 
 
-@lru_cache(maxsize=4)
+@cache
 def feminine_rules(language: str):
     """(pattern of the message in ``language``, its feminine form), most specific first."""
     rules = []

@@ -1,7 +1,8 @@
 """A cache that refuses is no error of the page: Redis down, unreachable or full (``maxmemory``
 with ``noeviction`` answers OOM), or a cache on disk that cannot be written. What the default
-cache keeps (rendered pages, the search form's lists) is read and written through these, which
-log a warning and answer as if nothing were kept; ``/healthz`` reports the cache."""
+cache keeps (rendered pages, the search form's lists, the rules search's indexes) is read and
+written through these, which log a warning and answer as if nothing were kept; ``/healthz``
+reports the cache."""
 
 import logging
 
@@ -19,6 +20,15 @@ def read(cache, key: str, default=None):
     except CACHE_ERRORS as error:
         logger.warning("The cache cannot be read (%s: %s).", type(error).__name__, error)
         return default
+
+
+def kept(cache, key: str, build, timeout: int):
+    """What ``cache`` keeps under ``key``, or ``build()`` kept there for ``timeout`` seconds."""
+    value = read(cache, key)
+    if value is None:
+        value = build()
+        write(cache, key, value, timeout)
+    return value
 
 
 def write(cache, key: str, value, timeout: int) -> None:

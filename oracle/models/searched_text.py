@@ -12,7 +12,7 @@ PostgreSQL runs the plain ``LIKE`` for both, which its planner reads through the
 pg_trgm GIN index or not. The FTS table and the triggers that keep it are made by a migration
 (``fts_statements``). A later migration that alters the row table on SQLite rebuilds it, which
 drops its triggers: it must make them again (``fts_statements``), or
-``test_search_indexes.SubstringIndexTests`` fails.
+``oracle.tests.test_substring_search`` fails.
 """
 
 from django.db import models

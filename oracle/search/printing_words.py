@@ -14,8 +14,6 @@ newline before and after; ``search_flavor`` each flavour text once, English and 
 line by line.
 """
 
-from functools import lru_cache
-
 from common.text import fold, fold_line, fold_lines
 
 # The formats of the "formats:" word, a letter each, in this order: new formats go at the end
@@ -40,12 +38,8 @@ def watermark_word(watermark: str) -> str:
     return "".join(fold(watermark).split("(")[0].split())
 
 
-# Formats and statuses are a few dozen words, folded for every card of an import.
-_fold_word = lru_cache(maxsize=1024)(fold)
-
-
 def formats_word(legalities: dict) -> str:
-    statuses = {_fold_word(key): _fold_word(status) for key, status in (legalities or {}).items()}
+    statuses = {fold(key): fold(status) for key, status in (legalities or {}).items()}
     letters = (STATUS_LETTERS.get(statuses.get(key, ""), NOT_LEGAL) for key in SEARCH_FORMATS)
     return FORMATS_WORD + "".join(letters)
 

@@ -63,20 +63,6 @@ class DeclaredIndexTests(EmptyDatabaseTestCase):
                     self.assertEqual(found["type"], index.method)
         self.assertGreater(checked, 20)
 
-    def test_the_search_indexes_are_declared(self):
-        """What the search relies on (test_search_indexes) is Django's to keep."""
-        names = {index.name for _, index in declared_indexes()}
-        for expected in (
-            "cardsearch_sort_name_idx",
-            "cardsearch_sort_name_it_idx",
-            "cardsearch_search_flavor_idx",
-            "cardsearch_search_text_trgm",
-            "rulesearch_numbers_trgm",
-            "cardsearch_search_type_pg_idx",
-            "rulesection_level_idx",
-        ):
-            self.assertIn(expected, names)
-
     def test_no_raw_index_beside_the_declared_ones(self):
         """Every index of a project table is declared, or is Django's own (of a field, a
         unique constraint, the primary key)."""

@@ -25,7 +25,6 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from difflib import SequenceMatcher
-from functools import lru_cache
 
 from rulings.importers.rule_words import title_key, words
 
@@ -141,18 +140,6 @@ class Reference:
         idf, unseen = self.idf, self.unseen
         # fsum: the same total whatever order the set gives its words in.
         return math.fsum(idf.get(word, unseen) for word in found)
-
-
-@lru_cache(maxsize=1)
-def _reference(items: tuple[Item, ...]) -> Reference:
-    return Reference(list(items))
-
-
-def reference_for(items: list[Item]) -> Reference:
-    """``Reference(items)``, the last one built reused for the same items: loading several older
-    editions maps each onto the same current edition, indexed once. A Reference is only read
-    once built, so sharing it changes no result."""
-    return _reference(tuple(items))
 
 
 def map_edition(old_items: list[Item], current: "list[Item] | Reference") -> dict[int, Match]:

@@ -25,7 +25,7 @@ from common.upsert import (
 )
 from rulings.importers.comprehensive_rules import RulesDocument
 from rulings.importers.hand_work import HandWork, keep_hand_work, restore_old_rules
-from rulings.importers.renumbering import Item, Match, Reference, map_edition, reference_for
+from rulings.importers.renumbering import Item, Match, Reference, map_edition
 from rulings.models import GlossaryEntry, Language, RuleMapping, RuleSection, RulesEdition
 from rulings.status.ruling_status import recompute_statuses
 
@@ -230,7 +230,7 @@ def update_mappings(
         return []
     if not older:
         return []
-    reference = reference_for(_items(current))
+    reference = Reference(_items(current))
     followed: dict[int, Match] = {}  # old section pk -> its match, for the editions done
     reports = []
     for old in older:

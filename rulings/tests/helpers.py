@@ -311,7 +311,6 @@ class BundledRulesPagesTestCase(BundledDataTestCase):
 
     def rules_index(self):
         from rulings.models import RulesEdition
-        from web.pages.rules.search import rules_index, stamp
+        from web.pages.rules.search import rules_index
 
-        edition = RulesEdition.objects.official().in_force()
-        return rules_index(edition.pk, stamp(edition))
+        return rules_index(RulesEdition.objects.official().in_force())

@@ -108,12 +108,6 @@ class BundledRuleSearchTests(BundledDataTestCase):
         self.assertEqual(self.found("rule:702.9 or rule:702.17"), flying | reach)
         self.assertEqual(self.found("rule!=702.17"), self.found("-rule:702.17"))
 
-    def test_one_condition_on_rulings_table_without_a_join(self):
-        sql = str(parse("rule:702.17", SEARCH_TERMS).filter(CardSearch.objects.all()).query)
-        self.assertIn("rulings_cardrulesearch", sql)
-        self.assertIn("% 702.17 %", sql)
-        self.assertNotIn("JOIN", sql)
-
     def test_an_old_number_is_searched_as_the_rule_it_became_and_says_so(self):
         self.assertEqual(self.found("rule:502.26"), self.found("rule:702.37"))
         query = parse("rule:502.26", SEARCH_TERMS)

@@ -4,7 +4,6 @@
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from functools import lru_cache
 
 from django.db.models import Q
 
@@ -127,13 +126,6 @@ class TextCondition(Condition):
 _keyword_rows: ContextVar[list | None] = ContextVar("keyword_rows", default=None)
 
 
-@lru_cache(maxsize=4)
-def folded_keywords(rows: tuple) -> list[tuple]:
-    """(pk, slug, folded name, folded Italian name) from the keyword table's (pk, slug, name,
-    name_it): the few hundred names are folded once for as long as the table is the same."""
-    return [(pk, slug, fold_line(name), fold_line(name_it)) for pk, slug, name, name_it in rows]
-
-
 @contextmanager
 def keyword_table(rows: list):
     token = _keyword_rows.set(rows)  # filled in place by the first kw: term that needs it
@@ -148,9 +140,10 @@ def keyword_rows() -> list[tuple]:
     rows = _keyword_rows.get()
     if rows:
         return rows
-    fetched = list(
-        folded_keywords(tuple(Keyword.objects.values_list("pk", "slug", "name", "name_it")))
-    )
+    fetched = [
+        (pk, slug, fold_line(name), fold_line(name_it))
+        for pk, slug, name, name_it in Keyword.objects.values_list("pk", "slug", "name", "name_it")
+    ]
     if rows is not None:
         rows.extend(fetched)
     return fetched

@@ -10,7 +10,6 @@
 """
 
 import uuid
-from functools import cache
 
 from django.urls import reverse
 
@@ -33,7 +32,6 @@ def flipped(key: uuid.UUID) -> uuid.UUID:
     return uuid.UUID(int=key.int ^ ITALIAN_BITS)
 
 
-@cache  # a few hundred sets, asked twice per card of every answer
 def set_id(code: str) -> uuid.UUID:
     return uuid.uuid5(SET_NAMESPACE, code.lower())
 

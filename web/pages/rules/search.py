@@ -1,14 +1,15 @@
 """The rules search: a typed rule number opens its rule; words find the rules and glossary
 terms that hold them all, matched without case or accents, with excerpts marking them.
 
-Each edition's rules and glossary are read once into a folded index (cached until an import
-rewrites the edition); a search then scans it in memory.
+Each edition's rules and glossary are read once into a folded index, kept in Django's cache
+under the edition's stamp (an import that rewrites the edition changes it); a search then scans
+it in memory.
 """
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
+from django.core.cache import cache
 from django.core.paginator import Page, Paginator
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -19,6 +20,7 @@ from oracle.models import is_italian_page
 from rulings.models import GlossaryEntry, RuleSection, RulesEdition
 from rulings.rules.editions import EditionChoices, italian_twin
 from rulings.rules.numbers import MONTHS, Lookup, parse_lookup, resolve
+from web import cache_errors
 from web.pages.rules.excerpts import highlight, matches_all, query_words
 from web.pages.rules.italian_search import Explanation, italian_findings, partial_italian_editions
 from web.pages.rules.page import no_such_rule_message, rule_url
@@ -31,6 +33,9 @@ MAX_QUERY = 200  # characters
 MAX_WORDS = 20
 # Words a typed rule lookup may hold beside the number and a date: "rule 702.37", "502.26b
 # (May 2007)", "regola 502.26b del 1 maggio 2007".
+# How long an edition's index stays kept: its key changes with the edition, so this only frees the
+# room of editions no longer searched.
+INDEX_SECONDS = 24 * 60 * 60
 LOOKUP_WORDS = {
     "rule", "rules", "regola", "regole", "section", "sezione", "cr", "of", "the", "in",
     "del", "dal", "della", "delle", "di", *MONTHS,
@@ -41,39 +46,47 @@ LOOKUP_WORDS = {
 
 
 def stamp(edition: RulesEdition) -> str:
-    """Changes whenever an import rewrites the edition; keys the search caches."""
-    return f"{edition.imported_at.isoformat()}/{edition.sha256}"
+    """Changes whenever an import rewrites the edition (its rules cannot be edited otherwise);
+    keys the search's indexes."""
+    return f"{edition.pk}/{edition.imported_at.isoformat()}/{edition.sha256}"
 
 
-@lru_cache(maxsize=16)
-def rules_index(edition_pk: int, version: str) -> tuple[tuple[str, str, str], ...]:
+def rules_index(edition: RulesEdition) -> tuple[tuple[str, str, str], ...]:
     """(number, folded title, folded title + text + examples) for every rule of an edition."""
-    rows = (
-        RuleSection.objects.filter(edition_id=edition_pk)
-        .order_by("position")
-        .values_list("number", "title", "text", "examples")
-    )
-    return tuple(
-        (number, fold(title), fold(" ".join([title, text, *examples])))
-        for number, title, text, examples in rows
-    )
+
+    def build():
+        rows = (
+            RuleSection.objects.filter(edition=edition)
+            .order_by("position")
+            .values_list("number", "title", "text", "examples")
+        )
+        return tuple(
+            (number, fold(title), fold(" ".join([title, text, *examples])))
+            for number, title, text, examples in rows
+        )
+
+    return cache_errors.kept(cache, f"rules-search:rules:{stamp(edition)}", build, INDEX_SECONDS)
 
 
-@lru_cache(maxsize=16)
-def glossary_index(edition_pk: int, version: str) -> tuple[tuple[int, str, str], ...]:
-    rows = (
-        GlossaryEntry.objects.filter(edition_id=edition_pk)
-        .order_by("position")
-        .values_list("pk", "term", "text")
-    )
-    return tuple((pk, fold(term), fold(f"{term} {text}")) for pk, term, text in rows)
+def glossary_index(edition: RulesEdition) -> tuple[tuple[int, str, str], ...]:
+    def build():
+        rows = (
+            GlossaryEntry.objects.filter(edition=edition)
+            .order_by("position")
+            .values_list("pk", "term", "text")
+        )
+        return tuple((pk, fold(term), fold(f"{term} {text}")) for pk, term, text in rows)
+
+    key = f"rules-search:glossary:{stamp(edition)}"
+    return cache_errors.kept(cache, key, build, INDEX_SECONDS)
 
 
-def find_rules(edition: RulesEdition, words: list[str]) -> list[str]:
-    """Numbers of the rules holding every word (their number counts: "702 morph"), those with
-    more of the words in their number and title first, then in the rules' order."""
+def find_rules(index, words: list[str]) -> list[str]:
+    """Numbers of the rules of ``index`` (``rules_index``) holding every word (their number
+    counts: "702 morph"), those with more of the words in their number and title first, then in
+    the rules' order."""
     found = []
-    for number, title, haystack in rules_index(edition.pk, stamp(edition)):
+    for number, title, haystack in index:
         if matches_all(f"{number} {haystack}", words):
             head = f"{number} {title}"
             found.append((-sum(matches_all(head, [word]) for word in words), number))
@@ -81,9 +94,9 @@ def find_rules(edition: RulesEdition, words: list[str]) -> list[str]:
     return [number for _score, number in found]
 
 
-def find_glossary(edition: RulesEdition, words: list[str]) -> list[int]:
+def find_glossary(index, words: list[str]) -> list[int]:
     in_term, in_text = [], []
-    for pk, term, haystack in glossary_index(edition.pk, stamp(edition)):
+    for pk, term, haystack in index:
         if matches_all(haystack, words):
             (in_term if matches_all(term, words) else in_text).append(pk)
     return in_term + in_text
@@ -196,28 +209,36 @@ def search_words(
     come first, then those holding the words in their title."""
     twin = italian_twin(editions, edition)
     partial = partial_italian_editions(editions, edition, twin) if is_italian_page() else []
+    indexes = {}  # each edition's index, read from the cache once for this search
+
+    def index_of(each: RulesEdition):
+        if each.pk not in indexes:
+            indexes[each.pk] = rules_index(each)
+        return indexes[each.pk]
+
     italian = italian_findings(
         query=query or " ".join(words),
         words=words,
         edition=edition,
         current=editions.current,
         italian_editions=partial,
-        index_of=lambda each: rules_index(each.pk, stamp(each)),
+        index_of=index_of,
         rule_url=lambda number: rule_url(number, editions.query(edition)),
     )
     english_words = italian.english_words
-    numbers = italian.first + find_rules(edition, words)
+    numbers = italian.first + find_rules(index_of(edition), words)
     if english_words != words:
-        numbers += find_rules(edition, english_words)
+        numbers += find_rules(index_of(edition), english_words)
     if twin is not None:
-        numbers += find_rules(twin, words)
+        numbers += find_rules(index_of(twin), words)
     numbers = list(dict.fromkeys(numbers + italian.italian_text))
     found = Paginator(numbers, RESULTS_PER_PAGE).get_page(page_number(page))
     marked = list(dict.fromkeys(words + english_words))
     rules = rule_results(editions, edition, twin, list(found.object_list), words, marked)
-    glossary_ids = find_glossary(edition, words)
+    glossary = glossary_index(edition)
+    glossary_ids = find_glossary(glossary, words)
     if english_words != words:
-        glossary_ids = list(dict.fromkeys(glossary_ids + find_glossary(edition, english_words)))
+        glossary_ids = list(dict.fromkeys(glossary_ids + find_glossary(glossary, english_words)))
     return SearchResults(
         page=found,
         rules=rules,

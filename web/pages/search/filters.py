@@ -361,7 +361,7 @@ class CardFilter(django_filters.FilterSet):
     @property
     def choices(self) -> dict[str, list]:
         """The short selects' (value, label) pairs, the first one empty, by parameter."""
-        return short_select_choices(self.get_form_class(), get_language())
+        return short_select_choices(self.get_form_class())
 
     @cached_property
     def selected(self) -> dict[str, str]:

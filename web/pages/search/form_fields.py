@@ -3,7 +3,6 @@ the form's checks across fields, the request's parameters cleaned of NUL charact
 as the page lists it."""
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 import django_filters
 from django import forms
@@ -107,10 +106,9 @@ class CardSearchForm(forms.Form):
 SHORT_SELECTS = ("rarity", "layout", "order", "dir", "sort")
 
 
-@lru_cache(maxsize=8)
-def short_select_choices(form_class, language: str) -> dict[str, list[tuple[str, str]]]:
-    """The short selects' (value, label) pairs by parameter, the labels translated into
-    ``language``: the same for every request, so translated once per language."""
+def short_select_choices(form_class) -> dict[str, list[tuple[str, str]]]:
+    """The short selects' (value, label) pairs by parameter, the labels in the active
+    language."""
     return {
         name: [(value, str(label)) for value, label in form_class.base_fields[name].choices]
         for name in SHORT_SELECTS

@@ -6,8 +6,8 @@ The page is requested once to warm up (Django's start-up and the compiled templa
 counted), then once under ``sys.setprofile``. At each call, the innermost frame whose code
 belongs to Oracolo (``common``, ``config``, ``oracle``, ``rulings``, ``web``) names the module
 the request enters; entering another module than the last one entered is a switch, and a
-switch to a module the request had already left is a return. Templates are counted apart, by the compiled Jinja
-code's file name. Django's and the libraries' own frames are not counted."""
+switch to a module the request had already left is a return. Templates are counted apart, by
+the compiled Jinja code's file name. Django's and the libraries' own frames are not counted."""
 
 import argparse
 import sys

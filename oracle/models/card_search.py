@@ -86,21 +86,21 @@ POSTGRES_INDEXES = [
         for column in SEARCH_COLUMNS
         if column not in ("search_artists", "search_flavor")
     ),
-    # Counting a search's cards from an index alone: the scope (PostgreSQL tests is_token and
-    # layout: ``searched_kinds``) and the card beside each short search column; the long ones
+    # Counting a search's cards from an index alone: the scope (``searched_kinds``: kind) and
+    # the card beside each short search column; the long ones
     # keep their trigram indexes only (a B-tree entry has a size limit that a long text could
     # pass).
     EngineIndex(
         fields=["card"],
-        include=["is_token", "layout"],
-        name="cardsearch_scope_pg_idx",
+        include=["kind"],
+        name="cardsearch_kind_pg_idx",
         engine="postgresql",
     ),
     *(
         EngineIndex(
             fields=[column],
-            include=["is_token", "layout", "card"],
-            name=f"cardsearch_{column}_pg_idx",
+            include=["kind", "card"],
+            name=f"cardsearch_{column}_kind_pg_idx",
             engine="postgresql",
         )
         for column in ("search_name", "search_type", "search_flags", "search_keywords")

@@ -35,10 +35,10 @@ def rule_page_queries(url: str) -> int:
     return (OLD_RULE_PAGE if "edition=" in url else RULE_PAGE) + RULES_DATE
 
 
-# A keyword page: the keyword with the editions and the data version; its defining rule, cards,
-# card types and documents; its rulings; the rule numbers its rule and rulings cite
+# A keyword page: the keyword; the editions with the data version; its defining rule (3), its
+# rulings, the rule numbers its rule and rulings cite, its documents, cards and card types
 # (web.views.keywords).
-KEYWORD_PAGE = sent(3, 4, 1, 1)
+KEYWORD_PAGE = 1 + sent(2) + 3 + 5
 # A document page: the document, the names it mentions, its rulings, the editions and the data
 # version; its sections; the rule numbers they cite (web.views.documents).
 DOCUMENT_PAGE = sent(5, 1, 1)

@@ -93,14 +93,14 @@ POSTGRES_INDEXES = [
     EngineIndex(
         fields=["card"],
         include=["kind"],
-        name="cardsearch_kind_pg_idx",
+        name="cardsearch_scope_pg_idx",
         engine="postgresql",
     ),
     *(
         EngineIndex(
             fields=[column],
             include=["kind", "card"],
-            name=f"cardsearch_{column}_kind_pg_idx",
+            name=f"cardsearch_{column}_pg_idx",
             engine="postgresql",
         )
         for column in ("search_name", "search_type", "search_flags", "search_keywords")

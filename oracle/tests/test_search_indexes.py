@@ -75,7 +75,7 @@ class SearchIndexTests(EmptyDatabaseTestCase):
 
     def test_each_short_search_column_index_holds_the_search_scope_on_postgresql(self):
         """PostgreSQL counts a search's cards from an index alone when it holds the column
-        tested and the scope (is_token and layout)."""
+        tested and the scope (kind)."""
         if connection.vendor != "postgresql":
             self.skipTest("PostgreSQL only")
         with connection.cursor() as cursor:
@@ -86,10 +86,10 @@ class SearchIndexTests(EmptyDatabaseTestCase):
             )
             definitions = dict(cursor.fetchall())
         self.assertIn(
-            "(card_id) INCLUDE (is_token, layout)", definitions["cardsearch_scope_pg_idx"]
+            "(card_id) INCLUDE (kind)", definitions["cardsearch_scope_pg_idx"]
         )
         self.assertIn(
-            "(search_type) INCLUDE (is_token, layout, card_id)",
+            "(search_type) INCLUDE (kind, card_id)",
             definitions["cardsearch_search_type_pg_idx"],
         )
 

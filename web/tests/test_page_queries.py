@@ -39,9 +39,9 @@ def rule_page_queries(url: str) -> int:
 # rulings, the rule numbers its rule and rulings cite, its documents, cards and card types
 # (web.views.keywords).
 KEYWORD_PAGE = 1 + sent(2) + 3 + 5
-# A document page: the document, the names it mentions, its rulings, the editions and the data
-# version; its sections; the rule numbers they cite (web.views.documents).
-DOCUMENT_PAGE = sent(5, 1, 1)
+# A document page: the document; the editions with the data version; its sections, the names
+# they mention, its rulings, the rule numbers they cite (web.views.documents).
+DOCUMENT_PAGE = 1 + sent(2) + 4
 
 # The rules' date the footer says (web.data_age.rules_since): one query of its own on every page,
 # read after the page's.

@@ -88,38 +88,45 @@ SECTION_FIELDS = (
 
 
 def read_defining_rule(number: str, editions: EditionChoices) -> RuleTexts:
-    """The texts of rule ``number`` and its subrules (three queries whatever the rule, by
-    number, by parent and by mapping); nothing without a current edition."""
+    """The texts of rule ``number`` and its subrules (three queries whatever the rule: the rule
+    and its subrules, their Italian texts, the mappings that lead to those under old numbers);
+    nothing without a current edition."""
     current = editions.current
     if current is None:
         return RuleTexts()
-    in_current = RuleSection.objects.filter(edition=current)
-    today = in_current.filter(
+    # The rule by its number, its subrules by theirs ("702.9a" to "702.9z"): two ranges of the
+    # index of (edition, number).
+    today = RuleSection.objects.filter(edition=current).filter(
         Q(number=number)
-        | Q(parent__in=in_current.filter(number=number), level=RuleSection.Level.SUBRULE)
+        | Q(number__gte=f"{number}a", number__lte=f"{number}z", level=RuleSection.Level.SUBRULE)
     )
-    sections = list(today.only(*SECTION_FIELDS).order_by("position"))
+    sections = [
+        row
+        for row in today.only(*SECTION_FIELDS).order_by()
+        if number and in_rule(number, row.number)
+    ]
+    sections.sort(key=lambda row: row.position)
     likely = RuleMapping.objects.filter(current_section__in=today, confidence__gte=LIKELY_MATCH)
+    mappings = likely.order_by().values_list(
+        "old_section__number", "current_section__number", "old_section__edition_id", "confidence"
+    )
+    leads = {}  # old number -> the mappings that lead from it
+    for old_number, *mapping in mappings:
+        leads.setdefault(old_number, []).append(mapping)
+    numbers = {row.number for row in sections}
     italian_ids = [e.pk for e in editions.rows if e.language == Language.ITALIAN]
-    italian_rows = list(
-        RuleSection.objects.filter(edition_id__in=italian_ids)
-        .filter(
-            Q(number__in=today.values("number"))
-            | Q(number__in=likely.values("old_section__number"))
+    italian_rows = (
+        RuleSection.objects.filter(
+            edition_id__in=italian_ids, number__in={number, *numbers, *leads}
         )
         .select_related("source_document")
         .only(*SECTION_FIELDS, "source_document__title")
+        .order_by()
     )
-    # Each Italian row under an old number, with the mappings that lead to it.
-    mappings = likely.values_list(
-        "old_section__number", "current_section__number", "old_section__edition_id", "confidence"
-    )
-    numbers = {row.number for row in sections}
-    leads = {}
-    for old_number, *mapping in mappings:
-        leads.setdefault(old_number, []).append(mapping)
-    texts = RuleTexts(sections, [row for row in italian_rows if row.number in numbers])
+    texts = RuleTexts(sections)
     for row in italian_rows:
+        if row.number in numbers:
+            texts.italian.append(row)
         for mapping in leads.get(row.number, ()):
             texts.under_old_numbers.append((row, *mapping))
     return texts

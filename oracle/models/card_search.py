@@ -9,9 +9,9 @@ columns are described in ``oracle.search.normalize``.
 The long texts a query looks for substrings in (names, type lines, texts, keywords) have a
 substring index on each engine: on SQLite an FTS5 table with the trigram tokenizer
 (``oracle_cardsearch_fts``, kept by triggers, migration 0029), on PostgreSQL pg_trgm GIN
-indexes. ``contains`` on those columns (``SearchedText``) reads the FTS table on SQLite and
-``LIKE``, which the trigram index answers, on PostgreSQL: the same meaning, a substring of the
-folded text.
+indexes. The ``substring`` lookup of those columns (``SearchedText``) reads the FTS table on
+SQLite and ``LIKE``, which the trigram index answers, on PostgreSQL: the same meaning, a
+substring of the folded text.
 """
 
 from django.db import models

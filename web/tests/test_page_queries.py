@@ -86,6 +86,12 @@ PAGES = [
         "/it/cards/?" + urlencode({"q": "t:creature", "page": 2}),
         4 + TIME_LIMIT,
     ),
+    # The search's, then each card's printings, newest set first (web.pages.lists.rows).
+    (
+        "search as pictures",
+        "/it/cards/?" + urlencode({"q": "t:goblin", "view": "images"}),
+        5 + TIME_LIMIT,
+    ),
     ("search, nothing asked", "/it/cards/", 2),
     ("rules: contents", "/it/rules/", sent(2, 1)),
     ("rules: section", "/it/rules/702/", RULE_PAGE),

@@ -1,5 +1,6 @@
 """PostgreSQL's covering indexes of the search row hold kind, the one column every search and list
-tests (``searched_kinds``) on both engines, instead of is_token and layout."""
+tests (``searched_kinds``) on both engines, instead of is_token and layout (the scope's index keeps
+the layout, which ``is:split`` and the like test)."""
 
 import common.indexes
 from django.db import migrations
@@ -34,7 +35,7 @@ class Migration(migrations.Migration):
         ),
         migrations.AddIndex(
             model_name='cardsearch',
-            index=common.indexes.EngineIndex(engine='postgresql', fields=['card'], include=('kind',), name='cardsearch_scope_pg_idx'),
+            index=common.indexes.EngineIndex(engine='postgresql', fields=['card'], include=('kind', 'layout'), name='cardsearch_scope_pg_idx'),
         ),
         migrations.AddIndex(
             model_name='cardsearch',

@@ -86,13 +86,13 @@ POSTGRES_INDEXES = [
         for column in SEARCH_COLUMNS
         if column not in ("search_artists", "search_flavor")
     ),
-    # Counting a search's cards from an index alone: the scope (``searched_kinds``: kind) and
-    # the card beside each short search column; the long ones
+    # Counting a search's cards from an index alone: the scope (``searched_kinds``: kind), with
+    # the layout (``is:split``), and the card beside each short search column; the long ones
     # keep their trigram indexes only (a B-tree entry has a size limit that a long text could
     # pass).
     EngineIndex(
         fields=["card"],
-        include=["kind"],
+        include=["kind", "layout"],
         name="cardsearch_scope_pg_idx",
         engine="postgresql",
     ),

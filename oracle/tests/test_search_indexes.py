@@ -85,7 +85,7 @@ class SearchIndexTests(EmptyDatabaseTestCase):
                 [TABLE, "%\\_pg\\_idx"],
             )
             definitions = dict(cursor.fetchall())
-        self.assertIn("(card_id) INCLUDE (kind)", definitions["cardsearch_scope_pg_idx"])
+        self.assertIn("(card_id) INCLUDE (kind, layout)", definitions["cardsearch_scope_pg_idx"])
         self.assertIn(
             "(search_type) INCLUDE (kind, card_id)",
             definitions["cardsearch_search_type_pg_idx"],

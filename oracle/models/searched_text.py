@@ -52,6 +52,8 @@ class Substring(Lookup):
     resolve_expression = Expression.resolve_expression
 
     def __init__(self, lhs, rhs):
+        if not isinstance(rhs, str):
+            raise TypeError(f"substring looks for a text, not {rhs!r}")
         super().__init__(lhs, rhs)
         self.texts = [rhs]
         self.columns = [self.lhs]

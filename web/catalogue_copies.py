@@ -16,7 +16,6 @@ search columns, name index and sort columns from the copied rows, as an import o
 would.
 """
 
-from contextlib import contextmanager
 from dataclasses import dataclass
 
 from django.apps import apps
@@ -24,6 +23,7 @@ from django.core.management.color import no_style
 from django.db import connection, models, transaction
 from django.db.models import Max
 
+from common.engines import new_uuid_sql, roomy_page_cache
 from oracle import data_version
 from oracle.models import Card, CardFace, CardName, CardSearch, Printing, PrintingFace
 from oracle.search.search_rows import refresh_search_rows
@@ -67,7 +67,7 @@ def copy_catalogue(times: int, progress=None) -> CopyReport:
     copied = [Card, CardFace, Printing, PrintingFace, *linked]
     highest = {model: model.objects.aggregate(top=Max("pk"))["top"] or 0 for model in copied}
     rows: dict[str, int] = {}
-    with transaction.atomic(), _roomy_cache():
+    with transaction.atomic(), roomy_page_cache():
         for number in range(2, times + 1):
             shifts = {model: (number - 1) * highest[model] for model in copied}
             for model in copied:
@@ -179,7 +179,7 @@ def _renamed_columns(model, number: int) -> dict[str, tuple[str, list]]:
     """The columns of the four card tables that a copy changes: {field: (SQL, parameters)}."""
     end = suffix(number)
     tag = end.strip()
-    uuid = _new_uuid()
+    uuid = new_uuid_sql()
 
     def renamed(column):  # "Fire // Ice" -> "Fire x2 // Ice x2"; "" stays ""
         return (
@@ -221,32 +221,6 @@ def _renamed_columns(model, number: int) -> dict[str, tuple[str, list]]:
     if model is PrintingFace:
         return {"name_it": renamed("name_it"), "text_it": text_naming("text_it", "name_it")}
     return {}
-
-
-def _new_uuid() -> str:
-    """A new random UUID for each row, as the column stores it."""
-    if connection.vendor == "postgresql":
-        return "gen_random_uuid()"
-    return "lower(hex(randomblob(16)))"  # SQLite: Django keeps a UUID as 32 hex digits
-
-
-@contextmanager
-def _roomy_cache():
-    """SQLite: a page cache of up to 1 GB on this connection while copying (the default is
-    2 MB). The copies go into every index of the card table in name order, which the default
-    cache cannot hold."""
-    if connection.vendor != "sqlite":
-        yield
-        return
-    with connection.cursor() as cursor:
-        cursor.execute("PRAGMA cache_size")
-        (before,) = cursor.fetchone()
-        cursor.execute("PRAGMA cache_size = -1000000")
-    try:
-        yield
-    finally:
-        with connection.cursor() as cursor:
-            cursor.execute(f"PRAGMA cache_size = {int(before)}")
 
 
 def _reset_sequences(copied) -> None:

@@ -22,6 +22,6 @@ class PostgresSettingsTests(SimpleTestCase):
     def test_no_jit_and_parameters_bound_in_the_client(self):
         options = database_options()
         self.assertEqual(options["options"], "-c jit=off")
-        # Django's default: a page's statements can go out as one query (common.sql_rows).
+        # Django's defaults: parameters bound in the client, no prepared statements.
         self.assertNotIn("server_side_binding", options)
         self.assertNotIn("prepare_threshold", options)

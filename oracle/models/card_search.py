@@ -9,9 +9,9 @@ columns are described in ``oracle.search.normalize``.
 The long texts a query looks for substrings in (names, type lines, texts, keywords) have a
 substring index on each engine: on SQLite an FTS5 table with the trigram tokenizer
 (``oracle_cardsearch_fts``, kept by triggers, migration 0029), on PostgreSQL pg_trgm GIN
-indexes. ``contains`` on those columns (``SearchedText``) reads the FTS table on SQLite and
-``LIKE``, which the trigram index answers, on PostgreSQL: the same meaning, a substring of the
-folded text.
+indexes. The ``substring`` lookup of those columns (``SearchedText``) reads the FTS table on
+SQLite and ``LIKE``, which the trigram index answers, on PostgreSQL: the same meaning, a
+substring of the folded text.
 """
 
 from django.db import models
@@ -86,20 +86,20 @@ POSTGRES_INDEXES = [
         for column in SEARCH_COLUMNS
         if column not in ("search_artists", "search_flavor")
     ),
-    # Counting a search's cards from an index alone: the scope (PostgreSQL tests is_token and
-    # layout: ``searched_kinds``) and the card beside each short search column; the long ones
+    # Counting a search's cards from an index alone: the scope (``searched_kinds``: kind), with
+    # the layout (``is:split``), and the card beside each short search column; the long ones
     # keep their trigram indexes only (a B-tree entry has a size limit that a long text could
     # pass).
     EngineIndex(
         fields=["card"],
-        include=["is_token", "layout"],
+        include=["kind", "layout"],
         name="cardsearch_scope_pg_idx",
         engine="postgresql",
     ),
     *(
         EngineIndex(
             fields=[column],
-            include=["is_token", "layout", "card"],
+            include=["kind", "card"],
             name=f"cardsearch_{column}_pg_idx",
             engine="postgresql",
         )

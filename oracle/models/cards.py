@@ -1,6 +1,6 @@
 """Oracle cards and their faces: the English Oracle wording, one row per card identity."""
 
-from django.db import connection, models
+from django.db import models
 from django.db.models.signals import pre_save
 from django.dispatch import receiver
 from django.urls import reverse
@@ -74,28 +74,16 @@ KIND_OF_ROW = models.Case(
 
 def searched_kinds(with_tokens: bool = False) -> models.Q:
     """What lists and searches look at: the game's cards, and tokens ``with_tokens``; never
-    art-series objects (``not_cards``).
-
-    On SQLite, kind: the search's indexes hold it, and one small number costs a scan less than
-    two columns. PostgreSQL reads a row's columns in their order to reach one, and kind came
-    last, after the long search texts: there the two columns it is made from, near the start
-    of the row, cost less (``k:flying`` scans the cards)."""
-    if _tests_kind():
-        if with_tokens:
-            return models.Q(kind__lt=CardKind.ART_SERIES)
-        return models.Q(kind=CardKind.GAME_CARD)
-    shown = ~not_cards()
-    return shown if with_tokens else models.Q(is_token=False) & shown
+    art-series objects (``not_cards``). Tested on ``kind``, one small number that the search's
+    indexes hold, on every engine."""
+    if with_tokens:
+        return models.Q(kind__lt=CardKind.ART_SERIES)
+    return models.Q(kind=CardKind.GAME_CARD)
 
 
 def tokens_only() -> models.Q:
-    """Tokens (emblems too) among what a search looks at (``is:token``), tested as
-    ``searched_kinds`` tests."""
-    return models.Q(kind=CardKind.TOKEN) if _tests_kind() else models.Q(is_token=True)
-
-
-def _tests_kind() -> bool:
-    return connection.vendor == "sqlite"
+    """Tokens (emblems too) among what a search looks at (``is:token``)."""
+    return models.Q(kind=CardKind.TOKEN)
 
 
 class CardQuerySet(models.QuerySet):

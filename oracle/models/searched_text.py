@@ -1,23 +1,33 @@
-"""A text column whose ``contains`` reads a substring index: SQLite's FTS5 trigram table.
+"""A text column searched for substrings through its engine's substring index.
 
-``Q(search_name__contains="fulmine")`` on a ``SearchedText`` column is, on SQLite,
-``card_id IN (SELECT rowid FROM <table>_fts WHERE <table>_fts MATCH 'search_name: "fulmine"')``:
-the trigram tokenizer turns the quoted phrase into its consecutive trigrams, so the match is
-exactly a substring, as ``LIKE '%fulmine%'`` is. A value shorter than three characters has no
-trigram and is looked for with ``LIKE`` on the column. The index pays for selective values:
-one that half the cards hold ("creature" in a type line) costs more through FTS5, which reads
-and intersects a long list per trigram, than a scan of the column's covering index; its
-condition asks for ``scan`` (``Q(search_type__scan="creature")``), the plain ``LIKE``.
-PostgreSQL runs the plain ``LIKE`` for both, which its planner reads through the column's
-pg_trgm GIN index or not. The FTS table and the triggers that keep it are made by a migration
-(``fts_statements``). A later migration that alters the row table on SQLite rebuilds it, which
-drops its triggers: it must make them again (``fts_statements``), or
+``Q(search_name__substring="fulmine")`` on a ``SearchedText`` column: the column's text holds
+"fulmine". The texts and the values looked for are folded (lower case, ``oracle.search
+.normalize``), so the lookup means the same on both engines; only the index that answers it
+differs:
+
+- SQLite: ``card_id IN (SELECT rowid FROM <table>_fts WHERE <table>_fts MATCH 'search_name:
+  "fulmine"')``. The FTS5 table's trigram tokenizer turns the quoted phrase into its
+  consecutive trigrams, so the match is exactly a substring, as ``LIKE '%fulmine%'`` is. A
+  value shorter than three characters has no trigram and is looked for with ``LIKE``.
+- PostgreSQL: ``LIKE '%fulmine%'``, which the column's pg_trgm GIN index answers.
+
+The index pays for selective values: one that half the cards hold ("creature" in a type line)
+costs more through FTS5, which reads and intersects a long list per trigram, than a scan of the
+column's covering index; its condition uses Django's own ``contains``, a ``LIKE`` on both
+engines. ``Substring.all_of`` looks for several texts, each in its column, at once: on SQLite
+one MATCH for all of them, which intersects the trigram lists inside the index, rarest first
+(``kw:flying s:fut`` reads "fut" once, not two lists of thousands of cards each intersected by
+SQLite).
+
+The FTS table and the triggers that keep it are made by a migration (``fts_statements``). A
+later migration that alters the row table on SQLite rebuilds it, which drops its triggers: it
+must make them again (``fts_statements``), or
 ``oracle.tests.test_substring_search`` fails.
 """
 
 from django.db import models
-from django.db.models import BooleanField, Expression, F
-from django.db.models.lookups import Contains, Lookup
+from django.db.models import Expression, F
+from django.db.models.lookups import Lookup
 
 TRIGRAM = 3
 
@@ -27,22 +37,80 @@ def fts_table(model) -> str:
 
 
 class SearchedText(models.TextField):
-    """A TextField in its model's FTS5 table on SQLite."""
+    """A TextField with a substring index (``substring``): in its model's FTS5 table on SQLite,
+    a pg_trgm index on PostgreSQL."""
 
 
 @SearchedText.register_lookup
-class IndexedContains(Contains):
-    lookup_name = "contains"
+class Substring(Lookup):
+    """``column__substring=text``: ``text`` is in the column (see the module's docstring).
+    Built by ``all_of``, it holds several (column, text) terms, all of which must hold."""
+
+    lookup_name = "substring"
+    prepare_rhs = False
+    # Its columns are its source expressions (the texts are plain values): resolved as an
+    # expression's, not as a lookup's left side alone.
+    resolve_expression = Expression.resolve_expression
+
+    def __init__(self, lhs, rhs):
+        if not isinstance(rhs, str):
+            raise TypeError(f"substring looks for a text, not {rhs!r}")
+        super().__init__(lhs, rhs)
+        self.texts = [rhs]
+        self.columns = [self.lhs]
+
+    @classmethod
+    def all_of(cls, terms) -> "Substring":
+        """Each text of ``terms`` ((field name, folded text) pairs) is in its column."""
+        (field, text), *more = terms
+        lookup = cls(F(field), text)
+        lookup.columns += [F(name) for name, _ in more]
+        lookup.texts += [value for _, value in more]
+        return lookup
+
+    @property
+    def identity(self):
+        return (self.__class__, tuple(map(repr, self.columns)), tuple(self.texts))
+
+    def get_source_expressions(self):
+        return self.columns
+
+    def set_source_expressions(self, expressions):
+        self.columns = list(expressions)
+        self.lhs = self.columns[0]
+
+    def terms(self):
+        return list(zip(self.columns, self.texts, strict=True))
+
+    def as_sql(self, compiler, connection):
+        return likes(compiler, connection, self.terms())
+
+    def as_postgresql(self, compiler, connection):
+        # pg_trgm's GIN index answers LIKE '%...%'.
+        return likes(compiler, connection, self.terms())
 
     def as_sqlite(self, compiler, connection):
-        value = self.rhs
-        if (
-            not isinstance(value, str)
-            or len(value) < TRIGRAM
-            or not isinstance(self.lhs, models.expressions.Col)
-        ):
-            return super().as_sql(compiler, connection)
-        return fts_match(compiler, [(self.lhs, value)])
+        indexed, short = [], []
+        for column, text in self.terms():
+            long_enough = isinstance(column, models.expressions.Col) and len(text) >= TRIGRAM
+            (indexed if long_enough else short).append((column, text))
+        if not indexed:
+            return likes(compiler, connection, short)
+        sql, params = fts_match(compiler, indexed)
+        if not short:
+            return sql, params
+        rest_sql, rest_params = likes(compiler, connection, short)
+        return f"({sql} AND {rest_sql})", [*params, *rest_params]
+
+
+def likes(compiler, connection, terms) -> tuple[str, list]:
+    """``column LIKE '%text%'`` for each (column, text) of ``terms``, all of them."""
+    parts, params = [], []
+    for column, text in terms:
+        sql, column_params = compiler.compile(column)
+        parts.append(f"{sql} {connection.operators['contains']}")
+        params += [*column_params, f"%{connection.ops.prep_for_like_query(text)}%"]
+    return "(" + " AND ".join(parts) + ")", params
 
 
 def fts_match(compiler, indexed) -> tuple[str, list]:
@@ -57,72 +125,6 @@ def fts_match(compiler, indexed) -> tuple[str, list]:
         f'{column.target.column}: "{text.replace('"', '""')}"' for column, text in indexed
     )
     return f"{row_id} IN (SELECT rowid FROM {table} WHERE {table} MATCH %s)", [match]
-
-
-class AllSubstrings(Lookup):
-    """Each of ``terms`` ((SearchedText field, folded text) pairs) is in its column: on SQLite
-    one MATCH of the FTS5 table for all of them, which intersects the trigram lists inside the
-    index, rarest first (``kw:flying s:fut`` reads "fut" once, not two lists of thousands of
-    cards each intersected by SQLite); a text under three characters is a LIKE beside it. On
-    PostgreSQL the LIKEs side by side, each through its trigram index.
-
-    A Lookup, not a plain expression, so that a filter takes it as it is: Django compares any
-    other expression with true ("... IN (...) = 1"), which SQLite cannot look rows up by.
-    """
-
-    lookup_name = "all_substrings"
-    output_field = BooleanField()
-    resolve_expression = Expression.resolve_expression
-
-    def __init__(self, terms):
-        Expression.__init__(self)
-        self.terms = tuple(terms)
-        self.columns = [F(field) for field, _ in self.terms]
-
-    @property
-    def identity(self):
-        return (self.__class__, self.terms)
-
-    def get_source_expressions(self):
-        return self.columns
-
-    def set_source_expressions(self, expressions):
-        self.columns = list(expressions)
-
-    def as_sql(self, compiler, connection):
-        parts, params = [], []
-        for column, (_, text) in zip(self.columns, self.terms, strict=True):
-            sql, column_params = compiler.compile(column)
-            parts.append(f"{sql} {connection.operators['contains']}")
-            params += [*column_params, f"%{connection.ops.prep_for_like_query(text)}%"]
-        return "(" + " AND ".join(parts) + ")", params
-
-    def as_sqlite(self, compiler, connection):
-        indexed = [
-            (column, text)
-            for column, (_, text) in zip(self.columns, self.terms, strict=True)
-            if len(text) >= TRIGRAM
-        ]
-        if not indexed:
-            return self.as_sql(compiler, connection)
-        short = [term for term in self.terms if len(term[1]) < TRIGRAM]
-        sql, params = fts_match(compiler, indexed)
-        if not short:
-            return sql, params
-        rest_sql, rest_params = (
-            AllSubstrings(short).resolve_expression(compiler.query).as_sql(compiler, connection)
-        )
-        return f"({sql} AND {rest_sql})", [*params, *rest_params]
-
-
-@SearchedText.register_lookup
-class ScannedContains(Contains):
-    """``contains`` read by scanning the column, for a value most rows hold."""
-
-    lookup_name = "scan"
-
-    def get_rhs_op(self, connection, rhs):
-        return connection.operators["contains"] % rhs
 
 
 def fts_statements(model) -> tuple[list[str], list[str]]:

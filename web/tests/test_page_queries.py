@@ -5,17 +5,8 @@ full catalogue."""
 
 from urllib.parse import urlencode
 
-from common.sql_rows import sends_together
 from rulings.models import SourceDocument
 from web.testing import BundledDocumentsTestCase, time_limit_queries
-
-
-def sent(*groups: int) -> int:
-    """The queries of a page that sends its statements in groups of these sizes, each group
-    together (common.sql_rows.fetch_together): one query where the database takes several at
-    once, else one per statement."""
-    return len(groups) if sends_together() else sum(groups)
-
 
 # A card page, whatever the card: the card and its parts (the card, its faces, keywords,
 # printings, their printed faces and errata: web.pages.card.detail), the data version, the rules
@@ -27,11 +18,14 @@ CARD_PAGE_WITHOUT_PRINTINGS = CARD_PAGE - 1
 # The data version (with the cards' date), read by itself on a page that sends the rest of its
 # statements together.
 VERSION = 1
-# A rule page: the editions, the tree with the cards (of the current rules), the old-number
-# mappings, then the rest (web.pages.rules.page).
-RULE_PAGE = VERSION + sent(1, 2, 1, 1)
-# An older edition's rule page: its cards, those of the current rule it became, are read last.
-OLD_RULE_PAGE = VERSION + sent(1, 1, 1, 1, 1)
+# The rules editions a page offers: the official ones, then the others
+# (rulings.rules.editions.EditionChoices).
+EDITIONS = 2
+# A rule page, whatever the rule: the data version, the editions, the rule with the rules around
+# it (2), the old-number mappings, the rest, the cards that use the rule (web.pages.rules.page).
+RULE_PAGE = VERSION + EDITIONS + 2 + 1 + 1 + 1
+# An older edition's rule page: the same; its cards are those of the current rule it became.
+OLD_RULE_PAGE = RULE_PAGE
 
 
 def rule_page_queries(url: str) -> int:
@@ -40,12 +34,13 @@ def rule_page_queries(url: str) -> int:
     return (OLD_RULE_PAGE if "edition=" in url else RULE_PAGE) + RULES_DATE
 
 
-# A keyword page: the keyword with the editions; its defining rule, cards, card types and
-# documents; its rulings; the rule numbers its rule and rulings cite (web.views.keywords).
-KEYWORD_PAGE = VERSION + sent(2, 4, 1, 1)
-# A document page: the document, the names it mentions, its rulings and the editions; its
-# sections; the rule numbers they cite (web.views.documents).
-DOCUMENT_PAGE = VERSION + sent(4, 1, 1)
+# A keyword page: the keyword; the data version and the editions; its defining rule (3), its
+# rulings, the rule numbers its rule and rulings cite, its documents, cards and card types
+# (web.views.keywords).
+KEYWORD_PAGE = 1 + VERSION + EDITIONS + 3 + 5
+# A document page: the document; the data version and the editions; its sections, the names
+# they mention, its rulings, the rule numbers they cite (web.views.documents).
+DOCUMENT_PAGE = 1 + VERSION + EDITIONS + 4
 
 # The rules' date the footer says (web.data_age.rules_since): one query of its own on every page,
 # read after the page's.
@@ -86,13 +81,19 @@ PAGES = [
         "/it/cards/?" + urlencode({"q": "t:creature", "page": 2}),
         4 + TIME_LIMIT,
     ),
+    # The search's, then each card's printings, newest set first (web.pages.lists.rows).
+    (
+        "search as pictures",
+        "/it/cards/?" + urlencode({"q": "t:goblin", "view": "images"}),
+        5 + TIME_LIMIT,
+    ),
     ("search, nothing asked", "/it/cards/", 2),
-    ("rules: contents", "/it/rules/", VERSION + sent(1, 1)),
+    ("rules: contents", "/it/rules/", VERSION + EDITIONS + 1),
     ("rules: section", "/it/rules/702/", RULE_PAGE),
     ("rules: one rule", "/it/rules/702.9/", RULE_PAGE),
     ("rules: a subrule", "/it/rules/702.9b/", RULE_PAGE),
-    # The editions; the definitions; the rules they cite.
-    ("rules: glossary", "/it/rules/glossary/", VERSION + sent(1, 1, 1)),
+    # The version, the editions; the definitions; the rules they cite.
+    ("rules: glossary", "/it/rules/glossary/", VERSION + EDITIONS + 2),
     ("keyword page", "/it/keywords/flying/", KEYWORD_PAGE),
     ("keyword page of another kind", "/it/keywords/suspend/", KEYWORD_PAGE),
     ("document page", "/it/sources/{release_notes}/", DOCUMENT_PAGE),

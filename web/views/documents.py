@@ -4,10 +4,10 @@ name and rule number linked.
 A rulings database (MTGJSON's Gatherer rulings) is a source document too, but it has no text to
 read: its rulings are on the card pages, and it has no page of its own.
 
-A document page costs seven queries whatever the document, in three round trips
-(``common.sql_rows.fetch_together``): the document, the card names it mentions, its rulings, the
-rules editions and the data version; then its sections; then the rule numbers they cite
-(``web.pages.documents.page``).
+A document page costs the same number of queries whatever the document
+(web/tests/test_page_queries.py counts them): the document with its set; the rules editions with
+the data version; then its sections, the card names they mention, its rulings and the rule
+numbers they cite (``web.pages.documents.page``).
 """
 
 from django.db.models import Count, IntegerField, OuterRef, Subquery, Value
@@ -15,13 +15,9 @@ from django.db.models.functions import Coalesce
 from django.http import Http404
 from django.shortcuts import render
 
-from common.sql_rows import ModelColumns, fetch_together
-from oracle.models import CardSet
 from rulings.models import DocumentMention, DocumentSection, Ruling, SourceDocument
-from web.pages.documents.page import build_document_page, input_statements
-
-DOCUMENT = ModelColumns(SourceDocument, "d")
-CARD_SET = ModelColumns(CardSet, "s")
+from rulings.rules.editions import EditionChoices
+from web.pages.documents.page import build_document_page
 
 
 def count_per_document(queryset, counted="pk"):
@@ -60,11 +56,15 @@ def document_list(request):
 
 
 def document_detail(request, pk):
-    document_rows, *inputs = fetch_together([document_statement(pk), *input_statements(pk)])
-    if not document_rows:
+    document = (
+        SourceDocument.objects.exclude(kind=SourceDocument.Kind.RULINGS_DATABASE)
+        .select_related("card_set")
+        .filter(pk=pk)
+        .first()
+    )
+    if document is None:
         raise Http404("No document with a page has this number.")
-    document = document_of(document_rows[0])
-    page = build_document_page(document, rows=inputs)
+    page = build_document_page(document, EditionChoices.load())
     context = {
         "document": document,
         "sections": page.sections,
@@ -73,21 +73,3 @@ def document_detail(request, pk):
         "names_not_found": page.names_not_found,
     }
     return render(request, "rules/document_detail.html", context, using="jinja2")
-
-
-def document_statement(pk: int) -> tuple[str, list]:
-    """The query (sql, params) of the document ``pk`` with its set, if it has a page."""
-    sql = (
-        f"SELECT {DOCUMENT.sql}, {CARD_SET.sql} FROM {SourceDocument._meta.db_table} d "
-        f"LEFT JOIN {CardSet._meta.db_table} s ON s.id = d.card_set_id "
-        "WHERE d.id = %s AND d.kind <> %s"
-    )
-    return sql, [pk, SourceDocument.Kind.RULINGS_DATABASE]
-
-
-def document_of(row: tuple) -> SourceDocument:
-    """The document in a row of ``document_statement``'s query, with its set."""
-    document = DOCUMENT.instance(row)
-    if document.card_set_id is not None:
-        document.card_set = CARD_SET.instance(row, DOCUMENT.width)
-    return document

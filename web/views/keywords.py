@@ -1,26 +1,25 @@
 """Keyword pages: every keyword ability, keyword action and ability word; one keyword with its
 names, reminder text, defining rule, rulings and cards.
 
-The list costs one query. A keyword's page costs nine whatever the keyword, in four round
-trips (``common.sql_rows.fetch_together``): the keyword, the rules editions and the data version;
-then its rule and subrules in the current rules with their Italian texts (``defining_rule``), a
-few of its cards with their count and its cards per card type, as the rule linker counted them,
-and the documents with a section about it; then the rulings about it, which bring their
-documents too; then, in one query, the rule numbers the rulings cite (read in the rules of their
-dates: ``rule_text.link_rule_numbers_in_rulings``) and those its rule cites, which are links
-where today's rules have them.
+The list costs one query. A keyword's page costs the same number whatever the keyword
+(web/tests/test_page_queries.py counts them): the keyword; the rules editions with the data
+version; its rule and subrules in the current rules with their Italian texts (three:
+``read_defining_rule``); the rulings about it, which bring their documents too; in one query,
+the rule numbers the rulings cite (read in the rules of their dates:
+``rule_text.link_rule_numbers_in_rulings``) and those its rule cites, which are links where
+today's rules have them; the documents with a section about it; a few of its cards with their
+count; its cards per card type, as the rule linker counted them.
 """
 
 from dataclasses import dataclass
 from datetime import date
 
-from django.db.models import F, Func, OuterRef, Subquery
+from django.db.models import Exists, F, Func, OuterRef, Subquery
 from django.http import Http404
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 
 from common.links import url_maker, url_prefix
-from common.sql_rows import ModelColumns, fetch_together
 from common.text import fold
 from oracle.importers.reminder_wordings import older_than_today
 from oracle.models import Card, Keyword, is_italian_page, names_for_page
@@ -40,17 +39,15 @@ from rulings.status.ruling_status import outdated_reasons
 from web.http_caching import page_parameters
 from web.pages.keywords.defining_rule import (
     defining_rule,
-    defining_rule_statement,
-    rule_citations,
+    numbers_cited_in,
+    read_defining_rule,
 )
 from web.pages.search.facets import CARD_TYPES, type_label
 from web.rendering.rule_text import link_rule_numbers_in_rulings, numbers_cited_by_day
 
 Kind = Keyword.Kind
-KEYWORD_COLUMNS = ModelColumns(Keyword, "k")
-DOCUMENT_LISTED = ModelColumns(
-    SourceDocument, "d", keep=("title", "kind", "language", "published_on")
-)
+# What a page lists of a document.
+DOCUMENT_LISTED_FIELDS = ("title", "kind", "language", "published_on")
 # The list page's groups, in order, with their headings.
 KIND_TITLES = {
     Kind.ABILITY: _("Keyword abilities"),
@@ -135,28 +132,21 @@ def title_of(kind: str) -> str:
 
 
 def keyword_detail(request, slug):
-    (keyword_rows,) = fetch_together([keyword_statement(slug)])
-    if not keyword_rows:
+    document_only = DocumentOnlyKeyword.objects.filter(keyword=OuterRef("pk"))
+    keyword = Keyword.objects.annotate(document_only=Exists(document_only)).filter(slug=slug)
+    keyword = keyword.first()
+    if keyword is None:
         raise Http404("No keyword has this address.")
-    keyword = KEYWORD_COLUMNS.instance(keyword_rows[0])
-    keyword.document_only = bool(keyword_rows[0][KEYWORD_COLUMNS.width])
     editions = EditionChoices.load()
-    statements = {
-        "types": types_statement(keyword.pk),
-        "documents": documents_statement(keyword.pk),
-    }
-    rule_statement = defining_rule_statement(keyword.rule_number, editions)
-    if rule_statement is not None:
-        statements["rule"] = rule_statement
-    rows = dict(zip(statements, fetch_together(list(statements.values())), strict=True))
+    texts = read_defining_rule(keyword.rule_number, editions)
     rulings = keyword_rulings(keyword)
     # The numbers the rulings cite (on their dates) and those the rule cites (today): one query.
     cited = numbers_cited_by_day(rulings)
-    cited[None] = rule_citations(rows.get("rule"))
+    cited[None] = numbers_cited_in(texts.sections)
     resolved = resolve_cited_numbers_by_day(cited, editions.official)
     link_rule_numbers_in_rulings(rulings, resolved=resolved)
     cited_today = resolved.get(None, {})
-    rule = defining_rule(keyword.rule_number, editions, rows.get("rule"), cited_today)
+    rule = defining_rule(keyword.rule_number, editions, texts, cited_today)
     outdated = [ruling for ruling in rulings if ruling.reasons]
     name_shown, name_other = names_for_page(keyword.name, keyword.name_it)
     search_name = keyword.name_it if is_italian_page() and keyword.name_it else keyword.name
@@ -173,40 +163,22 @@ def keyword_detail(request, slug):
         "current_rulings": [ruling for ruling in rulings if not ruling.reasons],
         "outdated_groups": [("", outdated)] if outdated else [],
         "outdated_count": len(outdated),
-        "documents": documents_speaking_of(rulings, rows["documents"]),
+        "documents": documents_speaking_of(keyword, rulings),
         "cards": cards_with_keyword(keyword.pk, query),
-        "types": types_of_cards(rows["types"]),
+        "types": types_of_cards(keyword),
         "older_wordings": older_than_today(keyword),
     }
     return render(request, "rules/keyword_detail.html", context, using="jinja2")
 
 
-def keyword_statement(slug: str) -> tuple[str, list]:
-    """The keyword's row, then whether it is known from a document only (rulings' mark)."""
-    marks = DocumentOnlyKeyword._meta.db_table
-    return (
-        f"SELECT {KEYWORD_COLUMNS.sql}, "
-        f"EXISTS (SELECT 1 FROM {marks} dk WHERE dk.keyword_id = k.id) "
-        f"FROM {Keyword._meta.db_table} k WHERE k.slug = %s",
-        [slug],
-    )
-
-
-def documents_statement(keyword_id: int) -> tuple[str, list]:
-    """The documents with a section about the keyword (those of its rulings come with them)."""
-    sections = DocumentSection._meta.db_table
-    sql = (
-        f"SELECT {DOCUMENT_LISTED.sql} FROM {SourceDocument._meta.db_table} d WHERE d.id IN "
-        f"(SELECT s.document_id FROM {sections} s WHERE s.keyword_id = %s)"
-    )
-    return sql, [keyword_id]
-
-
-def documents_speaking_of(rulings: list[Ruling], rows: list[tuple]) -> list[SourceDocument]:
-    """The documents of the keyword's public ``rulings`` and those with a section about it
-    (the rows of ``documents_statement``'s query), oldest first (undated ones last)."""
+def documents_speaking_of(keyword: Keyword, rulings: list[Ruling]) -> list[SourceDocument]:
+    """The documents of the keyword's public ``rulings`` and those with a section about it,
+    oldest first (undated ones last)."""
     documents = {r.source_document_id: r.source_document for r in rulings if r.source_document_id}
-    documents |= {document.pk: document for document in DOCUMENT_LISTED.instances(rows)}
+    with_sections = SourceDocument.objects.filter(
+        pk__in=DocumentSection.objects.filter(keyword=keyword).values("document_id")
+    ).only(*DOCUMENT_LISTED_FIELDS)
+    documents |= {document.pk: document for document in with_sections}
     return sorted(
         documents.values(),
         key=lambda d: (d.published_on is None, d.published_on or date.min, d.title),
@@ -226,21 +198,15 @@ def keyword_rulings(keyword: Keyword) -> list[Ruling]:
     return rulings
 
 
-def types_statement(keyword_id: int) -> tuple[str, tuple]:
-    """The query (sql, params) of the keyword's cards per card type, as the rule linker counted
-    them (``rulings.linking.samples.store_samples``)."""
-    counts = KeywordCardType.objects.filter(keyword=keyword_id).values_list(
+def types_of_cards(keyword: Keyword) -> list[tuple[str, int]]:
+    """(card type in the page's language, how many of the keyword's cards have it), most first,
+    as the rule linker counted them (``rulings.linking.samples.store_samples``)."""
+    counts = KeywordCardType.objects.filter(keyword=keyword).values_list(
         "card_type__name", "card_type__name_it", "count"
     )
-    return counts.order_by().query.sql_with_params()
-
-
-def types_of_cards(rows: list[tuple]) -> list[tuple[str, int]]:
-    """(card type in the page's language, how many of the keyword's cards have it), most first,
-    from the rows of ``types_statement``'s query."""
     italian = is_italian_page()
     counted = []
-    for name, name_it, count in rows:
+    for name, name_it, count in counts:
         label = name_it if italian and name_it else type_label(name) if name in CARD_TYPES else name
         counted.append((str(label), count))
     return sorted(counted, key=lambda row: (-row[1], fold(row[0])))

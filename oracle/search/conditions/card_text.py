@@ -57,7 +57,7 @@ BROAD_TYPE_WORDS = {word.lower() for word in SEARCHED_IN_ENGLISH} | {
 
 
 def type_q(word: str) -> Q:
-    lookup = "scan" if word in BROAD_TYPE_WORDS else "contains"
+    lookup = "contains" if word in BROAD_TYPE_WORDS else "substring"
     return Q(**{f"search_type__{lookup}": word})
 
 
@@ -170,7 +170,7 @@ class KeywordCondition(Condition):
     def to_q(self) -> Q:
         q = Q()
         for key in self.slugs():  # the row's keywords: one slug a line
-            q |= Q(search_keywords__contains=f"\n{key}\n")
+            q |= Q(search_keywords__substring=f"\n{key}\n")
         return q or nothing()
 
     def __str__(self):

@@ -102,7 +102,7 @@ class RarityCondition(Condition):
             wanted = [name for r, name in enumerate(RANKED_RARITIES) if keep(r)]
         q = Q()
         for rarity in wanted:
-            q |= Q(search_printings__contains=f":{rarity}:")
+            q |= Q(search_printings__substring=f":{rarity}:")
         return q or nothing()
 
     def __str__(self):
@@ -152,12 +152,12 @@ class DateCondition(Condition):
         if self.key == "year":
             year = int(self.value)
             if self.op == "=":
-                return Q(search_printings__contains=f":{year:04d}-")
+                return Q(search_printings__substring=f":{year:04d}-")
             start, end = date(year, 1, 1), date(year, 12, 31)
         elif DATE.fullmatch(self.value):
             start = end = date.fromisoformat(self.value)
             if self.op == "=":
-                return Q(search_printings__contains=f":{self.value} ")
+                return Q(search_printings__substring=f":{self.value} ")
         else:
             start = end = Subquery(
                 CardSet.objects.filter(code=self.value.upper()).values("release_date")[:1]

@@ -4,7 +4,7 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 
-from oracle.models.searched_text import AllSubstrings
+from oracle.models.searched_text import Substring
 
 
 class Node:
@@ -31,7 +31,7 @@ class And(Node):
 
     def to_q(self) -> Q:
         """The children's conditions; those that are substrings of the search row in one
-        ``AllSubstrings``, which the substring index answers at once."""
+        ``Substring``, which the substring index answers at once."""
         q, terms = Q(), []
         for child in self.children:
             term = child.substring() if isinstance(child, Condition) else None
@@ -40,7 +40,7 @@ class And(Node):
             else:
                 terms.append(term)
         if len(terms) > 1:
-            q &= Q(AllSubstrings(terms))
+            q &= Q(Substring.all_of(terms))
         elif terms:
             q &= substring_q(terms[0])
         return q
@@ -89,4 +89,4 @@ class Condition(Node):
 
 def substring_q(term: tuple[str, str]) -> Q:
     column, text = term
-    return Q(**{f"{column}__contains": text})
+    return Q(**{f"{column}__substring": text})

@@ -14,8 +14,8 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
-from django.db import connection
 
+from common.engines import describe_database, is_sqlite_file
 from web.catalogue_copies import CopyRefused, copy_catalogue
 
 
@@ -38,7 +38,7 @@ class Command(BaseCommand):
 
     def handle(self, times, confirmed, verbosity, **options):
         where = describe_database()
-        if is_project_database():
+        if is_sqlite_file(Path(settings.BASE_DIR) / "db.sqlite3"):
             raise CommandError(
                 f"Refused: {where} is the project's own database. Copy a database holding the "
                 "catalogue to a file of its own and point DATABASE_URL at that copy."
@@ -67,20 +67,3 @@ class Command(BaseCommand):
             )
             if report.skipped:
                 self.stdout.write(f"Not copied: {', '.join(report.skipped)}.")
-
-
-def describe_database() -> str:
-    settings_dict = connection.settings_dict
-    if connection.vendor == "sqlite":
-        return f"the SQLite database {settings_dict['NAME']}"
-    host = settings_dict.get("HOST") or "localhost"
-    return f"the {connection.vendor} database {settings_dict['NAME']} on {host}"
-
-
-def is_project_database() -> bool:
-    """The SQLite file the project uses when DATABASE_URL is not set (``make run``'s)."""
-    if connection.vendor != "sqlite":
-        return False
-    name = str(connection.settings_dict["NAME"])
-    project_file = Path(settings.BASE_DIR) / "db.sqlite3"
-    return ":memory:" not in name and Path(name).resolve() == project_file.resolve()

@@ -8,9 +8,9 @@ left out.
 
 from dataclasses import dataclass
 
-from common.sql_rows import fetch_together
-from rulings.models import DocumentMention, DocumentSection, RulesEdition, Ruling, SourceDocument
+from rulings.models import DocumentMention, DocumentSection, Ruling, SourceDocument
 from rulings.rules.citations import resolve_cited_numbers_by_day
+from rulings.rules.editions import EditionChoices
 from web.pages.documents.rendering import (
     RenderedSection,
     SectionRenderer,
@@ -63,36 +63,23 @@ class DocumentPage:
     names_not_found: list[tuple[str, list[int]]]
 
 
-def input_statements(document_id: int) -> list[tuple[str, tuple]]:
-    """The queries (sql, params) of what a document's page reads besides the document and its
-    sections, to send together (``read_inputs`` reads their rows): the card names its sections
-    mention, its rulings and the rules editions."""
-    mentions = (
-        DocumentMention.objects.filter(document=document_id)
-        .order_by("section__position", "name")
-        .values_list("section_id", "section__position", "name", "card__slug")
-    )
-    rulings = (
-        Ruling.objects.filter(source_document=document_id, section__isnull=False)
-        .order_by("position", "pk")
-        .values_list("pk", "section_id", "position", "text", "status")
-    )
-    return [
-        mentions.query.sql_with_params(),
-        rulings.query.sql_with_params(),
-    ]
-
-
-def read_inputs(document: SourceDocument, rows: list[list[tuple]] | None = None) -> PageInputs:
-    """What the page of ``document`` reads: its sections, then the rows of
-    ``input_statements``' queries, sent together here unless the page sent them (``rows``)."""
-    if rows is None:
-        rows = fetch_together(input_statements(document.pk))
-    mention_rows, ruling_rows = rows
+def read_inputs(document: SourceDocument, editions: EditionChoices) -> PageInputs:
+    """What the page of ``document`` reads besides the document (three queries): its sections,
+    the card names they mention and its rulings."""
     sections = list(
         document.sections.select_related("card", "keyword", "card_type")
         .only(*SECTION_FIELDS)
         .order_by("position")
+    )
+    mention_rows = (
+        DocumentMention.objects.filter(document=document)
+        .order_by("section__position", "name")
+        .values_list("section_id", "section__position", "name", "card__slug")
+    )
+    ruling_rows = (
+        Ruling.objects.filter(source_document=document, section__isnull=False)
+        .order_by("position", "pk")
+        .values_list("pk", "section_id", "position", "text", "status")
     )
     mentions: dict[int, dict[str, str | None]] = {}
     missing: dict[str, list[int]] = {}
@@ -107,8 +94,7 @@ def read_inputs(document: SourceDocument, rows: list[list[tuple]] | None = None)
     for ruling_pk, section_id, position, text, status in ruling_rows:
         rulings.setdefault(section_id, []).append((ruling_pk, position, text))
         statuses[ruling_pk] = status
-    editions = RulesEdition.objects.official()
-    return PageInputs(sections, mentions, missing, rulings, statuses, editions)
+    return PageInputs(sections, mentions, missing, rulings, statuses, editions.official)
 
 
 def ruling_blocks(section: DocumentSection) -> int:
@@ -116,13 +102,10 @@ def ruling_blocks(section: DocumentSection) -> int:
     return sum(1 for block in section.blocks or [] if block.get("kind") == "ruling")
 
 
-def build_document_page(
-    document: SourceDocument, rows: list[list[tuple]] | None = None
-) -> DocumentPage:
-    """The page of ``document`` in the active language, its sections rendered here (one more
-    query, for the rule numbers they cite). ``rows``: those of ``input_statements``, when the
-    page sent them with its own."""
-    inputs = read_inputs(document, rows)
+def build_document_page(document: SourceDocument, editions: EditionChoices) -> DocumentPage:
+    """The page of ``document`` in the active language, its sections rendered here
+    (``read_inputs``, then one more query for the rule numbers they cite)."""
+    inputs = read_inputs(document, editions)
     firsts, first = [], 0
     for section in inputs.sections:
         firsts.append(first)

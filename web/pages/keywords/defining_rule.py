@@ -7,16 +7,14 @@ of the current rules), or else from an older Italian text of the same rule under
 where it was quoted.
 """
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from string import ascii_lowercase
 
-from django.db import connection
+from django.db.models import Q
 from django.utils.safestring import SafeString
 
-from common.sql_rows import fetch, positional
-from rulings.models import Language, RuleMapping, RuleSection, RulesEdition, SourceDocument
+from rulings.models import Language, RuleMapping, RuleSection, RulesEdition
 from rulings.rules.citations import (
     CitedNumber,
     resolve_cited_numbers_by_day,
@@ -70,106 +68,68 @@ def in_rule(number: str, candidate: str) -> bool:
     )
 
 
-# The rule and its subrules in the current rules ("today": the rule by its number, its
-# subrules as its children), then, in one query: their rows (part 0); the Italian texts that
-# number them as today (part 1); and the Italian texts under the old number of a rule likely
-# the same as one of them, with that mapping (part 2, first so that its columns give the
-# types). Each part reads an index: by number, by parent, by mapping.
-DEFINING_RULE_SQL = """
-WITH today AS MATERIALIZED (
-    SELECT r.id, r.number FROM {section} r
-    WHERE r.edition_id = %(current)s AND r.number = %(number)s
-    UNION ALL
-    SELECT sub.id, sub.number FROM {section} r
-    JOIN {section} sub ON sub.parent_id = r.id
-    WHERE r.edition_id = %(current)s AND r.number = %(number)s AND sub.level = {subrule}
-)
-SELECT 2, s.id, s.edition_id, s.number, s.level, s.title, s.text, s.examples,
-    s.note, s.position, s.source_document_id, d.title, today.number, old.edition_id,
-    m.confidence
-FROM today
-JOIN {mapping} m ON m.current_section_id = today.id
-JOIN {section} old ON old.id = m.old_section_id
-JOIN {section} s ON s.number = old.number AND s.edition_id IN ({italian})
-LEFT JOIN {document} d ON d.id = s.source_document_id
-WHERE m.confidence >= %(likely)s
-UNION ALL
-SELECT 1, s.id, s.edition_id, s.number, s.level, s.title, s.text, s.examples,
-    s.note, s.position, s.source_document_id, d.title, NULL, NULL, NULL
-FROM today
-JOIN {section} s ON s.number = today.number AND s.edition_id IN ({italian})
-LEFT JOIN {document} d ON d.id = s.source_document_id
-UNION ALL
-SELECT 0, s.id, s.edition_id, s.number, s.level, s.title, s.text, s.examples,
-    s.note, s.position, NULL, NULL, NULL, NULL, NULL
-FROM today
-JOIN {section} s ON s.id = today.id
-"""
+@dataclass
+class RuleTexts:
+    """What ``read_defining_rule`` reads: the rule and its subrules in the current rules, in
+    reading order; the Italian rows under today's numbers; and (Italian row, today's number, old
+    edition id, confidence) for each Italian row under the old number of a rule likely the same
+    as one of them."""
+
+    sections: list[RuleSection] = field(default_factory=list)
+    italian: list[RuleSection] = field(default_factory=list)
+    under_old_numbers: list[tuple] = field(default_factory=list)
 
 
-def defining_rule_statement(number: str, editions: EditionChoices) -> tuple[str, list] | None:
-    """The query (sql, params) of ``DEFINING_RULE_SQL`` for rule ``number``, to send with a
-    page's others (``defining_rule`` reads its rows); None without a current edition."""
+# What the page reads of a section (an Italian one's document: its title).
+SECTION_FIELDS = (
+    "edition_id", "number", "level", "title", "text", "examples", "note", "position",
+    "source_document_id",
+)  # fmt: skip
+
+
+def read_defining_rule(number: str, editions: EditionChoices) -> RuleTexts:
+    """The texts of rule ``number`` and its subrules (three queries whatever the rule: the rule
+    and its subrules, their Italian texts, the mappings that lead to those under old numbers);
+    nothing without a current edition."""
     current = editions.current
     if current is None:
-        return None
-    italian_ids = [e.pk for e in editions.rows if e.language == Language.ITALIAN]
-    quote = connection.ops.quote_name
-    sql = DEFINING_RULE_SQL.format(
-        section=quote(RuleSection._meta.db_table),
-        mapping=quote(RuleMapping._meta.db_table),
-        document=quote(SourceDocument._meta.db_table),
-        subrule=RuleSection.Level.SUBRULE,
-        # No Italian edition: an id no edition has, so that the query stays the same.
-        italian=", ".join(f"%(italian{index})s" for index in range(len(italian_ids) or 1)),
+        return RuleTexts()
+    # The rule by its number, its subrules by theirs ("702.9a" to "702.9z"): two ranges of the
+    # index of (edition, number).
+    today = RuleSection.objects.filter(edition=current).filter(
+        Q(number=number)
+        | Q(number__gte=f"{number}a", number__lte=f"{number}z", level=RuleSection.Level.SUBRULE)
     )
-    params = {"current": current.pk, "number": number, "likely": LIKELY_MATCH}
-    params.update({f"italian{index}": pk for index, pk in enumerate(italian_ids or [0])})
-    return positional(sql, params)
-
-
-def read_defining_rule(rows: list[tuple]):
-    """The rows of ``DEFINING_RULE_SQL`` as (the rule and its subrules in reading order, the
-    Italian rows under today's numbers, [(Italian row, today's number, old edition id,
-    confidence)] under old numbers). Rows are ``RuleSection`` instances with the fields the
-    page reads (an Italian row's document with its title only)."""
-    sections, italian, under_old_numbers = [], [], []
-    for part, *columns, document_id, document_title, today, old_edition, confidence in rows:
-        row = section_of(columns, document_id, document_title)
-        if part == 0:
-            sections.append(row)
-        elif part == 1:
-            italian.append(row)
-        else:
-            under_old_numbers.append((row, today, old_edition, confidence))
+    sections = [
+        row
+        for row in today.only(*SECTION_FIELDS).order_by()
+        if number and in_rule(number, row.number)
+    ]
     sections.sort(key=lambda row: row.position)
-    return sections, italian, under_old_numbers
-
-
-def section_of(columns, document_id, document_title) -> RuleSection:
-    pk, edition_id, number, level, title, text, examples, note, position = columns
-    row = RuleSection(
-        pk=pk,
-        edition_id=edition_id,
-        number=number,
-        level=level,
-        title=title,
-        text=text,
-        examples=json.loads(examples) if isinstance(examples, str) else examples,
-        note=note,
-        position=position,
-        source_document_id=document_id,
+    likely = RuleMapping.objects.filter(current_section__in=today, confidence__gte=LIKELY_MATCH)
+    mappings = likely.order_by().values_list(
+        "old_section__number", "current_section__number", "old_section__edition_id", "confidence"
     )
-    if document_id is not None:
-        row.source_document = SourceDocument(pk=document_id, title=document_title)
-    return row
-
-
-def rule_citations(rows: list[tuple] | None) -> set[str]:
-    """The numbers the English texts of the rule and its subrules cite, from the rows of
-    ``defining_rule_statement``'s query: those today's rules have are linked."""
-    sections, _italian, _under_old_numbers = read_defining_rule(rows or [])
-    return numbers_cited_in(sections)
+    leads = {}  # old number -> the mappings that lead from it
+    for old_number, *mapping in mappings:
+        leads.setdefault(old_number, []).append(mapping)
+    numbers = {row.number for row in sections}
+    italian_ids = [e.pk for e in editions.rows if e.language == Language.ITALIAN]
+    italian_rows = (
+        RuleSection.objects.filter(
+            edition_id__in=italian_ids, number__in={number, *numbers, *leads}
+        )
+        .select_related("source_document")
+        .only(*SECTION_FIELDS, "source_document__title")
+        .order_by()
+    )
+    texts = RuleTexts(sections)
+    for row in italian_rows:
+        if row.number in numbers:
+            texts.italian.append(row)
+        for mapping in leads.get(row.number, ()):
+            texts.under_old_numbers.append((row, *mapping))
+    return texts
 
 
 def numbers_cited_in(sections: Iterable[RuleSection]) -> set[str]:
@@ -183,23 +143,23 @@ def numbers_cited_in(sections: Iterable[RuleSection]) -> set[str]:
 def defining_rule(
     number: str,
     editions: EditionChoices,
-    rows: list[tuple] | None = None,
+    texts: RuleTexts | None = None,
     cited_today: dict[str, CitedNumber] | None = None,
 ) -> DefiningRule | None:
     """The rule with its subrules in the current rules, each with an Italian text when an
-    Italian edition has one (one query, whatever the rule, even with none:
-    ``defining_rule_statement``, whose ``rows`` a page may have read with its own). The numbers
-    its texts cite are links where today's rules have them: ``cited_today`` is what
-    ``resolve_cited_numbers_by_day`` says of ``rule_citations(rows)`` (for the day None), when
-    the page asked it with its own numbers; else one more query asks it here."""
+    Italian edition has one: ``texts``, which ``read_defining_rule`` reads here unless the page
+    did. The numbers its texts cite are links where today's rules have them: ``cited_today``
+    is what ``resolve_cited_numbers_by_day`` says of ``numbers_cited_in(texts.sections)`` (for
+    the day None), when the page asked it with its own numbers; else one more query asks it
+    here."""
     current = editions.current
     if current is None:
         return None
-    if rows is None:
-        rows = fetch(*defining_rule_statement(number, editions))
-    here, italian, under_old_numbers = read_defining_rule(rows)
+    if texts is None:
+        texts = read_defining_rule(number, editions)
+    here = texts.sections
     sections = [row for row in here if number and in_rule(number, row.number)]
-    translations = italian_texts(number, current, editions, italian, under_old_numbers)
+    translations = italian_texts(number, current, editions, texts.italian, texts.under_old_numbers)
     if not sections:
         return None
     if cited_today is None:
@@ -243,7 +203,7 @@ def italian_texts(
     under_old_numbers: list[tuple],
 ) -> dict:
     """{today's number: Translation} for the rule and its subrules, from the Italian rows
-    ``read_defining_rule`` found.
+    ``read_defining_rule`` found (``RuleTexts.italian``, ``RuleTexts.under_old_numbers``).
 
     An Italian edition read in the current rules numbers them as today; an older one may still
     hold the same rule under its old number, found through the old-number mappings (only

@@ -4,7 +4,7 @@ A set page can list 1,700 printings. Fetching plain values (no model instances) 
 each row here, once, keeps such pages fast; the Jinja2 partials only print the fields
 (``templates/jinja2/cards/``: ``_card_rows.html``, ``_set_card_rows.html``, ``_set_rows.html``).
 A page of rows costs the same few queries whatever it holds: one for the faces, one for the
-printings (a set page: one for both); ``row_queries`` holds their SQL.
+printings (a set page: one for both); ``row_queries`` holds them.
 """
 
 from collections import Counter, defaultdict
@@ -128,7 +128,6 @@ def printing_rows(card_set, with_images=False) -> list[CardRow]:
         row = make_row(number, rarity, card_name, faces)
         if picture:
             scryfall_id, multiverse_id_it, _, layout = picture
-            scryfall_id = row_queries.scryfall_uuid(scryfall_id)
             row.image = _front_image((scryfall_id, multiverse_id_it, layout), row.name)
         rows.append(row)
     return rows
@@ -262,9 +261,6 @@ def sets_by_card(card_ids) -> dict[int, list[SetPrinting]]:
         if (card_id, code) in seen:
             continue
         seen.add((card_id, code))
-        scryfall_id, multiverse_id_it, is_promo, layout = picture
-        # As the ORM gives them: a UUID, and a bool (SQLite gives 0 or 1).
-        picture = (row_queries.scryfall_uuid(scryfall_id), multiverse_id_it, bool(is_promo), layout)
         symbol = (keyrune or code).lower()
         sets[card_id].append(SetPrinting(code, symbol, name, name_it, number, rarity, *picture))
     return sets

@@ -9,8 +9,7 @@ new names show at once.
 """
 
 from django.core.cache import cache
-from django.db import connection
-from django.db.models import Count, Exists, OuterRef
+from django.db.models import Count, Exists, Max, OuterRef, Subquery
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
@@ -95,16 +94,17 @@ def data_fingerprint() -> str:
     """The data version (every import and admin change raises it) and the highest ids of the
     tables the lists come from (rows added any other way), in one query of index lookups:
     counting the rows would read the whole card table on PostgreSQL."""
-    version = connection.ops.quote_name(DataVersion._meta.db_table)
-    tables = [model._meta.db_table for model in (Card, CardSet, Keyword, CardType)]
-    quote = connection.ops.quote_name
-    columns = ", ".join(
-        [f"(SELECT number FROM {version} WHERE id = 1)"]
-        + [f"(SELECT MAX(id) FROM {quote(table)})" for table in tables]
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT {columns}")
-        return "-".join(str(value) for value in cursor.fetchone())
+    version = DataVersion.objects.filter(pk=1).values("number")
+    highest = [
+        Subquery(model.objects.order_by("-pk").values("pk")[:1])
+        for model in (CardSet, Keyword, CardType)
+    ]
+    # The highest card's row, with the rest beside it.
+    row = Card.objects.order_by("-pk").values_list(Subquery(version), "pk", *highest).first()
+    if row is None:  # no card: the set list shows sets all the same
+        highest_set = CardSet.objects.aggregate(highest=Max("pk"))["highest"]
+        row = ("no cards", *version.values_list("number", flat=True), highest_set)
+    return "-".join(str(value) for value in row)
 
 
 def cached(kind: str, build, fingerprint: str):

@@ -305,7 +305,7 @@ class CardFilter(django_filters.FilterSet):
         return queryset.filter(pk__in=links.values("cardface__card_id"))
 
     def filter_keyword(self, queryset, name, value):
-        return queryset.filter(search_keywords__contains=f"\n{value.slug}\n")
+        return queryset.filter(search_keywords__substring=f"\n{value.slug}\n")
 
     def filter_set(self, queryset, name, value):
         printings = Printing.objects.filter(card_set=value)

@@ -2,20 +2,16 @@
 
 A results page reads each card's row from its search row (``CardSearch``): its name, slug,
 faces (Italian name, mana cost, type lines) and newest sets, all a results row shows
-(``lists.rows.card_rows``). Read as model instances, the fifty cards of a page cost more in
-Python than in the database; read as plain rows, and in the default order (by name) with one
-hand-written statement, they cost a fraction of it.
+(``lists.rows.card_rows``), read as plain rows (``values_list``): as model instances, the
+fifty cards of a page cost more in Python than in the database.
 """
 
-import json
 import uuid
 from typing import NamedTuple
 
 from django.core.paginator import Page, Paginator
-from django.db import connection
-from django.db.models import Func, IntegerField, Subquery
+from django.db.models import F, Func, IntegerField, Subquery
 
-from common.sql_rows import fetch
 from oracle.models import CardSearch
 from oracle.search.conditions import IdList
 
@@ -28,12 +24,6 @@ from oracle.search.conditions import IdList
 # costs less so (benchmarks/README.md, issue 35).
 FEW_FOUND = 3000
 
-# The cards of a page in the order of their names (the column of the page's language), from a
-# list of ids (``IdList``).
-IN_NAME_ORDER = (
-    "SELECT card_id, oracle_id, name, slug, faces, sets FROM {table} WHERE card_id IN ({ids}) "
-    "ORDER BY {column} {direction}, name {direction}, card_id {direction} LIMIT %s OFFSET %s"
-)
 # What a results row is made from, in FoundCard's order.
 ROW_COLUMNS = ("pk", "oracle_id", "name", "slug", "faces", "sets")
 
@@ -48,16 +38,6 @@ class FoundCard(NamedTuple):
     slug: str
     faces: list
     sets: list
-
-    @classmethod
-    def from_row(cls, row) -> "FoundCard":
-        """From plain columns, whose JSON and UUIDs SQLite gives as text."""
-        pk, oracle_id, name, slug, faces, sets = row
-        if isinstance(faces, str):
-            faces, sets = json.loads(faces), json.loads(sets)
-        if isinstance(oracle_id, str):
-            oracle_id = uuid.UUID(oracle_id)
-        return cls(pk, oracle_id, name, slug, faces, sets)
 
 
 class NameOrder(NamedTuple):
@@ -82,8 +62,8 @@ def results_page(
     CardSearch queryset, filtered and in ``order_keys``' order) as FoundCards, counted, in two
     queries.
     The ids of the first FEW_FOUND + 1 cards found come first: when those are all, they are the
-    count and the page is read from them, not by searching again (in ``name_order`` by a
-    hand-written statement); otherwise the page is read along the index of its order, with the
+    count and the page is read from them, not by searching again (in ``name_order``, by the
+    page's sort key); otherwise the page is read along the index of its order, with the
     count in the same statement."""
     ids = list(found.order_by().values_list("pk", flat=True)[: FEW_FOUND + 1])  # CardSearch
     if len(ids) <= FEW_FOUND:
@@ -122,13 +102,7 @@ def _rows(found, start: int, size: int) -> list[FoundCard]:
 
 def _in_name_order(ids: list[int], order: NameOrder, start: int, size: int) -> list[FoundCard]:
     """The cards ``start`` to ``start + size`` of ``ids`` in ``order``."""
-    id_list = IdList(ids)
-    ids_sql, params = getattr(id_list, f"as_{connection.vendor}", id_list.as_sql)(None, connection)
-    quote = connection.ops.quote_name
-    statement = IN_NAME_ORDER.format(
-        table=quote(CardSearch._meta.db_table),
-        ids=ids_sql,
-        column=quote(order.column),
-        direction="DESC" if order.descending else "ASC",
-    )
-    return [FoundCard.from_row(row) for row in fetch(statement, [*params, size, start])]
+    keys = [F(order.column), F("name"), F("pk")]
+    keys = [key.desc() if order.descending else key.asc() for key in keys]
+    few = CardSearch.objects.filter(pk__in=IdList(ids)).order_by(*keys)
+    return [FoundCard(*row) for row in few.values_list(*ROW_COLUMNS)[start : start + size]]

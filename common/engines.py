@@ -5,10 +5,12 @@ expressions and lookups (``as_sqlite``, ``as_postgresql``), never behind a test 
 app code.
 """
 
+import json
 from contextlib import contextmanager
 from pathlib import Path
 
 from django.db import connection
+from django.db.models import BooleanField, Expression, ExpressionWrapper, Func, IntegerField, Q
 
 
 def new_uuid_sql() -> str:
@@ -52,3 +54,39 @@ def is_sqlite_file(path: Path) -> bool:
         return False
     name = str(connection.settings_dict["NAME"])
     return ":memory:" not in name and Path(name).resolve() == path.resolve()
+
+
+class IdList(Expression):
+    """A list of ids as one query parameter, the right side of ``pk__in``: a JSON array read by
+    SQLite's ``json_each``, an array on PostgreSQL. Given a plain list, Django writes a
+    placeholder and converts each value, which for the thousand ids of a results page costs
+    more than the query."""
+
+    output_field = IntegerField()
+
+    def __init__(self, ids):
+        super().__init__()
+        self.ids = [int(pk) for pk in ids]
+
+    def as_sql(self, compiler, connection):
+        return "SELECT unnest(%s::bigint[])", [self.ids]
+
+    def as_sqlite(self, compiler, connection):
+        return "SELECT value FROM json_each(%s)", [json.dumps(self.ids)]
+
+
+class Likely(Func):
+    """A condition SQLite's query planner is told is almost always true (its ``likely()``), so
+    that it does not let the condition change the plan (a results page ordered by an indexed
+    column walks that index); the plain condition elsewhere."""
+
+    template = "(%(expressions)s)"
+    arity = 1
+    output_field = BooleanField()
+
+    def as_sqlite(self, compiler, connection, **extra):
+        return super().as_sql(compiler, connection, template="likely(%(expressions)s)", **extra)
+
+
+def likely(condition: Q) -> Q:
+    return Q(Likely(ExpressionWrapper(condition, output_field=BooleanField())))

@@ -21,6 +21,7 @@ Problem explaining what is wrong with the value: one small rule per key.
   and ``dir:``.
 """
 
+from common.engines import IdList, likely
 from oracle.search.conditions.card_text import (
     ENGLISH_TYPE_WORDS,
     ITALIAN_TYPE_WORDS,
@@ -37,13 +38,11 @@ from oracle.search.conditions.flags import FLAGS, FlagCondition, asks_for_tokens
 from oracle.search.conditions.formats import FORMAT_KEYS, FormatCondition
 from oracle.search.conditions.ids import OracleIdCondition
 from oracle.search.conditions.lookups import (
-    IdList,
     cards_with_faces,
     cards_with_printings,
     compare,
     compare_expression,
     everything,
-    likely,
     nothing,
 )
 from oracle.search.conditions.numbers import (

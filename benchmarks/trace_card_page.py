@@ -3,10 +3,10 @@
     .venv/bin/python benchmarks/trace_card_page.py [--database FILE] [--card SLUG] [--language it]
 
 The page is requested once to warm up (Django's start-up and the compiled templates are not
-counted), then once under ``sys.setprofile``. At each call, the innermost frame whose code
-belongs to Oracolo (``common``, ``config``, ``oracle``, ``rulings``, ``web``) names the module
-the request enters; entering another module than the last one entered is a switch, and a
-switch to a module the request had already left is a return. Templates are counted apart, by
+counted), then once under ``sys.setprofile``. Each call of a function of Oracolo's
+(``common``, ``config``, ``oracle``, ``rulings``, ``web``) enters its module, whoever called it
+(Python, a template, Django); entering another module than the last one entered is a switch,
+and a switch to a module the request had already left is a return. Templates are counted apart, by
 the compiled Jinja code's file name. Django's and the libraries' own frames are not counted."""
 
 import argparse
@@ -31,13 +31,13 @@ class Tracer:
         self.pairs = {}
 
     def module_of(self, frame) -> str | None:
-        while frame is not None:
-            filename = frame.f_code.co_filename
-            if filename.startswith(APP_DIRS):
-                return filename[len(str(ROOT)) + 1 :]
-            if filename.startswith(TEMPLATES):
-                self.templates.add(filename[len(TEMPLATES) :])
-            frame = frame.f_back
+        """The Oracolo module whose code ``frame`` runs (None for Django's, a library's or a
+        template's, whose calls change no module)."""
+        filename = frame.f_code.co_filename
+        if filename.startswith(APP_DIRS):
+            return filename[len(str(ROOT)) + 1 :]
+        if filename.startswith(TEMPLATES):
+            self.templates.add(filename[len(TEMPLATES) :])
         return None
 
     def __call__(self, frame, event, arg):

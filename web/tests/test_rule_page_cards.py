@@ -21,6 +21,7 @@ from rulings.models import (
     RulesEdition,
     SourceDocument,
 )
+from rulings.search_terms import SEARCH_TERMS
 from rulings.tests.factories import (
     MAY_2007,
 )
@@ -40,7 +41,8 @@ class RuleCardsTests(BundledDocumentsTestCase):
         return squeeze(response.content.decode())
 
     def searched(self, query):
-        return set(parse(query).filter(CardSearch.objects.all()).values_list("name", flat=True))
+        found = parse(query, SEARCH_TERMS).filter(CardSearch.objects.all())
+        return set(found.values_list("name", flat=True))
 
     def test_reach_lists_the_cards_with_reach_and_a_link_to_the_search(self):
         reach = set(Card.objects.filter(keywords__slug="reach").values_list("name", flat=True))

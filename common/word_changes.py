@@ -1,6 +1,6 @@
 """Word-level differences between two wordings: which words an erratum, a printing or an
-editor removed and added. The pages (``web.rendering.diff``) and the admin's history pages
-(``common.history_changes``) write them out."""
+editor removed and added. The pages (``web.rendering.markup.word_diff``) and the admin's
+history pages (``common.history_changes``) write them out."""
 
 import re
 from itertools import accumulate

@@ -1,10 +1,11 @@
 """The Jinja2 environment of the templates in ``templates/jinja2/``: the public pages (their
 frame is ``base.html``) and the partials a page repeats hundreds of times. Django's template
 engine is kept for the admin. A view renders a page with ``render(request, "app/page.html",
-context, using="jinja2")``; ``render_partial`` hands a partial's HTML to Python.
+context, using="jinja2")``.
 
 What Django's templates had, a Jinja2 page has under the same names: the filters of
-``mana``, ``rules_text``, ``rule_links``, ``diff`` (``old|diff(new)``), ``mended``,
+``mana``, ``rules_text`` (``text|rules_text(rule_links=True, edition=...)`` links its rule
+numbers), ``diff`` (``old|diff(new)``), ``mended``,
 ``long_date``, ``italian_dates``, ``colors``, and Django's ``capfirst``, ``date``,
 ``floatformat``, ``intcomma``, ``linebreaksbr`` and ``truncatechars``; the functions
 ``url(name, *args, **kwargs)``, ``static(path)``, ``querystring(...)`` (Django's tag:
@@ -19,8 +20,8 @@ Django-template version wrote. ``_()``, ``gettext``, ``ngettext``, ``pgettext`` 
 all (oracle/management/commands/makemessages.py).
 
 Python renders no template's macro: a view passes data, and its template renders it with the
-macros and partials of ``templates/jinja2/``; text becomes markup through the filters above,
-over ``web.rendering.markup``.
+macros and partials of ``templates/jinja2/``; card text becomes markup through the filters
+above, which are ``web.rendering.markup``'s functions.
 """
 
 import html
@@ -32,11 +33,9 @@ from django.core.signals import setting_changed
 from django.dispatch import receiver
 from django.template import defaultfilters
 from django.template.defaulttags import querystring as django_querystring
-from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import translation
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import template_localtime
 from jinja2 import Environment, Undefined, pass_context
 from markupsafe import Markup
@@ -68,11 +67,10 @@ class UndefinedPrintedFails(Undefined):
 
 
 def environment(**options) -> Environment:
-    # The page modules import this one for render_partial: theirs are read late.
+    # Read when the engine starts, not when Django's settings import this module.
     from common import dates
     from oracle import printed_text
-    from web.rendering import card_text
-    from web.rendering.diff import word_diff
+    from web.rendering import card_text, markup
 
     # Outside the tests an undefined variable prints nothing, DEBUG or not.
     options["undefined"] = UndefinedPrintedFails if settings.TESTING else Undefined
@@ -98,23 +96,15 @@ def environment(**options) -> Environment:
         truncatechars=defaultfilters.truncatechars,
     )
     env.filters.update(
-        mana=card_text.render_mana,
-        rules_text=card_text.render_rules_text,
+        mana=markup.mana,
+        rules_text=markup.rules_text,
+        diff=markup.word_diff,
         mended=printed_text.mend_symbols,
         long_date=dates.long_date,
         italian_dates=italian_dates,
         colors=card_text.color_names,
     )
-    env.filters.update(rule_links=rule_links, diff=word_diff)
     return env
-
-
-def rule_links(markup, edition: str | None = None):
-    """Every rule number in a card's text (``rules_text``'s markup) a link, to today's rules or
-    to those of the edition in force on ``edition`` (an ISO date)."""
-    from web.rendering.rule_text import link_citations
-
-    return link_citations(markup, edition=edition)
 
 
 def italian_dates(html):
@@ -161,8 +151,3 @@ class _RequestHolder:
 
     def __init__(self, request):
         self.request = request
-
-
-def render_partial(template_name: str, context: dict) -> SafeString:
-    """A Jinja2 partial's HTML, safe to write in a Django template."""
-    return mark_safe(render_to_string(template_name, context, using="jinja2"))

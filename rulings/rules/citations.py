@@ -16,7 +16,7 @@ Future Sight notes of May 2007, "rule 503" in a 2007 ruling). A number is read a
 through that edition's mapping onto the current edition; a number with no mapping, or not in
 that edition, falls back to the same number today. ``resolve_cited_numbers_by_day`` does it
 for every number of a page at once, whatever their dates, in two queries, each number becoming
-a ``CitedNumber``; ``rule_text.TodaysRuleRenderer`` then links each citation to today's rule.
+a ``CitedNumber``; ``web.rendering.text_pieces.RuleLinks`` then links each citation to today's rule.
 """
 
 import re

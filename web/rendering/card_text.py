@@ -1,8 +1,9 @@
-"""Card text to HTML: mana symbols as icons with a text alternative, lines as paragraphs.
+"""Words about card text, in the page's language: what a screen reader says for each mana
+symbol and its mana-font class (``web.rendering.text_pieces`` names the symbols it reads with
+them; the Scryfall API's symbology too), colour names, and the Italian article elided before
+a date ("dall’11 luglio").
 
-Plain functions, tested without a database; the Jinja2 environment (``web/jinja2.py``) makes
-them its template filters. The text is read into pieces (``text_pieces``) and the markup
-made by ``web.rendering.markup``, which escapes each piece once.
+Plain functions, tested without a database.
 """
 
 import re
@@ -13,7 +14,6 @@ from django.utils.translation import pgettext, pgettext_lazy
 
 from common.numbers import bounded_number
 from common.text import ITALIAN_MONTHS
-from web.rendering.text_pieces import SYMBOL_RUN, LineReader, render_inline, render_paragraphs
 
 COLOR_NAMES = {
     "W": lambda: _("white"),
@@ -112,29 +112,6 @@ def symbol_class(symbol: str) -> str:
     if symbol.startswith("h") and len(symbol) == 2:
         return f"ms-{symbol[1]} ms-half"
     return "ms-" + symbol.replace("/", "")
-
-
-def line_reader(finders=(), reminders: bool = False, runs: bool = True) -> LineReader:
-    """Reads card and rules text into pieces: symbols side by side (a cost: "{6}{W}{W}") are
-    one image for screen readers, named by their words in a row: "six generic, white, white"
-    (unless not ``runs``: each symbol its own image); then what ``finders`` find; then
-    reminder text in italics if ``reminders``."""
-    return LineReader(describe_symbol, symbol_class, finders, reminders, runs=runs)
-
-
-def render_mana(text: str) -> SafeString:
-    """A mana cost or a line of text, {W}, {2/U}, {T} as symbols."""
-    if not text:
-        return SafeString("")
-    reader = line_reader()
-    if SYMBOL_RUN.fullmatch(text):  # a cost: its markup is made once per language
-        return SafeString(reader.symbol_run(text).html)
-    return render_inline(reader.read(text))
-
-
-def render_rules_text(text: str) -> SafeString:
-    """Each line a paragraph, symbols as icons, reminder text in italics."""
-    return render_paragraphs(line_reader(reminders=True).lines(text))
 
 
 def color_names(letters: str) -> str:

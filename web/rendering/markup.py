@@ -3,18 +3,31 @@
 A text is first read into pieces (``web.rendering.text_pieces``: mana symbols, reminder text,
 links to rules and cards, plain text); the functions here write each piece's HTML, escaping its
 text exactly once, as Django escapes it (a piece already made markup is written as it is).
-The template filters (``mana``, ``rules_text``, ``rule_links``, ``diff``: ``web/jinja2.py``) and
-the pages' renderers (``web.rendering.rule_text``, ``web.pages.rules.italian_texts``,
-``web.pages.documents.rendering``) hand their pieces here; templates render everything else.
+A piece goes one way, read there and written here: nothing here is read again.
+
+The template filters (``web/jinja2.py``: ``mana``, ``rules_text``, ``diff``) are these
+functions; the pages that show rules, rulings and documents (``web.pages.rules.page``,
+``web.rendering.rulings``, ``web.pages.documents.rendering``) hand their pieces here too.
 """
 
 import html
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from functools import cache
 
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+
+from common.links import url_prefix
+from common.word_changes import word_changes
+from web.rendering.text_pieces import (
+    SYMBOL_RUN,
+    LineReader,
+    RuleLinks,
+    strip_example_label,
+    symbol_run,
+)
 
 
 def escaped(value) -> str:
@@ -39,7 +52,7 @@ def inline(pieces: Iterable) -> SafeString:
         elif kind == "link":
             out.append(link(piece))
         elif kind == "symbols":
-            out.append(piece.html or symbols(piece))
+            out.append(symbols(piece))
         elif kind == "note":
             out.append(
                 f'<span class="{escaped(piece.css_class)}" title="{escaped(piece.title)}">'
@@ -60,9 +73,10 @@ def link(piece) -> str:
     return f'<a{css_class} href="{escaped(piece.href)}"{title}>{escaped(piece.text)}</a>'
 
 
+@cache
 def symbols(piece) -> SafeString:
     """A "symbols" piece: one symbol as its image; several side by side ("{6}{W}{W}") in one
-    image named for screen readers by the piece's label."""
+    image named for screen readers by the piece's label. The same runs repeat on every page."""
     if len(piece.symbols) == 1:
         return symbol(*piece.symbols[0])
     return format_html(
@@ -75,7 +89,7 @@ def symbols(piece) -> SafeString:
 @cache
 def symbol(text: str, css_class: str, name: str) -> SafeString:
     """One mana symbol ({W}, as written between the braces: ``text``) as an icon of the mana
-    font, named ``name`` for screen readers; the same few symbols repeat on every page."""
+    font, named ``name`` for screen readers."""
     return format_html(
         '<abbr class="ms ms-cost {}" role="img" aria-label="{}" title="{}">'
         '<span class="visually-hidden">{}</span></abbr>',
@@ -86,18 +100,78 @@ def symbol(text: str, css_class: str, name: str) -> SafeString:
     )
 
 
-def diff(changes, mana) -> SafeString:
-    """A word diff (``common.word_changes``: (kind, lines), kind "same", "del" or "ins"):
-    removed words in <del>, added words in <ins>, line breaks as <br>, each line through
-    ``mana`` (symbols as icons)."""
+# --- Card text --------------------------------------------------------------------------------
+
+_CARD_LINE = LineReader()
+_CARD_TEXT = LineReader(reminders=True)
+
+
+def mana(text: str) -> SafeString:
+    """A mana cost or a line of text, {W}, {2/U}, {T} as symbols (the ``mana`` filter)."""
+    if not text:
+        return SafeString("")
+    if SYMBOL_RUN.fullmatch(text):  # a cost
+        return symbols(symbol_run(text, get_language()))
+    return inline(_CARD_LINE.read(text))
+
+
+def rules_text(text: str, rule_links: bool = False, edition: str | None = None) -> SafeString:
+    """A card's rules text (the ``rules_text`` filter): each line a paragraph, symbols as icons,
+    reminder text in italics; with ``rule_links`` every rule number a link, to today's rules
+    or to those of the edition in force on ``edition`` (an ISO date)."""
+    if not rule_links:
+        return inline(_CARD_TEXT.paragraphs(text))
+    links = RuleLinks(url_prefix("rules:rule-detail"), edition=edition)
+    return inline(LineReader([links], reminders=True).paragraphs(text))
+
+
+def word_diff(old: str, new: str) -> SafeString:
+    """HTML of ``new`` with the words removed from ``old`` in <del> and those added in <ins>
+    (``common.word_changes``), line breaks as <br>, mana symbols as icons (the ``diff``
+    filter: ``old|diff(new)``)."""
     out = []
-    for kind, lines in changes:
-        text = "<br>".join(mana(line) for line in lines)
-        out.append(f"<{kind}>{text}</{kind}>" if kind in {"del", "ins"} else text)
+    for kind, lines in word_changes(old, new):
+        changed = "<br>".join(mana(line) for line in lines)
+        out.append(f"<{kind}>{changed}</{kind}>" if kind in {"del", "ins"} else changed)
     return mark_safe("".join(out))
 
 
+def ruling_text(text: str, links: RuleLinks) -> SafeString:
+    """A ruling's text: each line a paragraph, symbols, reminder text, the rule numbers it
+    cites linked by ``links`` (to where they are today)."""
+    return inline(LineReader([links], reminders=True).paragraphs(text))
+
+
 # --- Rules text -------------------------------------------------------------------------------
+
+
+class RuleTextRenderer:
+    """Renders the rules texts of one page: paragraphs, mana symbols as icons (each its own),
+    every rule number cited a link (``text_pieces.RuleLinks``). The address prefix and the
+    labels' language are worked out once.
+
+    ``exists``: the numbers that have a page (the others stay text), None to link every number.
+    ``edition``: the ISO date of the edition the text belongs to: its links then open that
+    edition, so an old number leads to the old rule (whose page says where it is today).
+    """
+
+    def __init__(self, exists: Collection[str] | None = None, edition: str | None = None):
+        links = RuleLinks(url_prefix("rules:rule-detail"), exists, edition)
+        self.reader = LineReader([links], runs=False)
+        self.interface_language = get_language()
+
+    def paragraphs(self, value: str) -> SafeString:
+        """One <p> per line."""
+        return inline(self.reader.paragraphs(value))
+
+    def body(self, value: str, examples: Iterable[str], language: str) -> SafeString:
+        """A rule's text and its examples, each marked as one; "" when both are empty."""
+        return rule_body(
+            self.reader.paragraphs(value),
+            [self.reader.paragraphs(strip_example_label(example)) for example in examples],
+            language,
+            self.interface_language,
+        )
 
 
 def rule_body(lines, examples, language: str, interface_language: str) -> SafeString:
@@ -117,7 +191,10 @@ def rule_body(lines, examples, language: str, interface_language: str) -> SafeSt
 
 
 def side_by_side(italian: str, english: str, language: str) -> SafeString:
-    """The Italian text with the English (in ``language``) beside it."""
+    """The Italian text with the English (in ``language``) beside it; only the English when
+    there is no Italian."""
+    if not italian:
+        return SafeString(english)
     return format_html(
         '<div class="bilingual rule-bilingual"><div class="lang-it" lang="it">{}</div>'
         '<div class="lang-en" lang="{}">{}</div></div>',

@@ -1,15 +1,20 @@
 """What each ruling's item needs as a card page lists it (``rules/_ruling.html``'s
 ``ruling_item``: date, text, whether it is outdated and why, source document), in the page's
 language: the text with paragraphs, mana symbols, reminder text and every rule number it cites a
-link to where that rule is today (``rule_text.link_rule_numbers_in_rulings``: one query for all
-the rulings of a page).
+link to where that rule is today (``link_rule_numbers_in_rulings``: one query for all the
+rulings of a page).
 """
+
+from datetime import date
 
 from django.urls import reverse
 
 from common.dates import long_date
+from common.links import url_prefix
 from rulings.models import RulesEdition, Ruling, SourceDocument
-from web.rendering.rule_text import link_rule_numbers_in_rulings
+from rulings.rules.citations import resolve_cited_numbers_by_day, rule_shaped_numbers
+from web.rendering import markup
+from web.rendering.text_pieces import RuleLinks
 
 
 def prepare_items(rulings: list[Ruling], editions: list[RulesEdition], staff=False) -> None:
@@ -56,3 +61,32 @@ def document_url(ruling, document_page=None) -> str:
     anchor = f"#ruling-{ruling.pk}" if ruling.section_id else ""
     url = (document_page or document_page_maker())(document.pk)
     return url + anchor
+
+
+def numbers_cited_by_day(rulings) -> dict[date, set[str]]:
+    """{date: the numbers the rulings of that date cite}: what ``link_rule_numbers_in_rulings``
+    resolves."""
+    cited = {}
+    for ruling in rulings:
+        cited.setdefault(ruling.date, set()).update(rule_shaped_numbers(ruling.text))
+    return cited
+
+
+def link_rule_numbers_in_rulings(rulings, editions=None, resolved=None) -> None:
+    """Give each ruling ``text_html``: its text with mana symbols and reminder text, and every
+    rule number in it a link to today's rule, the number read in the rules in force on the
+    ruling's date ("502.26b" in a 2007 ruling opens 702.37c, titled "today 702.37c"). Where
+    every number leads is resolved once for all the rulings, whatever their dates: two queries;
+    one when the official ``editions`` are given; none when the page resolved
+    ``numbers_cited_by_day(rulings)`` with numbers of its own (``resolved``:
+    ``resolve_cited_numbers_by_day``'s answer)."""
+    rulings = list(rulings)
+    if resolved is None:
+        resolved = resolve_cited_numbers_by_day(numbers_cited_by_day(rulings), editions)
+    prefix = url_prefix("rules:rule-detail")
+    links = {}  # one per date: rulings of a set's release share it
+    for ruling in rulings:
+        found = links.get(ruling.date)
+        if found is None:
+            found = links[ruling.date] = RuleLinks(prefix, cited=resolved.get(ruling.date, {}))
+        ruling.text_html = markup.ruling_text(ruling.text, found)

@@ -1,32 +1,30 @@
-"""Plain text read into pieces before any markup is made: mana symbols, reminder text, links
-that other modules find (rule numbers, card names), and plain text between them.
+"""Text read into pieces, before any markup is made: mana symbols, reminder text, links that
+the text's readers find (rule numbers, card names), and plain text between them.
 
-Every renderer of the site reads its text here first and hands the pieces to
-``web.rendering.markup``, which makes all the markup and escapes each piece's text exactly once.
-No renderer writes markup itself, and no regex runs over markup.
+Pure functions on text: no HTML is written here, and nothing here asks the database. Where a
+rule number leads is data its caller passes (``RuleLinks``: the numbers that have a page, or
+where each number a page cites is today, resolved once for the page); ``web.rendering.markup``
+then writes each piece's HTML, escaping its text exactly once.
 
 A line becomes pieces in two passes. Atoms first, each a run of the line that nothing else may
 cut: symbol runs ("{2}{W}"), then what each ``Finder`` finds in the text the earlier atoms left
 (they are masked, so a finder never sees a symbol's text, nor another finder's). Then, if asked,
 reminder text: a parenthesis whose inside holds no parenthesis (atoms count as plain letters
 there), its pieces between a "reminder" and a "/reminder" piece. A text is one flat run of
-pieces (paragraphs between "p" and "/p"), so that the template renders it in one loop.
-
-Markup another renderer made can still gain links (``add_links``): html.parser reads it, its
-tags are copied as written and only its text is read into pieces.
+pieces (paragraphs between "p" and "/p"), written out in one loop.
 """
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from html.parser import HTMLParser
 from typing import NamedTuple
 
-from django.utils.safestring import SafeString
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
-from web.rendering import markup
+from rulings.rules.citations import CitedNumber, find_citations
+from web.rendering.card_text import describe_symbol, symbol_class
 
 SYMBOL = re.compile(r"\{([^{}]{1,12})\}")
 SYMBOL_RUN = re.compile(r"(?:\{[^{}]{1,12}\})+")
@@ -46,8 +44,8 @@ class Piece(NamedTuple):
     - "text": ``text``;
     - "symbols": ``symbols``, one image for screen readers named ``label`` when several;
     - "reminder" ... "/reminder": the pieces between them in italics (reminder text, its
-      parentheses included); "p" ... "/p": a paragraph. A text is one flat run of pieces,
-      rendered by one loop; the readers always close what they open;
+      parentheses included); "p" ... "/p": a paragraph. A text is one flat run of pieces;
+      the readers always close what they open;
     - "link": ``text`` linked to ``href``, with ``css_class`` and ``title`` if any;
     - "note": ``text`` in a span with ``css_class`` and ``title`` (a reference that leads
       nowhere);
@@ -58,7 +56,6 @@ class Piece(NamedTuple):
 
     kind: str
     text: str = ""
-    html: str = ""  # a symbol run's markup, made once per run and language
     href: str = ""
     css_class: str = ""
     title: str = ""
@@ -91,33 +88,37 @@ def mark(value: str) -> Piece:
 Finder = Callable[[str], Iterable[tuple[int, int, Sequence[Piece]]]]
 
 
-def symbol_piece(symbols: Sequence[str], describe: Callable[[str], str], css_class) -> Piece:
-    parts = tuple(Symbol(symbol, css_class(symbol), describe(symbol)) for symbol in symbols)
+@cache
+def symbol_run(run: str, language: str) -> Piece:
+    """Symbols side by side ("{6}{W}{W}"): one piece, named for screen readers by their words
+    in a row ("six generic, white, white") in ``language``; runs repeat endlessly."""
+    parts = tuple(
+        Symbol(symbol, symbol_class(symbol), describe_symbol(symbol))
+        for symbol in SYMBOL.findall(run)
+    )
     return Piece("symbols", symbols=parts, label=", ".join(part.name for part in parts))
 
 
 @dataclass
 class LineReader:
-    """Reads lines into pieces: symbols described by ``describe`` and ``css_class`` (see
-    ``web.rendering.card_text``), then what each of ``finders`` finds, then reminder text if
+    """Reads lines into pieces: symbols (unless not ``symbols``; side by side one image, or each
+    its own unless ``runs``), then what each of ``finders`` finds, then reminder text if
     ``reminders``."""
 
-    describe: Callable[[str], str]
-    css_class: Callable[[str], str]
     finders: Sequence[Finder] = ()
     reminders: bool = False
     symbols: bool = True
-    runs: bool = True  # symbols side by side one image ("{6}{W}{W}"), or each its own
-
-    def symbol_run(self, run: str) -> Piece:
-        return _symbol_run(run, self.describe, self.css_class, get_language())
+    runs: bool = True
 
     def read(self, line: str) -> list[Piece]:
         atoms: list[tuple[int, int, Sequence[Piece]]] = []
         masked = line
         if self.symbols and "{" in line:
             pattern = SYMBOL_RUN if self.runs else SYMBOL
-            atoms = [(m.start(), m.end(), (self.symbol_run(m[0]),)) for m in pattern.finditer(line)]
+            language = get_language()
+            atoms = [
+                (m.start(), m.end(), (symbol_run(m[0], language),)) for m in pattern.finditer(line)
+            ]
             masked = _mask(masked, atoms)
         for finder in self.finders:
             found = [atom for atom in finder(masked) if atom[0] < atom[1]]
@@ -135,6 +136,10 @@ class LineReader:
     def lines(self, value: str) -> list[list[Piece]]:
         """The pieces of each line of ``value`` that is not blank."""
         return [self.read(line) for line in (value or "").splitlines() if line.strip()]
+
+    def paragraphs(self, value: str) -> list[Piece]:
+        """The pieces of ``value``, each line that is not blank a paragraph."""
+        return paragraphs(self.lines(value))
 
 
 def _mask(line: str, atoms) -> str:
@@ -177,26 +182,7 @@ def _run(line, atoms, index, start, end, out) -> int:
     return index
 
 
-@cache
-def _symbol_run(run: str, describe, css_class, language: str) -> Piece:
-    # Runs repeat endlessly ({1}{G}, {T}); their spoken names depend on the language.
-    piece = symbol_piece(SYMBOL.findall(run), describe, css_class)
-    return Piece("symbols", html=markup.symbols(piece))
-
-
-# --- Markup (web.rendering.markup) ---------------------------------------------------------------
-
-
-def render_inline(pieces: Sequence[Piece]) -> SafeString:
-    return markup.inline(pieces)
-
-
-def render_paragraphs(lines: Sequence[Sequence[Piece]]) -> SafeString:
-    """One <p> per line."""
-    return render_inline(paragraphs(lines))
-
-
-def paragraphs(lines: Sequence[Sequence[Piece]]) -> list[Piece]:
+def paragraphs(lines: Iterable[Sequence[Piece]]) -> list[Piece]:
     """The pieces of the lines, each line a paragraph."""
     out = []
     for line in lines:
@@ -206,54 +192,89 @@ def paragraphs(lines: Sequence[Sequence[Piece]]) -> list[Piece]:
     return out
 
 
-# --- Links added to markup another renderer made -------------------------------------------------
+# --- Rule numbers -------------------------------------------------------------------------------
+
+# Characters a citation never holds, read as no letter: a text is not markup, so "<" and "&"
+# start nothing (``find_citations`` skips tags and entities in markup).
+_PLAIN = re.compile(r"[<&]")
+# Every citation holds a digit from 1 to 9: most lines cite nothing.
+_ANY_DIGIT = re.compile(r"[1-9]")
 
 
-VOID_ELEMENTS = {"br", "hr", "img", "wbr"}  # no end tag follows
+class RuleLinks:
+    """A ``Finder`` of the rule numbers a text cites, each a link to its rule page
+    (``prefix``: "/en/rules/", ``common.links.url_prefix``); each end of a range written in
+    full is linked on its own.
 
+    Where a number leads is given, never asked: by default to that number's page, with
+    ``?edition=`` when ``edition`` (an ISO date: the text's numbers are those of that edition)
+    and only for the numbers in ``exists`` when given (the others stay text); or, when
+    ``cited`` is given (``rulings.rules.citations.resolve_cited_numbers_by_day``'s answer
+    for the text's date), to where each number is today (``todays_rule_piece``).
+    """
 
-class _TextNodes(HTMLParser):
-    """Reads markup into its tags, kept as written, and its text, read into pieces by
-    ``reader`` outside links and symbols (a link is not linked again, a symbol's text is
-    not a citation)."""
+    def __init__(
+        self,
+        prefix: str,
+        exists: Collection[str] | None = None,
+        edition: str | None = None,
+        cited: dict[str, CitedNumber] | None = None,
+    ):
+        self.prefix = prefix
+        self.exists = exists
+        self.query = f"?edition={edition}" if edition else ""
+        self.cited = cited
 
-    def __init__(self, reader: LineReader):
-        super().__init__(convert_charrefs=True)
-        self.reader = reader
-        self.out: list[str] = []
-        self.unlinked: list[bool] = []  # per open tag: is its text left as it is?
+    def _link(self, number: str, label: str) -> Piece:
+        if self.cited is not None:
+            return todays_rule_piece(self.cited.get(number), label, self.prefix)
+        if self.exists is not None and number not in self.exists:
+            return text(label)
+        return link(label, f"{self.prefix}{number}/{self.query}", "rule-ref")
 
-    def handle_starttag(self, tag, attrs):
-        self.out.append(self.get_starttag_text())
-        if tag in VOID_ELEMENTS:
+    def __call__(self, line: str):
+        if not _ANY_DIGIT.search(line):
             return
-        symbol = tag == "abbr" and (dict(attrs).get("class") or "").startswith("ms ")
-        inside = bool(self.unlinked) and self.unlinked[-1]
-        self.unlinked.append(inside or tag == "a" or symbol)
-
-    def handle_startendtag(self, tag, attrs):
-        self.out.append(self.get_starttag_text())
-
-    def handle_endtag(self, tag):
-        if self.unlinked:
-            self.unlinked.pop()
-
-    def parse_endtag(self, i):
-        end = super().parse_endtag(i)
-        if end > i:
-            self.out.append(self.rawdata[i:end])  # the end tag as written
-        return end
-
-    def handle_data(self, data):
-        unlinked = bool(self.unlinked) and self.unlinked[-1]
-        pieces = [text(data)] if unlinked else self.reader.read(data)
-        self.out.append(render_inline(pieces))
+        for citation in find_citations(_PLAIN.sub(MASK, line)):
+            if citation.last:
+                dash = citation.text[len(citation.number) : -len(citation.last)]
+                pieces = [
+                    self._link(citation.number, citation.number),
+                    text(dash),
+                    self._link(citation.last, citation.last),
+                ]
+            else:
+                pieces = [self._link(citation.number, citation.text)]
+            yield citation.start, citation.end, pieces
 
 
-def add_links(markup: str, reader: LineReader) -> SafeString:
-    """``markup`` (made by one of the renderers) with what ``reader``'s finders find in its
-    text turned into pieces; its tags and attributes stay as they were, untouched."""
-    nodes = _TextNodes(reader)
-    nodes.feed(str(markup))
-    nodes.close()
-    return SafeString("".join(nodes.out))
+def today_words(cited: CitedNumber | None) -> str:
+    """ "today 702.37c", "no current rule matches", "not in the rules Oracolo has", or "" when
+    the number is today's own."""
+    if cited is None or not cited.found:
+        return _("not in the rules Oracolo has")
+    if cited.current is None:
+        return _("no current rule matches")
+    if cited.renumbered:
+        return _("today %(number)s") % {"number": cited.current}
+    return ""
+
+
+def todays_rule_piece(cited: CitedNumber | None, label: str, prefix: str) -> Piece:
+    """``label`` as a link to where ``cited`` is today (``prefix``: the rule pages')."""
+    words = today_words(cited)
+    if cited is None or not cited.found:
+        return note(label, "rule-ref-unknown", words)
+    if cited.current is None:
+        href = f"{prefix}{cited.number}/?edition={cited.edition}"
+    else:
+        href = f"{prefix}{cited.current}/"
+    return link(label, href, "rule-ref", words)
+
+
+EXAMPLE_LABEL = re.compile(r"^\s*(?:Example|Esempio)\s*:\s*", re.IGNORECASE)
+
+
+def strip_example_label(value: str) -> str:
+    """ "Example: A player ..." -> "A player ..."; the page prints its own label."""
+    return EXAMPLE_LABEL.sub("", value or "", count=1)

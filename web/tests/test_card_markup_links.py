@@ -1,4 +1,4 @@
-"""The rule links of a card's texts on its page (web.pages.card.rulings.link_rule_numbers): the
+"""The rule links of a card's texts on its page (the ``rules_text`` filter with ``rule_links``): the
 Oracle text's open today's rules, a printed text's the rules in force when it was printed."""
 
 from oracle.models import Card, CardFace, PrintingFace

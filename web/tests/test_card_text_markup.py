@@ -16,8 +16,7 @@ from oracle.tests.markup_check import (
     MarkupError,
     read_markup,
 )
-from web.rendering.card_text import render_mana, render_rules_text
-from web.rendering.diff import word_diff
+from web.rendering.markup import mana, rules_text, word_diff
 
 FRAGMENTS = [
     "{T}",
@@ -75,13 +74,13 @@ class OracleTextMarkupTests(SimpleTestCase):
     @given(texts, st.sampled_from(["en", "it"]))
     def test_oracle_text_makes_only_its_own_markup(self, text, language):
         with translation.override(language):
-            shown, _tags = read_markup(render_rules_text(text), ORACLE_TEXT_TAGS)
+            shown, _tags = read_markup(rules_text(text), ORACLE_TEXT_TAGS)
         self.assertEqual(shown, shown_lines(text))
 
     @FUZZ
     @given(texts)
     def test_a_mana_cost_makes_only_symbols(self, text):
-        shown, _tags = read_markup(render_mana(text), SYMBOL_TAGS)
+        shown, _tags = read_markup(mana(text), SYMBOL_TAGS)
         self.assertEqual(shown, text)
 
     @FUZZ
@@ -89,7 +88,7 @@ class OracleTextMarkupTests(SimpleTestCase):
     def test_printed_text_makes_only_its_own_markup(self, text):
         """The Italian printed text (as Oracle text) and the English one mended, compared with
         today's wording."""
-        shown, _tags = read_markup(render_rules_text(text), ORACLE_TEXT_TAGS)
+        shown, _tags = read_markup(rules_text(text), ORACLE_TEXT_TAGS)
         self.assertEqual(shown, shown_lines(text))
         shown, tags = read_markup(word_diff(mend_symbols(text), "Flying\n{T}: Draw."), DIFF_TAGS)
         self.assertEqual(shown.count("Flying") >= 1, True)
@@ -104,7 +103,7 @@ class OracleTextMarkupTests(SimpleTestCase):
 
 class AttributeBreakOutTests(SimpleTestCase):
     def test_a_parenthesis_in_a_symbol_stays_in_its_attribute(self):
-        html = render_rules_text("{)(} x")
+        html = rules_text("{)(} x")
         read_markup(html, ORACLE_TEXT_TAGS)
         self.assertEqual(
             html,
@@ -114,13 +113,13 @@ class AttributeBreakOutTests(SimpleTestCase):
 
     def test_a_quote_in_a_symbol_is_escaped_once(self):
         self.assertEqual(
-            render_rules_text('{x"}'),
+            rules_text('{x"}'),
             '<p><abbr class="ms ms-cost ms-x&quot;" role="img" aria-label="X&quot;" '
             'title="X&quot;"><span class="visually-hidden">{x&quot;}</span></abbr></p>',
         )
 
     def test_reminder_text_around_a_symbol_keeps_the_symbol_whole(self):
-        html = render_rules_text("(Add {G}.)")
+        html = rules_text("(Add {G}.)")
         self.assertTrue(html.startswith('<p><i class="reminder">(Add <abbr'), html)
         self.assertTrue(html.endswith("</abbr>.)</i></p>"), html)
 

@@ -7,11 +7,11 @@ from types import SimpleNamespace
 from django.test import SimpleTestCase
 from django.utils import translation
 
+from common.links import url_prefix
 from rulings.rules.citations import CitedNumber
 from web.pages.documents.rendering import CardNames, SectionRenderer
-from web.rendering.card_text import line_reader
-from web.rendering.rule_text import todays_rule_piece
-from web.rendering.text_pieces import render_inline
+from web.rendering.markup import inline
+from web.rendering.text_pieces import LineReader, todays_rule_piece
 
 
 class RuleLinkRenderingTests(SimpleTestCase):
@@ -46,7 +46,7 @@ class RuleLinkRenderingTests(SimpleTestCase):
         names = CardNames({"Catena d'Acido": "/it/cards/chain-of-acid/", "Catena": None})
         line = "Le Catene: Catena d'Acido, Catena d'Acidone <b>"
         self.assertEqual(
-            render_inline(line_reader([names]).read(line)),
+            inline(LineReader([names]).read(line)),
             "Le Catene: "
             '<a class="card-ref" href="/it/cards/chain-of-acid/">Catena d&#x27;Acido</a>, '
             "Catena d&#x27;Acidone &lt;b&gt;",
@@ -93,4 +93,4 @@ class RuleLinkRenderingTests(SimpleTestCase):
 
 def link_to_todays_rule(cited, label):
     """``label`` linked to where ``cited`` is today, as a text renderer writes it."""
-    return render_inline([todays_rule_piece(cited, label)])
+    return inline([todays_rule_piece(cited, label, url_prefix("rules:rule-detail"))])

@@ -6,14 +6,16 @@ from django.test import SimpleTestCase
 from django.utils import translation
 from django.utils.safestring import SafeString
 
+from common.links import url_prefix
+from rulings.rules.citations import CitedNumber
 from web.rendering import markup
-from web.rendering.card_text import render_mana
 from web.rendering.text_pieces import (
     PARAGRAPH_END,
     PARAGRAPH_START,
     REMINDER_END,
     REMINDER_START,
     Piece,
+    RuleLinks,
     Symbol,
     link,
     mark,
@@ -85,11 +87,61 @@ class InlineTests(SimpleTestCase):
 
 class DiffTests(SimpleTestCase):
     def test_removed_and_added_words_and_line_breaks(self):
-        changes = [("same", ["Pay {1}"]), ("del", ["old", "line"]), ("ins", ["<new>"])]
         with translation.override("en"):
-            html = markup.diff(changes, render_mana)
+            html = markup.word_diff("Pay {1}\nold\nline", "Pay {1}\n<new>")
         self.assertTrue(html.startswith('Pay <abbr class="ms ms-cost ms-1"'))
-        self.assertTrue(html.endswith("<del>old<br>line</del><ins>&lt;new&gt;</ins>"))
+        self.assertIn("<del>", html)
+        self.assertIn("<ins>&lt;new&gt;</ins>", html)
+        self.assertNotIn("<new>", html)
+
+
+class CardTextTests(SimpleTestCase):
+    """The ``mana`` and ``rules_text`` filters: a text read into pieces, then written."""
+
+    def test_a_cost_is_one_image_named_by_its_symbols(self):
+        with translation.override("en"):
+            html = markup.mana("{1}{W}")
+        self.assertTrue(
+            html.startswith(
+                '<span class="mana-symbols" role="img" aria-label="one generic, white">'
+            )
+        )
+        self.assertEqual(markup.mana(""), "")
+
+    def test_the_rules_text_links_rule_numbers_only_when_asked(self):
+        value = "Flying (See rule 702.9.)\n<b>x</b>"
+        with translation.override("en"):
+            plain = markup.rules_text(value)
+            linked = markup.rules_text(value, rule_links=True)
+            in_2007 = markup.rules_text(value, rule_links=True, edition="2007-05-01")
+        self.assertEqual(
+            plain,
+            '<p>Flying <i class="reminder">(See rule 702.9.)</i></p><p>&lt;b&gt;x&lt;/b&gt;</p>',
+        )
+        self.assertIn(
+            '<i class="reminder">(See rule '
+            '<a class="rule-ref" href="/en/rules/702.9/">702.9</a>.)</i>',
+            linked,
+        )
+        self.assertIn('href="/en/rules/702.9/?edition=2007-05-01"', in_2007)
+
+    def test_a_rules_page_links_only_the_numbers_it_has(self):
+        with translation.override("it"):
+            html = markup.RuleTextRenderer({"702.9"}).paragraphs("702.9 e 702.99; {T}{T}")
+        self.assertIn('<a class="rule-ref" href="/it/rules/702.9/">702.9</a> e 702.99', html)
+        self.assertEqual(html.count('<abbr class="ms ms-cost ms-tap"'), 2)
+        self.assertNotIn("mana-symbols", html)  # each symbol its own image
+
+    def test_a_ruling_cites_the_rules_of_its_date_linked_to_today_s(self):
+        cited = {"502.26b": CitedNumber("502.26b", "2007-05-01", True, "702.37c")}
+        with translation.override("en"):
+            links = RuleLinks(url_prefix("rules:rule-detail"), cited=cited)
+            html = markup.ruling_text("See rule 502.26b and 999.1.", links)
+        self.assertIn(
+            '<a class="rule-ref" href="/en/rules/702.37c/" title="today 702.37c">502.26b</a>',
+            html,
+        )
+        self.assertIn('<span class="rule-ref-unknown" title="not in the rules Oracolo has">', html)
 
 
 class RuleMarkupTests(SimpleTestCase):
@@ -107,6 +159,9 @@ class RuleMarkupTests(SimpleTestCase):
 
     def test_an_empty_rule_has_no_body(self):
         self.assertEqual(markup.rule_body([], [], "en", "en"), "")
+
+    def test_only_the_english_without_an_italian_text(self):
+        self.assertEqual(markup.side_by_side("", SafeString("<p>en</p>"), "en"), "<p>en</p>")
 
     def test_the_italian_text_beside_the_english(self):
         html = markup.side_by_side(SafeString("<p>it</p>"), SafeString("<p>en</p>"), "en")

@@ -3,35 +3,30 @@ from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 
 from oracle.printed_text import wording_key
-from web.rendering.card_text import (
-    describe_symbol,
-    elide_italian_dates,
-    render_mana,
-    render_rules_text,
-)
-from web.rendering.diff import word_diff
+from web.rendering.card_text import describe_symbol, elide_italian_dates
+from web.rendering.markup import mana, rules_text, word_diff
 
 
 class ManaRenderingTests(SimpleTestCase):
     def test_mana_cost_becomes_icons_with_text_alternative(self):
-        html = render_mana("{2}{R}{R}")
+        html = mana("{2}{R}{R}")
         self.assertEqual(html.count('class="ms ms-cost'), 3)
         self.assertIn('class="ms ms-cost ms-r" role="img" aria-label="red" title="red"', html)
         self.assertIn('<span class="visually-hidden">{2}</span>', html)
 
     def test_hybrid_phyrexian_and_tap_symbols(self):
-        self.assertIn("ms-2w", render_mana("{2/W}"))
-        self.assertIn("ms-wp", render_mana("{W/P}"))
-        self.assertIn("ms-tap", render_mana("{T}: Add {G}."))
+        self.assertIn("ms-2w", mana("{2/W}"))
+        self.assertIn("ms-wp", mana("{W/P}"))
+        self.assertIn("ms-tap", mana("{T}: Add {G}."))
         self.assertEqual(describe_symbol("2/W"), "two generic or white")
 
     def test_text_is_escaped_before_symbols_are_added(self):
-        html = render_mana('<script>alert("x")</script> {W}')
+        html = mana('<script>alert("x")</script> {W}')
         self.assertNotIn("<script>", html)
         self.assertIn("&lt;script&gt;", html)
 
     def test_rules_text_lines_are_paragraphs_and_reminders_italic(self):
-        html = render_rules_text("Flying\nMorph {4}{U} (You may cast this face down.)")
+        html = rules_text("Flying\nMorph {4}{U} (You may cast this face down.)")
         self.assertEqual(html.count("<p>"), 2)
         self.assertIn('<i class="reminder">(You may cast this face down.)</i>', html)
 

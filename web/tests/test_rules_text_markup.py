@@ -11,18 +11,15 @@ from django.utils import translation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from common.links import url_prefix
 from oracle.tests.markup_check import ANY, ORACLE_TEXT_TAGS, exactly, read_markup
 from rulings.rules.citations import CitedNumber
 from web.pages.documents.rendering import SectionRenderer
 from web.pages.rules.excerpts import highlight
-from web.rendering.card_text import render_rules_text
-from web.rendering.rule_text import (
-    RuleTextRenderer,
-    TodaysRuleRenderer,
-    link_citations,
-    render_ruling_text,
-)
+from web.rendering.markup import RuleTextRenderer, rules_text, ruling_text
+from web.rendering.text_pieces import RuleLinks
 from web.tests.test_card_text_markup import FRAGMENTS, shown_lines
+from web.tests.test_rule_rendering import link_citations
 
 RULE_FRAGMENTS = [
     *FRAGMENTS,
@@ -89,6 +86,10 @@ CITED = {
 }
 
 
+def todays_links():
+    return RuleLinks(url_prefix("rules:rule-detail"), cited=CITED)
+
+
 class RuleTextMarkupTests(SimpleTestCase):
     @FUZZ
     @given(texts, st.sampled_from([None, "2007-05-01"]))
@@ -106,7 +107,7 @@ class RuleTextMarkupTests(SimpleTestCase):
     @FUZZ
     @given(texts)
     def test_ruling_text_makes_only_its_own_markup(self, text):
-        html = render_ruling_text(text, TodaysRuleRenderer(CITED))
+        html = ruling_text(text, todays_links())
         shown, _tags = read_markup(html, RULE_TEXT_TAGS)
         self.assertEqual(shown, shown_lines(text))
 
@@ -125,18 +126,18 @@ class RuleTextMarkupTests(SimpleTestCase):
     @FUZZ
     @given(texts)
     def test_oracle_text_with_its_citations_linked_makes_only_its_own_markup(self, text):
-        """The card page: Oracle text rendered, then the rules it cites linked."""
-        html = link_citations(render_rules_text(text))
+        """The card page: Oracle text with the rules it cites linked."""
+        html = rules_text(text, rule_links=True)
         shown, _tags = read_markup(html, RULE_TEXT_TAGS)
         self.assertEqual(shown, shown_lines(text))
 
-    def test_links_added_to_markup_leave_its_attributes_alone(self):
-        html = link_citations(render_rules_text("{702.9} 702.9 (rule 702.9)"))
+    def test_numbers_in_symbols_are_not_links(self):
+        html = rules_text("{702.9} 702.9 (rule 702.9)", rule_links=True)
         self.assertEqual(html.count('<a class="rule-ref"'), 2)
         self.assertIn('aria-label="702.9"', html)
 
     def test_a_parenthesis_in_a_symbol_stays_in_its_attribute(self):
-        html = render_ruling_text("{)(} x (see rule 702.9)", TodaysRuleRenderer(CITED))
+        html = ruling_text("{)(} x (see rule 702.9)", todays_links())
         read_markup(html, RULE_TEXT_TAGS)
         self.assertIn('aria-label=")("', html)
         self.assertIn('<i class="reminder">(see rule <a class="rule-ref"', html)

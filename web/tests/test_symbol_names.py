@@ -12,7 +12,8 @@ from django.utils import translation
 
 from oracle.tests.browser import FutureSightBrowserTestCase
 from oracle.tests.helpers import FUT
-from web.rendering.card_text import describe_symbol, render_mana, render_rules_text
+from web.rendering.card_text import describe_symbol
+from web.rendering.markup import mana, rules_text
 from web.testing import EmptyDatabaseTestCase
 
 SPOKEN = {
@@ -55,7 +56,7 @@ class SpokenSymbolTests(SimpleTestCase):
 
     def test_a_cost_is_one_image_named_by_its_symbols(self):
         with translation.override("it"):
-            html = render_mana("{6}{W}{W}")
+            html = mana("{6}{W}{W}")
         self.assertTrue(
             html.startswith(
                 '<span class="mana-symbols" role="img" aria-label="sei generico, bianco, bianco">'
@@ -67,7 +68,7 @@ class SpokenSymbolTests(SimpleTestCase):
 
     def test_symbols_in_rules_text(self):
         with translation.override("en"):
-            html = render_rules_text("{T}: Add {G}{G}. Pay {E}.")
+            html = rules_text("{T}: Add {G}{G}. Pay {E}.")
         self.assertIn('<abbr class="ms ms-cost ms-tap" role="img" aria-label="tap"', html)
         self.assertIn('<span class="mana-symbols" role="img" aria-label="green, green">', html)
         self.assertIn('aria-label="energy"', html)

@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import urlencode
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
 
 from common.statement_timeout import StatementTimeout
@@ -27,7 +27,6 @@ from oracle.models import (
 from oracle.search.tokens import quote
 from web import data_age
 from web.http_caching import page_parameters
-from web.jinja2 import render_partial
 from web.pages.card import images as card_images
 from web.pages.card import printings as card_printings
 from web.pages.card import rulings as card_rulings
@@ -49,7 +48,6 @@ from web.search_limits import (
 )
 
 CARDS_PER_PAGE = 50
-ROWS_TEMPLATE = "cards/_card_rows.html"
 
 
 def search_examples():
@@ -118,9 +116,6 @@ def _card_list(request, card_filter):
         "searched": True,
         "page_obj": page,
         "rows": rows,
-        # The table's rows made as one piece of markup, not written through the page's template
-        # piece by piece.
-        "rows_html": search_rows_html(rows, other_language) if view == "list" else "",
         "view": view,
         "other_language": other_language,
         "card_images_enabled": card_images.images_enabled(),
@@ -128,11 +123,6 @@ def _card_list(request, card_filter):
     if not rows and not card_filter.given_facets:
         context["name_suggestions"] = name_suggestions(card_filter.query)
     return render_search(request, context)
-
-
-def search_rows_html(rows, other_language) -> SafeString:
-    """The rows of the results table (``cards/_card_rows.html``)."""
-    return render_partial(ROWS_TEMPLATE, {"rows": rows, "other_language": other_language})
 
 
 def render_search(request, context, status=None):

@@ -6,9 +6,9 @@ The list costs one query. A keyword's page costs the same number whatever the ke
 version; its rule and subrules in the current rules with their Italian texts (three:
 ``read_defining_rule``); the rulings about it, which bring their documents too; in one query,
 the rule numbers the rulings cite (read in the rules of their dates:
-``rule_text.link_rule_numbers_in_rulings``) and those its rule cites, which are links where
-today's rules have them; the documents with a section about it; a few of its cards with their
-count; its cards per card type, as the rule linker counted them.
+``web.rendering.rulings.link_rule_numbers_in_rulings``) and those its rule cites, which are
+links where today's rules have them; the documents with a section about it; a few of its cards
+with their count; its cards per card type, as the rule linker counted them.
 """
 
 from dataclasses import dataclass
@@ -43,7 +43,7 @@ from web.pages.keywords.defining_rule import (
     read_defining_rule,
 )
 from web.pages.search.facets import CARD_TYPES, type_label
-from web.rendering.rule_text import link_rule_numbers_in_rulings, numbers_cited_by_day
+from web.rendering.rulings import link_rule_numbers_in_rulings, numbers_cited_by_day
 
 Kind = Keyword.Kind
 # What a page lists of a document.
@@ -188,7 +188,7 @@ def documents_speaking_of(keyword: Keyword, rulings: list[Ruling]) -> list[Sourc
 def keyword_rulings(keyword: Keyword) -> list[Ruling]:
     """The rulings about the keyword, Italian ones first on Italian pages, oldest first, each
     with ``reasons``: why it no longer holds, empty when it does (their text is linked by
-    ``keyword_detail``: ``rule_text.link_rule_numbers_in_rulings``)."""
+    ``keyword_detail``: ``web.rendering.rulings.link_rule_numbers_in_rulings``)."""
     # A ruling shows its document's title, not the text the document was read from.
     rulings = list(keyword.rulings.for_card_page().defer("source_document__original_text"))
     for ruling in rulings:

@@ -15,8 +15,8 @@ from django.utils.safestring import SafeString
 from oracle.models import Card
 from oracle.wording_history import wording_history
 from web.pages.card.printings import printing_rows
-from web.pages.card.rulings import link_rule_numbers, linked_edition
-from web.rendering.card_text import render_rules_text
+from web.pages.card.rulings import linked_edition
+from web.rendering.markup import rules_text
 
 
 def card_parts(card: Card, printings: list, shown, rules_editions: list) -> dict:
@@ -34,4 +34,4 @@ def card_parts(card: Card, printings: list, shown, rules_editions: list) -> dict
 def linked_text(text: str, printed_on: date | None, editions: list) -> SafeString:
     """A card's rules text with its rule numbers as links, to the rules in force on
     ``printed_on`` (None: today's) among the official ``editions``."""
-    return link_rule_numbers(render_rules_text(text), printed_on, editions)
+    return rules_text(text, rule_links=True, edition=linked_edition(printed_on, editions))

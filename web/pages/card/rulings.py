@@ -33,7 +33,6 @@ from web.pages.card.rulings_rows import (
     page_rows,
     reason_label,
 )
-from web.rendering.rule_text import link_citations
 from web.rendering.rulings import prepare_items
 
 
@@ -111,13 +110,6 @@ def split_groups(groups: list, outdated: bool) -> list:
         if chosen:
             kept.append((label, chosen))
     return kept
-
-
-def link_rule_numbers(markup, printed_on, editions):
-    """Every rule number in a card's text a link: in today's rules for the Oracle text, in the
-    rules in force when it was printed for a printed text (an old number opens the old rule,
-    whose page says where it is today); ``editions`` are the official ones."""
-    return link_citations(markup, edition=linked_edition(printed_on, editions))
 
 
 def linked_edition(printed_on, editions) -> str | None:

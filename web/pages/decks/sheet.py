@@ -39,7 +39,7 @@ from web.pages.card.rulings import RuleUsed, rules_used
 from web.pages.card.rulings_rows import rules_used_of_cards
 from web.pages.card.wording import face_wordings
 from web.pages.decks.listing import SECTION_TITLES
-from web.rendering.diff import word_diff
+from web.rendering.markup import word_diff
 from web.rendering.rulings import prepare_items
 
 WORD = re.compile(r"[^\W\d_]{2,}")

@@ -2,9 +2,9 @@
 flagged.
 
 A document cites rules as they were numbered when it was written ("502.26b" in the Future Sight
-notes of May 2007): ``rule_citations.resolve_cited_numbers`` reads every number a page cites in
-the rules in force on the document's date and finds today's section for each, in two queries
-for the whole page. Links go to today's rule and keep the number as written, with "today
+notes of May 2007): ``rulings.rules.citations.resolve_cited_numbers`` reads every number a page
+cites in the rules in force on the document's date and finds today's section for each, in two
+queries for the whole page. Links go to today's rule and keep the number as written, with "today
 702.37c" as their title.
 
 Card names are linked from the section's DocumentMention rows (a name without a card stays
@@ -25,9 +25,7 @@ from rulings.importers.release_notes.damaged_lines import DAMAGE_REASONS
 from rulings.rules.citations import CitedNumber, cited_numbers
 from rulings.rules.numbers import normalise_number
 from web.rendering import markup
-from web.rendering.card_text import line_reader, render_mana
-from web.rendering.rule_text import TodaysRuleRenderer, today_words, todays_rule_piece
-from web.rendering.text_pieces import link, render_inline
+from web.rendering.text_pieces import LineReader, RuleLinks, link, today_words, todays_rule_piece
 
 # --- Card names ---------------------------------------------------------------------------------
 
@@ -164,7 +162,7 @@ class SectionRenderer:
 
     def __init__(self, cited: dict[str, CitedNumber], card_prefix: str | None = None):
         self.cited = cited
-        self.rules = TodaysRuleRenderer(cited)
+        self.rules = RuleLinks(url_prefix("rules:rule-detail"), cited=cited)
         if card_prefix is None:
             card_prefix = url_prefix("cards:card-detail")  # one reverse() for a page of links
         self.card_prefix = card_prefix
@@ -219,7 +217,7 @@ class SectionRenderer:
 
     def line(self, text: str, names: CardNames, reminders: bool = False):
         """The pieces of one line: symbols, card names, rule numbers, reminder text."""
-        return line_reader([names, self.rules.find_citations], reminders, runs=False).read(text)
+        return LineReader([names, self.rules], reminders, runs=False).read(text)
 
     def card(self, data: dict, text: SectionText, mentions, section) -> RenderedCard:
         name = data.get("name", "")
@@ -230,7 +228,7 @@ class SectionRenderer:
         return RenderedCard(
             name=name,
             url=self.card_url(slug),
-            mana_cost=render_mana(data.get("mana_cost", "")),
+            mana_cost=markup.mana(data.get("mana_cost", "")),
             type_line=data.get("type_line", ""),
             power_toughness=f"{power}/{toughness}" if power or toughness else "",
             text=text.lines(data.get("text", ""), reminders=True, names=text.without(name)),
@@ -243,7 +241,7 @@ class SectionRenderer:
         cited = self.cited.get(normalise_number(block.get("edition_number") or number) or "")
         return RenderedRule(
             number=number,
-            link=render_inline([todays_rule_piece(cited, number, self.rules.prefix)]),
+            link=markup.inline([todays_rule_piece(cited, number, self.rules.prefix)]),
             today=today_words(cited),
             title=block.get("title", ""),
             body=text.lines(block.get("text", "")),

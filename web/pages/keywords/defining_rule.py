@@ -24,7 +24,7 @@ from rulings.rules.editions import EditionChoices
 from rulings.rules.numbers import level_of
 from web.pages.rules.italian_texts import LIKELY_MATCH, ItalianLabels, italian_note
 from web.pages.rules.page import rule_url
-from web.rendering.rule_text import RuleTextRenderer, side_by_side
+from web.rendering.markup import RuleTextRenderer, side_by_side
 
 
 @dataclass

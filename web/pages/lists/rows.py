@@ -29,7 +29,7 @@ from oracle.models import (
 )
 from web.pages.card.images import CardImage, picture_printing, printing_images
 from web.pages.lists import queries as row_queries
-from web.rendering.card_text import render_mana
+from web.rendering.markup import mana
 
 # A result row shows the newest sets a card is in, up to this many, then "+N more".
 SETS_SHOWN = 5
@@ -309,8 +309,8 @@ def _front_image(picture, name: str) -> CardImage | None:
 def _mana_costs(costs) -> SafeString:
     """The faces' mana costs as symbols, " // " between them."""
     if len(costs) == 1:
-        return render_mana(costs[0])
-    return format_html_join(" // ", "{}", ((render_mana(cost),) for cost in costs))
+        return mana(costs[0])
+    return format_html_join(" // ", "{}", ((mana(cost),) for cost in costs))
 
 
 def _set_links(sets, italian, printing_url) -> tuple[SetLink, ...]:

@@ -5,8 +5,8 @@ from collections.abc import Iterable
 from django.utils.translation import gettext as _
 
 from web.pages.rules.page import RulePage, rule_url
-from web.rendering.diff import word_diff
-from web.rendering.rule_text import strip_example_label
+from web.rendering.markup import word_diff
+from web.rendering.text_pieces import strip_example_label
 
 
 def compare_context(page: RulePage, slug: str) -> dict:

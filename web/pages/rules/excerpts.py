@@ -8,7 +8,8 @@ from functools import lru_cache
 from django.utils.safestring import SafeString
 
 from common.text import fold, fold_with_origins
-from web.rendering.text_pieces import mark, render_inline, text
+from web.rendering.markup import inline
+from web.rendering.text_pieces import mark, text
 
 
 def query_words(query: str) -> list[str]:
@@ -66,4 +67,4 @@ def highlight(value: str, words: Iterable[str], width: int = 220) -> SafeString:
     pieces.append(text(value[position:stop]))
     before = "… " if begin else ""
     after = " …" if stop < len(value) else ""
-    return render_inline([text(before), *pieces, text(after)])
+    return inline([text(before), *pieces, text(after)])

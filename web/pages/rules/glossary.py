@@ -9,7 +9,7 @@ from django.utils.safestring import SafeString
 from common.text import fold
 from rulings.models import RulesEdition
 from rulings.rules.citations import rule_shaped_numbers
-from web.rendering.rule_text import RuleTextRenderer
+from web.rendering.markup import RuleTextRenderer
 
 
 @dataclass

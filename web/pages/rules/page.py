@@ -32,7 +32,7 @@ from web.pages.rules.section_pages import split_section
 from web.pages.rules.shown import Node, OldNumber, RulePage, Today, Version
 from web.pages.rules.tree import Row, read_tree
 from web.pages.rules.versions import italian_under_old_numbers, same_rule_elsewhere
-from web.rendering.rule_text import RuleTextRenderer, side_by_side
+from web.rendering.markup import RuleTextRenderer, side_by_side
 
 Level = RuleSection.Level
 

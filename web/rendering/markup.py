@@ -136,12 +136,6 @@ def word_diff(old: str, new: str) -> SafeString:
     return mark_safe("".join(out))
 
 
-def ruling_text(text: str, links: RuleLinks) -> SafeString:
-    """A ruling's text: each line a paragraph, symbols, reminder text, the rule numbers it
-    cites linked by ``links`` (to where they are today)."""
-    return inline(LineReader([links], reminders=True).paragraphs(text))
-
-
 # --- Rules text -------------------------------------------------------------------------------
 
 

@@ -14,7 +14,7 @@ from common.links import url_prefix
 from rulings.models import RulesEdition, Ruling, SourceDocument
 from rulings.rules.citations import resolve_cited_numbers_by_day, rule_shaped_numbers
 from web.rendering import markup
-from web.rendering.text_pieces import RuleLinks
+from web.rendering.text_pieces import LineReader, RuleLinks
 
 
 def prepare_items(rulings: list[Ruling], editions: list[RulesEdition], staff=False) -> None:
@@ -29,14 +29,15 @@ def prepare_items(rulings: list[Ruling], editions: list[RulesEdition], staff=Fal
     for ruling in rulings:
         ruling.document_url = document_url(ruling, document_page)
         ruling.date_iso = ruling.date.isoformat()
+        ruling.history_url = (
+            reverse("admin:rulings_ruling_history", args=[ruling.pk])
+            if staff and getattr(ruling, "corrected_on", None)
+            else ""
+        )
+    for ruling in rulings:  # the dates in words
         ruling.date_words = long_date(ruling.date)
         corrected_on = getattr(ruling, "corrected_on", None)
         ruling.corrected_words = long_date(corrected_on) if corrected_on else ""
-        ruling.history_url = (
-            reverse("admin:rulings_ruling_history", args=[ruling.pk])
-            if staff and corrected_on
-            else ""
-        )
 
 
 def has_page(document) -> bool:
@@ -84,9 +85,11 @@ def link_rule_numbers_in_rulings(rulings, editions=None, resolved=None) -> None:
     if resolved is None:
         resolved = resolve_cited_numbers_by_day(numbers_cited_by_day(rulings), editions)
     prefix = url_prefix("rules:rule-detail")
-    links = {}  # one per date: rulings of a set's release share it
-    for ruling in rulings:
-        found = links.get(ruling.date)
-        if found is None:
-            found = links[ruling.date] = RuleLinks(prefix, cited=resolved.get(ruling.date, {}))
-        ruling.text_html = markup.ruling_text(ruling.text, found)
+    readers = {  # one per date: rulings of a set's release share it
+        day: LineReader([RuleLinks(prefix, cited=resolved.get(day, {}))], reminders=True)
+        for day in {ruling.date for ruling in rulings}
+    }
+    # Every text read, then every text written: a text goes from reading to markup once.
+    pieces = [readers[ruling.date].paragraphs(ruling.text) for ruling in rulings]
+    for ruling, html in zip(rulings, map(markup.inline, pieces), strict=True):
+        ruling.text_html = html

@@ -14,6 +14,7 @@ from web.rendering.text_pieces import (
     PARAGRAPH_START,
     REMINDER_END,
     REMINDER_START,
+    LineReader,
     Piece,
     RuleLinks,
     Symbol,
@@ -136,7 +137,7 @@ class CardTextTests(SimpleTestCase):
         cited = {"502.26b": CitedNumber("502.26b", "2007-05-01", True, "702.37c")}
         with translation.override("en"):
             links = RuleLinks(url_prefix("rules:rule-detail"), cited=cited)
-            html = markup.ruling_text("See rule 502.26b and 999.1.", links)
+            html = markup.inline(LineReader([links]).paragraphs("See rule 502.26b and 999.1."))
         self.assertIn(
             '<a class="rule-ref" href="/en/rules/702.37c/" title="today 702.37c">502.26b</a>',
             html,

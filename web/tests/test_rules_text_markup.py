@@ -16,8 +16,8 @@ from oracle.tests.markup_check import ANY, ORACLE_TEXT_TAGS, exactly, read_marku
 from rulings.rules.citations import CitedNumber
 from web.pages.documents.rendering import SectionRenderer
 from web.pages.rules.excerpts import highlight
-from web.rendering.markup import RuleTextRenderer, rules_text, ruling_text
-from web.rendering.text_pieces import RuleLinks
+from web.rendering.markup import RuleTextRenderer, inline, rules_text
+from web.rendering.text_pieces import LineReader, RuleLinks
 from web.tests.test_card_text_markup import FRAGMENTS, shown_lines
 from web.tests.test_rule_rendering import link_citations
 
@@ -86,8 +86,10 @@ CITED = {
 }
 
 
-def todays_links():
-    return RuleLinks(url_prefix("rules:rule-detail"), cited=CITED)
+def ruling_text(text):
+    """A ruling's text as its card page shows it (``web.rendering.rulings``)."""
+    links = RuleLinks(url_prefix("rules:rule-detail"), cited=CITED)
+    return inline(LineReader([links], reminders=True).paragraphs(text))
 
 
 class RuleTextMarkupTests(SimpleTestCase):
@@ -107,7 +109,7 @@ class RuleTextMarkupTests(SimpleTestCase):
     @FUZZ
     @given(texts)
     def test_ruling_text_makes_only_its_own_markup(self, text):
-        html = ruling_text(text, todays_links())
+        html = ruling_text(text)
         shown, _tags = read_markup(html, RULE_TEXT_TAGS)
         self.assertEqual(shown, shown_lines(text))
 
@@ -137,7 +139,7 @@ class RuleTextMarkupTests(SimpleTestCase):
         self.assertIn('aria-label="702.9"', html)
 
     def test_a_parenthesis_in_a_symbol_stays_in_its_attribute(self):
-        html = ruling_text("{)(} x (see rule 702.9)", todays_links())
+        html = ruling_text("{)(} x (see rule 702.9)")
         read_markup(html, RULE_TEXT_TAGS)
         self.assertIn('aria-label=")("', html)
         self.assertIn('<i class="reminder">(see rule <a class="rule-ref"', html)

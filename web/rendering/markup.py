@@ -129,9 +129,12 @@ def word_diff(old: str, new: str) -> SafeString:
     """HTML of ``new`` with the words removed from ``old`` in <del> and those added in <ins>
     (``common.word_changes``), line breaks as <br>, mana symbols as icons (the ``diff``
     filter: ``old|diff(new)``)."""
+    read = [
+        (kind, [_CARD_LINE.read(line) for line in lines]) for kind, lines in word_changes(old, new)
+    ]
     out = []
-    for kind, lines in word_changes(old, new):
-        changed = "<br>".join(mana(line) for line in lines)
+    for kind, lines in read:
+        changed = "<br>".join(inline(line) for line in lines)
         out.append(f"<{kind}>{changed}</{kind}>" if kind in {"del", "ins"} else changed)
     return mark_safe("".join(out))
 

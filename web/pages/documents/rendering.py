@@ -7,11 +7,11 @@ cites in the rules in force on the document's date and finds today's section for
 queries for the whole page. Links go to today's rule and keep the number as written, with "today
 702.37c" as their title.
 
-Card names are linked from the section's DocumentMention rows (a name without a card stays
-plain text). Each line is read into pieces (``web.rendering.text_pieces``: symbols, card names, rule
+Card names are linked from the section's DocumentMention rows (a name without a card stays plain
+text). Each line is read into pieces (``web.rendering.text_pieces``: symbols, card names, rule
 numbers, reminder text) and the markup made by ``web.rendering.markup``, which escapes each
-piece once; damaged lines
-are shown exactly as written, never linked or guessed, with the reason the importer gave.
+piece once; damaged lines are shown exactly as written, never linked or guessed, with the reason
+the importer gave.
 """
 
 import re

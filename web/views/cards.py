@@ -6,10 +6,8 @@ from django.core.paginator import Paginator
 from django.db.models import Count, F, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import urlencode
-from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
 
 from common.statement_timeout import StatementTimeout
@@ -305,9 +303,7 @@ def set_detail(request, code):
 
 def about(request):
     """Where the data comes from, which version, under which licence, and when it came in: each
-    kind of data's part (``web.data_age``), from its template in either template engine."""
-    sections = [
-        mark_safe(render_to_string(template, {"section": section}, request))
-        for template, section in data_age.about_sections()
-    ]
+    kind of data's part (``web.data_age``: each part's template and its data, which the page's
+    template includes)."""
+    sections = data_age.about_sections()
     return render(request, "cards/about.html", {"sections": sections}, using="jinja2")

@@ -118,7 +118,7 @@ def card_page_images(card, printing, faces) -> list[CardImage]:
         return []
     two = printing.layout in TWO_PICTURES
     if two:
-        printed = {pf.face_id: pf for pf in printing.faces.all()}
+        printed = {pf.face_id: pf for pf in printing.printed_faces}
         names = [face_name(face, printed.get(face.pk)) for face in faces[:2]]
     else:
         names = [card.display_name]

@@ -140,7 +140,10 @@ def scryfall_page(printing) -> str:
     )
 
 
-def gatherer_page(printing) -> str:
-    """The printing's page on Gatherer, in Italian on Italian pages when Gatherer has it."""
-    multiverse_id = (is_italian_page() and printing.multiverse_id_it) or printing.multiverse_id
+def gatherer_page(printing, italian=None) -> str:
+    """The printing's page on Gatherer, in Italian on Italian pages when Gatherer has it
+    (``italian``: whether the page is Italian, when already asked)."""
+    if italian is None:
+        italian = is_italian_page()
+    multiverse_id = (italian and printing.multiverse_id_it) or printing.multiverse_id
     return GATHERER_PAGE.format(id=multiverse_id) if multiverse_id else ""

@@ -98,7 +98,7 @@ def _printed_by_face(printings) -> dict[int, list[tuple[date, str, object]]]:
         released = printing.card_set.release_date
         if released is None:
             continue
-        for printed_face in printing.faces.all():
+        for printed_face in printing.printed_faces:
             entry = (released, printed_face.original_text, printing.card_set)
             found.setdefault(printed_face.face_id, []).append(entry)
     for rows in found.values():

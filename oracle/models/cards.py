@@ -93,13 +93,16 @@ class CardQuerySet(models.QuerySet):
 
     def for_page(self, printings=None):
         """Cards with what a card's page and the card APIs show of them: faces, keywords,
-        printings newest first (each with its set and printed faces; only those of the
-        queryset ``printings`` when given) and errata newest first (each with its face)."""
+        printings newest first (each with its set, and its printed faces in order as the list
+        ``printed_faces``) and errata newest first (each with its face). Of the printings, the
+        columns ``PRINTING_SHOWN`` and their sets' ``SET_SHOWN``; ``printings``, a queryset of
+        printings, reads those instead (the Scryfall API's one printing, whole)."""
         from oracle.models.errata import Erratum  # both modules import this one
         from oracle.models.printings import Printing, PrintingFace
 
         if printings is None:
-            printings = Printing.objects.all()
+            shown_sets = [f"card_set__{name}" for name in SET_SHOWN]
+            printings = Printing.objects.only(*PRINTING_SHOWN, *shown_sets)
 
         newest_first = [
             models.F("card_set__release_date").desc(nulls_last=True),
@@ -108,17 +111,66 @@ class CardQuerySet(models.QuerySet):
             "pk",
         ]
         return self.prefetch_related(
-            models.Prefetch("faces", queryset=CardFace.objects.order_by("position")),
-            models.Prefetch("keywords", queryset=Keyword.objects.order_by("name", "pk")),
+            models.Prefetch(
+                "faces",
+                queryset=CardFace.objects.defer(*SEARCH_NUMBERS).order_by("position"),
+            ),
+            models.Prefetch(
+                "keywords",
+                queryset=Keyword.objects.only(*KEYWORD_SHOWN).order_by("name", "pk"),
+            ),
             models.Prefetch(
                 "printings",
                 queryset=printings.select_related("card_set").order_by(*newest_first),
             ),
-            models.Prefetch("printings__faces", queryset=PrintingFace.objects.order_by("position")),
+            # A list on each printing: a card with hundreds of printings would otherwise make
+            # a queryset for each.
             models.Prefetch(
-                "errata", queryset=Erratum.objects.select_related("face").order_by("-date", "-id")
+                "printings__faces",
+                queryset=PrintingFace.objects.order_by("position"),
+                to_attr="printed_faces",
+            ),
+            models.Prefetch(
+                "errata",
+                queryset=Erratum.objects.select_related("face")
+                .only(*ERRATUM_SHOWN, "face__name")
+                .order_by("-date", "-id"),
             ),
         )
+
+
+# What a card's page and the card API read of a printing, of its set and of a keyword
+# (``CardQuerySet.for_page``): a card may have hundreds of printings, and every column read is
+# a column converted on each.
+PRINTING_SHOWN = (
+    "card",
+    "card_set",
+    "scryfall_id",
+    "multiverse_id",
+    "multiverse_id_it",
+    "collector_number",
+    "layout",
+    "rarity",
+    "frame_version",
+    "is_timeshifted",
+    "is_promo",
+    "name_it",
+)
+SET_SHOWN = ("code", "name", "name_it", "set_type", "release_date", "keyrune_code")
+KEYWORD_SHOWN = ("slug", "name", "name_it", "kind")
+ERRATUM_SHOWN = (
+    "card",
+    "face",
+    "field",
+    "date",
+    "old_text",
+    "new_text",
+    "reason",
+    "reason_it",
+    "source",
+)
+# A face's numbers for the search alone (``CardFace.power_value`` and the like).
+SEARCH_NUMBERS = ("power_value", "toughness_value", "loyalty_value")
 
 
 class Card(models.Model):

@@ -285,7 +285,7 @@ def _printing_record(request, printing: Printing, positions):
                 "flavor_text": printed.flavor_text,
                 "flavor_text_it": printed.flavor_text_it,
             }
-            for printed in printing.faces.all()
+            for printed in printing.printed_faces
         ],
     }
 

@@ -83,8 +83,7 @@ class CardReadTests(BundledDataTestCase):
                     faces = list(card.faces.all())
                     errata = list(card.errata.all())
                     keywords = list(card.keywords.all())
-                    printed = [list(printing.faces.all()) for printing in printings]
-                    self.assertIs(printings[0].faces.all(), printings[0].faces.all())
+                    printed = [printing.printed_faces for printing in printings]
                 self.assertEqual(faces, list(CardFace.objects.filter(card=card)))
                 self.assertEqual(errata, list(Erratum.objects.filter(card=card)))
                 self.assertEqual(keywords, list(Keyword.objects.filter(cards=card)))

@@ -5,6 +5,10 @@ full catalogue."""
 
 from urllib.parse import urlencode
 
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from oracle.models import Card
 from rulings.models import SourceDocument
 from web.testing import BundledDocumentsTestCase, time_limit_queries
 
@@ -151,3 +155,24 @@ class PageQueriesTests(BundledDocumentsTestCase):
     def test_another_document_page_makes_the_same_number_of_queries(self):
         url = f"/it/sources/{SourceDocument.objects.get(slug='onslaught-morph-faq').pk}/"
         self.assertPageQueries(url, DOCUMENT_PAGE)
+
+    def test_a_card_in_the_apis_makes_the_same_number_of_queries_whatever_the_card(self):
+        # A card's API record reads its printings with the columns the page reads (many for
+        # Plains, one for Tarox Bladewing), the Scryfall card object one printing whole: no
+        # column read afterwards, one query per printing.
+        record_queries, object_queries = set(), set()
+        for name in ["Plains", "Tarox Bladewing", "Boom // Bust"]:
+            card = Card.objects.get(name=name)
+            printing = card.printings.select_related("card_set").first()
+            api = f"/api/cards/{card.oracle_id}/"
+            scryfall = f"/api/scryfall/cards/{printing.card_set.code.lower()}/"
+            scryfall += printing.collector_number
+            for url, counts in [(api, record_queries), (scryfall, object_queries)]:
+                with self.subTest(url=url):
+                    self.client.get(url)  # what is read once per process is read now
+                    with CaptureQueriesContext(connection) as queries:
+                        response = self.client.get(url)
+                    self.assertEqual(response.status_code, 200)
+                    counts.add(len(queries))
+        self.assertEqual(len(record_queries), 1, record_queries)
+        self.assertEqual(len(object_queries), 1, object_queries)

@@ -173,7 +173,7 @@ def card_page_response(request, card, printing):
     errata = list(card.errata.all())
     wordings = face_wordings(faces, errata, data_version.for_request(request).cards_date)
     pictured = card_images.picture_printing(printings, printing, chosen=chosen)
-    printed = {pf.face_id: pf for pf in printing.faces.all()} if printing else {}
+    printed = {pf.face_id: pf for pf in printing.printed_faces} if printing else {}
     display_name, other_name = names_for_page(card.name, card.italian_name)
     context = {
         "card": card,

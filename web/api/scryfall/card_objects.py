@@ -54,7 +54,7 @@ def read_card_object(printing, lang: str, addresses: Addresses) -> dict:
         printing,
         list(card.faces.all()),
         [keyword.name for keyword in card.keywords.all()],
-        list(printing.faces.all()),
+        printing.printed_faces,
         lang,
         addresses,
     )

@@ -118,7 +118,7 @@ def card_page_images(card, printing, faces) -> list[CardImage]:
         return []
     two = printing.layout in TWO_PICTURES
     if two:
-        printed = {pf.face_id: pf for pf in printing.faces.all()}
+        printed = {pf.face_id: pf for pf in printing.printed_faces}
         names = [face_name(face, printed.get(face.pk)) for face in faces[:2]]
     else:
         names = [card.display_name]
@@ -140,7 +140,10 @@ def scryfall_page(printing) -> str:
     )
 
 
-def gatherer_page(printing) -> str:
-    """The printing's page on Gatherer, in Italian on Italian pages when Gatherer has it."""
-    multiverse_id = (is_italian_page() and printing.multiverse_id_it) or printing.multiverse_id
+def gatherer_page(printing, italian=None) -> str:
+    """The printing's page on Gatherer, in Italian on Italian pages when Gatherer has it
+    (``italian``: whether the page is Italian, when already asked)."""
+    if italian is None:
+        italian = is_italian_page()
+    multiverse_id = (italian and printing.multiverse_id_it) or printing.multiverse_id
     return GATHERER_PAGE.format(id=multiverse_id) if multiverse_id else ""

@@ -40,14 +40,14 @@ class PrintingRow:
     links: PrintingLinks
 
 
-def printing_links(printing, labels=None) -> PrintingLinks:
+def printing_links(printing, labels=None, italian=None) -> PrintingLinks:
     """``labels``: the two links' names, translated once for a table of printings
-    (``link_labels``)."""
+    (``link_labels``); ``italian``: whether the page is Italian, asked once for a table."""
     scryfall_label, gatherer_label = labels or link_labels()
     names = {"set": printing.card_set.code, "number": printing.collector_number}
     return PrintingLinks(
         scryfall=scryfall_page(printing),
-        gatherer=gatherer_page(printing),
+        gatherer=gatherer_page(printing, italian),
         scryfall_label=scryfall_label % names,
         gatherer_label=gatherer_label % names,
     )
@@ -63,21 +63,25 @@ def printing_rows(printings, shown) -> list[PrintingRow]:
     labels = {value: str(label) for value, label in Rarity.choices}
     names = link_labels()
     italian = is_italian_page()
-    return [
-        PrintingRow(
-            url=url(p.card_set.code.lower(), p.collector_number),
-            set_name=(italian and p.card_set.name_it) or p.card_set.name,
-            set_code=p.card_set.code,
-            symbol=p.card_set.symbol_code,
-            rarity=p.rarity,
-            rarity_label=labels.get(p.rarity, p.rarity),
-            number=p.collector_number,
-            name_it=p.name_it,
-            frame_version=p.frame_version,
-            futureshifted=p.is_futureshifted,
-            timeshifted=p.is_timeshifted,
-            current=p == shown,
-            links=printing_links(p, names),
+    shown_pk = shown.pk if shown is not None else None
+    rows = []
+    for printing in printings:
+        card_set = printing.card_set
+        rows.append(
+            PrintingRow(
+                url=url(card_set.code.lower(), printing.collector_number),
+                set_name=(italian and card_set.name_it) or card_set.name,
+                set_code=card_set.code,
+                symbol=card_set.symbol_code,
+                rarity=printing.rarity,
+                rarity_label=labels.get(printing.rarity, printing.rarity),
+                number=printing.collector_number,
+                name_it=printing.name_it,
+                frame_version=printing.frame_version,
+                futureshifted=printing.is_futureshifted,
+                timeshifted=printing.is_timeshifted,
+                current=printing.pk == shown_pk,
+                links=printing_links(printing, names, italian),
+            )
         )
-        for p in printings
-    ]
+    return rows

@@ -75,7 +75,7 @@ def environment(**options) -> Environment:
     # Outside the tests an undefined variable prints nothing, DEBUG or not.
     options["undefined"] = UndefinedPrintedFails if settings.TESTING else Undefined
     env = Environment(
-        extensions=["jinja2.ext.i18n"],
+        extensions=["jinja2.ext.i18n", "web.fragment_cache.FragmentCache"],
         finalize=escape_like_django,
         keep_trailing_newline=True,  # as Django's templates do
         **options,

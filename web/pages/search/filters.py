@@ -339,6 +339,7 @@ class CardFilter(django_filters.FilterSet):
 
     color_choices = COLOR_CHOICES
     color_modes = ColorMode.CHOICES
+    options_seconds = facets.OPTIONS_TTL  # how long the long selects stay rendered
 
     @cached_property
     def data_fingerprint(self) -> str:
@@ -358,9 +359,25 @@ class CardFilter(django_filters.FilterSet):
             for name, build in builds.items()
         }
 
-    @property
+    def long_selects_key(self) -> tuple[str, ...]:
+        """What the long selects show chosen, of what they offer: the key they are kept rendered
+        under (``{% cache %}`` in card_list.html). A value they do not offer chooses nothing,
+        so it is the key of none, and made-up values add no entries to the cache."""
+        offered = self.long_options()
+        kept = []
+        for name, pairs in (
+            ("type", [pair for _label, group in offered["type"] for pair in group]),
+            ("keyword", [pair for _label, group in offered["keyword"] for pair in group]),
+            ("card_set", offered["card_set"]),
+        ):
+            chosen = self.selected[name]
+            kept.append(chosen if any(value == chosen for value, _label in pairs) else "")
+        return tuple(kept)
+
+    @cached_property
     def choices(self) -> dict[str, list]:
-        """The short selects' (value, label) pairs, the first one empty, by parameter."""
+        """The short selects' (value, label) pairs, the first one empty, by parameter (made once
+        per page: the template asks for them select by select)."""
         return short_select_choices(self.get_form_class())
 
     @cached_property

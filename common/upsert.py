@@ -82,12 +82,22 @@ def row_preparer(columns: Sequence, connection):
             kind = column.target_field.get_internal_type()
             kind = "IntegerField" if kind in ("AutoField", "BigAutoField") else kind
         plain = AS_IS.get(kind)
-        steps.append((column, (plain, type(None)) if plain else ()))
+        # A column's other values are prepared once each: an import's rows repeat the same
+        # timestamp, release date or mana value thousands of times. JSON values are unhashable.
+        prepared = None if kind == "JSONField" else {}
+        steps.append((column, (plain, type(None)) if plain else (), prepared))
+
+    def prepare_one(column, prepared: dict | None, value):
+        if prepared is None:
+            return column.get_db_prep_save(value, connection)
+        if (result := prepared.get(value, prepared)) is prepared:
+            result = prepared[value] = column.get_db_prep_save(value, connection)
+        return result
 
     def prepare(row: Sequence) -> list:
         return [
-            value if type(value) in as_is else column.get_db_prep_save(value, connection)
-            for (column, as_is), value in zip(steps, row, strict=True)
+            value if type(value) in as_is else prepare_one(column, prepared, value)
+            for (column, as_is, prepared), value in zip(steps, row, strict=True)
         ]
 
     return prepare

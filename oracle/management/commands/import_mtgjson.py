@@ -3,6 +3,7 @@ from pathlib import Path
 from django.core.management.base import CommandError
 from django.db import transaction
 
+from common.engines import roomy_page_cache
 from common.import_lock import ImportCommand
 from oracle import data_version
 from oracle.importers.mtgjson_reader import ReadError, read_mtgjson
@@ -40,7 +41,7 @@ class Command(ImportCommand):
                 f"Read {len(data.sets)} sets, {len(data.cards)} cards, "
                 f"{len(data.printings)} printings."
             )
-        with transaction.atomic():
+        with transaction.atomic(), roomy_page_cache():
             stats = sync_mtgjson(data, log=progress, source=source)
             data_version.changed()
             if dry_run:

@@ -41,7 +41,7 @@ class Command(ImportCommand):
                 f"Read {len(data.sets)} sets, {len(data.cards)} cards, "
                 f"{len(data.printings)} printings."
             )
-        with transaction.atomic(), roomy_page_cache():
+        with roomy_page_cache(), transaction.atomic():
             stats = sync_mtgjson(data, log=progress, source=source)
             data_version.changed()
             if dry_run:

@@ -282,7 +282,7 @@ def sync_links(
     scope = list(scope)
     current: dict[int, set[int]] = {}
     for chunk in chunks(scope):
-        for left_id, right_id in through.objects.filter(**{f"{left}__in": chunk}).values_list(
+        for left_id, right_id in through.objects.filter(among(left, chunk)).values_list(
             left, right
         ):
             current.setdefault(left_id, set()).add(right_id)

@@ -12,6 +12,8 @@ from django.utils import timezone
 # Rows per statement, and ids per "IN (...)": well under SQLite's and PostgreSQL's limits on
 # query parameters, which a whole AllPrintings import (24,000 cards) would otherwise approach.
 BATCH_SIZE = 2000
+# Parameters in one statement: under SQLite's usual limit (32,766) and PostgreSQL's (65,535).
+MAX_PARAMETERS = 30_000
 # Columns whose values of this Python type Django hands to the database driver unchanged;
 # preparing them through the field costs a few calls per value, over a million in an import.
 AS_IS = {
@@ -123,20 +125,32 @@ def insert_rows(model, objects: Sequence) -> None:
 
 
 def insert_values(model, fields: Sequence[str], rows: Iterable[Sequence]) -> None:
-    """INSERT plain rows of values for ``fields``, one prepared statement run for each, in
-    batches: for links and names, no model instance is built per row."""
+    """INSERT plain rows of values for ``fields``, without a model instance per row: as many
+    rows to a statement as the database takes parameters. Few statements matter where a
+    trigger fills a full-text index (the search rows): SQLite's FTS5 writes its new entries
+    out at the start of every statement."""
     connection = connections[router.db_for_write(model)]
     columns = [model._meta.get_field(name) for name in fields]
-    quote = connection.ops.quote_name
-    sql = "INSERT INTO {} ({}) VALUES ({})".format(
-        quote(model._meta.db_table),
-        ", ".join(quote(column.column) for column in columns),
-        ", ".join(["%s"] * len(columns)),
+    per_statement = max(
+        1,
+        min(
+            BATCH_SIZE,
+            MAX_PARAMETERS // len(columns),
+            connection.ops.bulk_batch_size(columns, range(BATCH_SIZE)),
+        ),
     )
+    quote = connection.ops.quote_name
+    head = "INSERT INTO {} ({}) VALUES ".format(
+        quote(model._meta.db_table), ", ".join(quote(column.column) for column in columns)
+    )
+    placeholders = f"({', '.join(['%s'] * len(columns))})"
     prepare = row_preparer(columns, connection)
     with connection.cursor() as cursor:
-        for batch in batched(rows, BATCH_SIZE, strict=False):
-            cursor.executemany(sql, [prepare(row) for row in batch])
+        for batch in batched(rows, per_statement, strict=False):
+            cursor.execute(
+                head + ", ".join([placeholders] * len(batch)),
+                [value for row in batch for value in prepare(row)],
+            )
 
 
 def insert_dicts(model, rows: Sequence[dict]) -> None:

@@ -58,7 +58,8 @@ def fold(text: str) -> str:
 
 def fold_apostrophes(text: str) -> str:
     """``fold``, with every kind of apostrophe made "'": "Dell’Alba" -> "dell'alba"."""
-    return fold(text).translate(_APOSTROPHES)
+    folded = fold(text)
+    return folded if folded.isascii() else folded.translate(_APOSTROPHES)
 
 
 def fold_line(text: str) -> str:

@@ -12,6 +12,8 @@ from django.utils import timezone
 # Rows per statement, and ids per "IN (...)": well under SQLite's and PostgreSQL's limits on
 # query parameters, which a whole AllPrintings import (24,000 cards) would otherwise approach.
 BATCH_SIZE = 2000
+# Parameters in one statement: under SQLite's usual limit (32,766) and PostgreSQL's (65,535).
+MAX_PARAMETERS = 30_000
 # Columns whose values of this Python type Django hands to the database driver unchanged;
 # preparing them through the field costs a few calls per value, over a million in an import.
 AS_IS = {
@@ -82,12 +84,22 @@ def row_preparer(columns: Sequence, connection):
             kind = column.target_field.get_internal_type()
             kind = "IntegerField" if kind in ("AutoField", "BigAutoField") else kind
         plain = AS_IS.get(kind)
-        steps.append((column, (plain, type(None)) if plain else ()))
+        # A column's other values are prepared once each: an import's rows repeat the same
+        # timestamp, release date or mana value thousands of times. JSON values are unhashable.
+        prepared = None if kind == "JSONField" else {}
+        steps.append((column, (plain, type(None)) if plain else (), prepared))
+
+    def prepare_one(column, prepared: dict | None, value):
+        if prepared is None:
+            return column.get_db_prep_save(value, connection)
+        if (result := prepared.get(value, prepared)) is prepared:
+            result = prepared[value] = column.get_db_prep_save(value, connection)
+        return result
 
     def prepare(row: Sequence) -> list:
         return [
-            value if type(value) in as_is else column.get_db_prep_save(value, connection)
-            for (column, as_is), value in zip(steps, row, strict=True)
+            value if type(value) in as_is else prepare_one(column, prepared, value)
+            for (column, as_is, prepared), value in zip(steps, row, strict=True)
         ]
 
     return prepare
@@ -113,20 +125,32 @@ def insert_rows(model, objects: Sequence) -> None:
 
 
 def insert_values(model, fields: Sequence[str], rows: Iterable[Sequence]) -> None:
-    """INSERT plain rows of values for ``fields``, one prepared statement run for each, in
-    batches: for links and names, no model instance is built per row."""
+    """INSERT plain rows of values for ``fields``, without a model instance per row: as many
+    rows to a statement as the database takes parameters. Few statements matter where a
+    trigger fills a full-text index (the search rows): SQLite's FTS5 writes its new entries
+    out at the start of every statement."""
     connection = connections[router.db_for_write(model)]
     columns = [model._meta.get_field(name) for name in fields]
-    quote = connection.ops.quote_name
-    sql = "INSERT INTO {} ({}) VALUES ({})".format(
-        quote(model._meta.db_table),
-        ", ".join(quote(column.column) for column in columns),
-        ", ".join(["%s"] * len(columns)),
+    per_statement = max(
+        1,
+        min(
+            BATCH_SIZE,
+            MAX_PARAMETERS // len(columns),
+            connection.ops.bulk_batch_size(columns, range(BATCH_SIZE)),
+        ),
     )
+    quote = connection.ops.quote_name
+    head = "INSERT INTO {} ({}) VALUES ".format(
+        quote(model._meta.db_table), ", ".join(quote(column.column) for column in columns)
+    )
+    placeholders = f"({', '.join(['%s'] * len(columns))})"
     prepare = row_preparer(columns, connection)
     with connection.cursor() as cursor:
-        for batch in batched(rows, BATCH_SIZE, strict=False):
-            cursor.executemany(sql, [prepare(row) for row in batch])
+        for batch in batched(rows, per_statement, strict=False):
+            cursor.execute(
+                head + ", ".join([placeholders] * len(batch)),
+                [value for row in batch for value in prepare(row)],
+            )
 
 
 def insert_dicts(model, rows: Sequence[dict]) -> None:
@@ -272,7 +296,7 @@ def sync_links(
     scope = list(scope)
     current: dict[int, set[int]] = {}
     for chunk in chunks(scope):
-        for left_id, right_id in through.objects.filter(**{f"{left}__in": chunk}).values_list(
+        for left_id, right_id in through.objects.filter(among(left, chunk)).values_list(
             left, right
         ):
             current.setdefault(left_id, set()).add(right_id)

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from django.db.models import F
 
-from common.upsert import SyncStats, chunks, update_by_pk
+from common.upsert import SyncStats, among, chunks, update_by_pk
 from oracle.importers.face_names import FaceTextSample, learn_face_names
 from oracle.importers.keyword_names import (
     align_keyword_lines,
@@ -73,7 +73,7 @@ def refresh_italian_face_text(card_ids, half_names: dict[str, str] | None = None
     for chunk in chunks(card_ids):
         newest, newest_translated = {}, {}
         printed = (
-            PrintingFace.objects.filter(face__card_id__in=chunk)
+            PrintingFace.objects.filter(among("face__card_id", chunk))
             .exclude(name_it="")
             .order_by(F("printing__card_set__release_date").desc(nulls_last=True), "-printing_id")
             .values_list(
@@ -89,7 +89,7 @@ def refresh_italian_face_text(card_ids, half_names: dict[str, str] | None = None
             if name_it and name_it != english_name:
                 newest_translated.setdefault(face_id, (name_it, type_line_it, text_it))
         newest.update(newest_translated)
-        faces = CardFace.objects.filter(card_id__in=chunk).only(
+        faces = CardFace.objects.filter(among("card_id", chunk)).only(
             "pk", "name_it", "type_line_it", "printed_text_it"
         )
         for face in faces:

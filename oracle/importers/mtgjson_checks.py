@@ -16,7 +16,8 @@ The fields ``mtgjson_fields`` declares are checked as declared there (``check_de
 no longer than their column, flags, whole numbers such as EDHREC's rank); this module checks the
 rest.
 
-NUL characters and over-long strings of any kind never get this far (json_stream refuses them).
+NUL characters and over-long strings of any kind never get this far: json_text leaves such a file
+to json_stream, which refuses them.
 """
 
 import math

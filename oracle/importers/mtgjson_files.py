@@ -1,6 +1,7 @@
-"""Opening MTGJSON files and streaming their sets: plain or gzip-compressed JSON, a set file,
-AllPrintings or Keywords, read one set at a time (ijson, within json_stream's limits) so memory
-stays flat."""
+"""Opening MTGJSON files and reading their sets one at a time: plain or gzip-compressed JSON, a
+set file, AllPrintings or Keywords. A file is parsed from its text with the standard library
+(json_text) when it is within json_stream's limits, else streamed (ijson, json_stream), which
+says where a problem is and keeps memory flat whatever the file."""
 
 import gzip
 import hashlib
@@ -11,6 +12,7 @@ from pathlib import Path
 
 import ijson
 
+from oracle.importers import json_text
 from oracle.importers.json_stream import StreamLimit, top_level_items, top_level_value
 from oracle.importers.mtgjson_records import MtgjsonData, ReadError
 
@@ -64,21 +66,20 @@ def iter_sets(path: Path, data: MtgjsonData) -> Iterator[tuple[str, dict]]:
     single_set: dict = {}
     found = False  # this file, not the files before it, held sets or keywords
     try:
-        with _open(path) as handle:
-            for key, value in top_level_items(handle, "data"):
-                if key is None:
-                    raise ReadError(
-                        f"{path.name}: 'data' should be an object, found "
-                        f"{type(value).__name__}; is this an MTGJSON file?"
-                    )
-                if key in KEYWORD_KINDS:
-                    _read_keyword_list(key, value, path, data)
-                    found = True
-                elif isinstance(value, dict) and "cards" in value:
-                    found = True
-                    yield key, value
-                else:
-                    single_set[key] = value
+        for key, value in _data_members(path):
+            if key is None:
+                raise ReadError(
+                    f"{path.name}: 'data' should be an object, found "
+                    f"{type(value).__name__}; is this an MTGJSON file?"
+                )
+            if key in KEYWORD_KINDS:
+                _read_keyword_list(key, value, path, data)
+                found = True
+            elif isinstance(value, dict) and "cards" in value:
+                found = True
+                yield key, value
+            else:
+                single_set[key] = value
     except StreamLimit as error:
         raise ReadError(f"{path.name}: {error}") from error
     except ijson.JSONError as error:
@@ -97,6 +98,33 @@ def iter_sets(path: Path, data: MtgjsonData) -> Iterator[tuple[str, dict]]:
             f"{path.name}: no MTGJSON 'data' object with sets or keywords found; "
             "is this an MTGJSON file?"
         )
+
+
+def _data_members(path: Path) -> Iterator[tuple[str | None, object]]:
+    """The members of the file's ``data`` object, as ``json_stream.top_level_items`` gives
+    them; from the file's text when json_text can read it, else (from where it stopped) from
+    json_stream."""
+    with _open(path) as handle:
+        try:
+            text = json_text.read_text(handle)
+            json_text.check_plain(text)
+        except json_text.NotPlain:
+            text = None
+    given = 0
+    if text is not None:
+        try:
+            for member in json_text.top_level_items(text, "data"):
+                yield member
+                given += 1
+            return
+        except json_text.NotPlain:
+            pass
+        finally:
+            del text
+    with _open(path) as handle:
+        for index, member in enumerate(top_level_items(handle, "data")):
+            if index >= given:
+                yield member
 
 
 def _json_error_message(path: Path, error: Exception) -> str:

@@ -2,7 +2,8 @@
 
 A set file is ``{"meta": ..., "data": {set}}``, AllPrintings is ``{"meta": ..., "data": {"FUT":
 {set}, ...}}`` and Keywords is ``{"data": {"abilityWords": [...], ...}}``; any of them may be
-gzip-compressed. Big files are streamed set by set (ijson), so memory stays flat.
+gzip-compressed. A file is read one set at a time (mtgjson_files: parsed from its text, or streamed
+when it is past json_stream's limits).
 
 MTGJSON has one entry per printing and per face; the reader groups them into Oracle cards (by
 Scryfall's Oracle id), their faces and their printings, and gives every problem as

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from common.text import slug_for, unique_slug
 from common.upsert import (
     SyncStats,
+    among,
     chunks,
     refresh_planner_statistics,
     sync_links,
@@ -245,9 +246,9 @@ def _sync_faces(data: MtgjsonData, card_pks):
     stale = [
         pk
         for card_ids in chunks(face_counts)
-        for pk, card_id, position in CardFace.objects.filter(card_id__in=card_ids).values_list(
-            "pk", "card_id", "position"
-        )
+        for pk, card_id, position in CardFace.objects.filter(
+            among("card_id", card_ids)
+        ).values_list("pk", "card_id", "position")
         if position >= face_counts[card_id]
     ]
     for batch in chunks(stale):
@@ -328,7 +329,7 @@ def _sync_printed_faces(data: MtgjsonData, printing_pks, set_pks, card_pks, face
         pk
         for printing_ids in chunks(face_counts)
         for pk, printing_id, position in PrintingFace.objects.filter(
-            printing_id__in=printing_ids
+            among("printing_id", printing_ids)
         ).values_list("pk", "printing_id", "position")
         if position >= face_counts[printing_id]
     ]

@@ -148,7 +148,13 @@ def _wanted_rows(chunk: list[int], models: SourceModels) -> tuple[dict[int, dict
         keywords[card_id].append(slug)
     sets = shown_sets(chunk, models.printing)
     rows = {}
-    cards = models.card.objects.filter(among("pk", chunk)).values("pk", *COPIED, *CARD_SOURCE)
+    # In id order: SQLite's FTS5 writes out its pending entries whenever a row's id is not above
+    # the last one's, so rows written out of order cost a write each.
+    cards = (
+        models.card.objects.filter(among("pk", chunk))
+        .order_by("pk")
+        .values("pk", *COPIED, *CARD_SOURCE)
+    )
     for card in cards:
         card_id = card["pk"]
         card_faces = faces[card_id]

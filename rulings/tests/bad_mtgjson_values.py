@@ -24,6 +24,13 @@ MTGJSON_VALUE_CASES = [
         file_name="x.json",
     ),
     Case(
+        "mtgjson: a text of 200,000 escaped quotes",
+        MTGJSON,
+        with_card(text='"' * 200_000),
+        "data.cards[0].text: a text of 200,000 characters; at most 100,000 are read",
+        file_name="x.json",
+    ),
+    Case(
         "mtgjson: a NUL in a name",
         MTGJSON,
         with_card(name="Test\x00Drake"),
@@ -167,7 +174,7 @@ MTGJSON_VALUE_CASES = [
         "mtgjson: a 30-digit multiverse id as a number",
         MTGJSON,
         with_identifiers(multiverseId=10**29),
-        "invalid JSON (parse error: integer overflow)",
+        "identifiers: 'multiverseId' should be a whole number from 1 to 2,147,483,647",
         file_name="x.json",
     ),
     Case(

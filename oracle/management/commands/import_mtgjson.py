@@ -1,8 +1,10 @@
+import gc
 from pathlib import Path
 
 from django.core.management.base import CommandError
 from django.db import transaction
 
+from common.engines import roomy_page_cache
 from common.import_lock import ImportCommand
 from oracle import data_version
 from oracle.importers.mtgjson_reader import ReadError, read_mtgjson
@@ -40,11 +42,17 @@ class Command(ImportCommand):
                 f"Read {len(data.sets)} sets, {len(data.cards)} cards, "
                 f"{len(data.printings)} printings."
             )
-        with transaction.atomic():
-            stats = sync_mtgjson(data, log=progress, source=source)
-            data_version.changed()
-            if dry_run:
-                transaction.set_rollback(True)
+        # What was read lives until the end: the cycle collector need not walk its millions of
+        # objects again at every collection the writing triggers.
+        gc.freeze()
+        try:
+            with roomy_page_cache(), transaction.atomic():
+                stats = sync_mtgjson(data, log=progress, source=source)
+                data_version.changed()
+                if dry_run:
+                    transaction.set_rollback(True)
+        finally:
+            gc.unfreeze()
         if verbosity >= 1:
             for label, counts in stats.items():
                 self.stdout.write(f"{label}: {counts}")

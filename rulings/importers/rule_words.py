@@ -3,7 +3,6 @@ by which a quoted rule's title is looked up (``title_key``): folded, the terms t
 today's, singular, without stopwords. No database."""
 
 import re
-from functools import lru_cache
 
 from common.text import fold
 
@@ -89,9 +88,6 @@ def words(text: str, *, rename: bool = True) -> list[str]:
     return list(_words(text, rename))
 
 
-# Every rules import maps each older edition onto the new one again, reading the same few
-# thousand texts each time: 20% of an import's time went to this function.
-@lru_cache(maxsize=20_000)
 def _words(text: str, rename: bool) -> tuple[str, ...]:
     plain = _plain(text)
     if rename:

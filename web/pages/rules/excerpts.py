@@ -3,7 +3,6 @@ whole in folded text ("morph" is not in "metamorphosis"), marked in the original
 
 import re
 from collections.abc import Iterable
-from functools import lru_cache
 
 from django.utils.safestring import SafeString
 
@@ -17,8 +16,8 @@ def query_words(query: str) -> list[str]:
     return list(dict.fromkeys(re.findall(r"\w+", fold(query or ""))))
 
 
-@lru_cache(maxsize=256)
 def whole_word(word: str) -> re.Pattern:
+    """``word`` standing alone (``re`` keeps the patterns it compiled)."""
     return re.compile(rf"(?<!\w){re.escape(word)}(?!\w)")
 
 

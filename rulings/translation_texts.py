@@ -4,7 +4,8 @@ An English ruling and its Italian translation are stored normalised: white space
 curly quotes made straight, and the card's own names (its name, its faces', and in Italian text
 its Italian names too) replaced by ``PLACEHOLDER``, so that every card whose ruling says the
 same thing of itself shares one text, one key and one translation. ``fill`` puts a card's name
-back. Pure functions: no database, no markup.
+back. Pure functions: no database, no markup (an English name put back in Italian text is
+only marked, between ``ENGLISH_START`` and ``ENGLISH_END``, for the markup to write).
 """
 
 import hashlib
@@ -12,6 +13,10 @@ import re
 from collections.abc import Iterable
 
 PLACEHOLDER = "{this}"
+# Private-use characters around a name left in English in an Italian text: no text has them,
+# and reading a text into pieces and escaping it keep them.
+ENGLISH_START = "\ue000"
+ENGLISH_END = "\ue001"
 # Curly and angled quotes as the straight ones the memory keeps.
 STRAIGHT_QUOTES = str.maketrans(
     {
@@ -50,3 +55,9 @@ def text_key(normalised: str) -> str:
 def fill(normalised: str, name: str) -> str:
     """``normalised`` with ``name`` in place of each placeholder."""
     return normalised.replace(PLACEHOLDER, name)
+
+
+def name_for(italian_name: str, english_name: str) -> str:
+    """What fills a card's placeholder in Italian text: its Italian name, or its English name
+    marked as English where it has none."""
+    return italian_name or f"{ENGLISH_START}{english_name}{ENGLISH_END}"

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from oracle.models import Card
 from rulings.models import Language, Ruling, RulingTranslation
-from rulings.translation_texts import PLACEHOLDER, normalise, text_key
+from rulings.translation_texts import PLACEHOLDER, fill, name_for, normalise, text_key
 
 # A set's release notes and its Gatherer rulings are dated a few days apart.
 SAME_RELEASE = timedelta(days=14)
@@ -37,12 +37,32 @@ def english_key(ruling: Ruling, card: Card) -> str:
 
 
 def approved_for(keys) -> dict[str, RulingTranslation]:
-    """{key: its approved translation} for these keys: one query."""
-    translations = RulingTranslation.objects.approved().filter(key__in=set(keys))
+    """{key: its approved translation} for these keys: one query, asked with no keys too (the
+    empty key, which no text has, keeps the list from being empty: a page makes the same
+    queries whatever its rulings)."""
+    keys = {*keys, ""}
+    translations = RulingTranslation.objects.approved().filter(key__in=keys).order_by()
     return {
         translation.key: translation
         for translation in translations.only("key", "italian", "approved_at")
     }
+
+
+def attach_translations(rulings, card: Card) -> None:
+    """Give each English ruling shown on ``card``'s page whose text has an approved
+    translation ``italian`` (the Italian filled with the card's name: ``name_for``) and
+    ``translated_at``; the others ``italian`` "". One query."""
+    english = [ruling for ruling in rulings if ruling.language == Language.ENGLISH]
+    for ruling in rulings:
+        ruling.italian, ruling.translated_at = "", None
+    keys = {ruling.pk: english_key(ruling, card) for ruling in english}
+    translations = approved_for(keys.values())
+    name = name_for(card.italian_name, card.name)
+    for ruling in english:
+        translation = translations.get(keys[ruling.pk])
+        if translation:
+            ruling.italian = fill(translation.italian, name)
+            ruling.translated_at = translation.approved_at
 
 
 @dataclass

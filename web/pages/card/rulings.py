@@ -28,6 +28,7 @@ from rulings.models import CardRule, Ruling
 from rulings.rules.italian_titles import italian_title as curated_italian_title
 from rulings.rules.numbers import parent_number
 from rulings.status.ruling_status import outdated_reasons
+from rulings.translations import attach_translations
 from web.pages.card.rulings_rows import (
     RuleUseRow,
     page_rows,
@@ -46,6 +47,8 @@ def card_context(card: Card, staff: bool = False) -> dict:
     every_ruling = [*own, *(ruling for _topic, group in topics for ruling in group)]
     for ruling in every_ruling:
         ruling.reasons = outdated_reasons(ruling)
+    if is_italian_page():  # one query, asked with no rulings too
+        attach_translations(every_ruling, card)
     # Asked with no rulings too, so that every card's page makes the same queries.
     prepare_items(every_ruling, editions, staff)
     documents = rows.documents

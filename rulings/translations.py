@@ -77,19 +77,20 @@ class AlignmentReport:
 def differences(english: str, italian: str) -> str:
     """Why two normalised texts cannot be one another's translation ("" if they can): their
     numbers, mana symbols or placeholders differ."""
+    if english.count(PLACEHOLDER) != italian.count(PLACEHOLDER):
+        return "the card's name differs"
+    english, italian = english.replace(PLACEHOLDER, ""), italian.replace(PLACEHOLDER, "")
     if Counter(MANA.findall(english)) != Counter(MANA.findall(italian)):
         return "mana symbols differ"
     if Counter(NUMBER.findall(MANA.sub("", english))) != Counter(
         NUMBER.findall(MANA.sub("", italian))
     ):
         return "numbers differ"
-    if english.count(PLACEHOLDER) != italian.count(PLACEHOLDER):
-        return "the card's name differs"
     return ""
 
 
 def seed_pairs(report: AlignmentReport):
-    """(English ruling, Italian ruling, card) pairs: for each card and document, the Italian
+    """(English ruling, Italian ruling, card) pairs: for each card, document and date, the Italian
     rulings in order beside the card's English rulings of the same document or release, when
     they are as many. Counts each Italian ruling left in ``report.left`` by reason."""
     italian = (
@@ -100,7 +101,7 @@ def seed_pairs(report: AlignmentReport):
         .order_by("card_id", "source_document_id", "date", "position", "id")
     )
     english = Ruling.objects.public().filter(language=Language.ENGLISH)
-    for _group, rows in groupby(italian, key=lambda r: (r.card_id, r.source_document_id)):
+    for _group, rows in groupby(italian, key=lambda r: (r.card_id, r.source_document_id, r.date)):
         rows = list(rows)
         first = rows[0]
         day = first.date

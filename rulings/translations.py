@@ -11,6 +11,7 @@ from itertools import groupby
 from django.db import transaction
 from django.utils import timezone
 
+from common.dates import local_date
 from oracle.models import Card
 from rulings.models import Language, Ruling, RulingTranslation
 from rulings.translation_texts import PLACEHOLDER, fill, name_for, normalise, text_key
@@ -31,9 +32,10 @@ def card_names(card: Card, italian: bool = False) -> list[str]:
     return [name for name in names if name]
 
 
-def english_key(ruling: Ruling, card: Card) -> str:
-    """The memory's key of an English ruling shown on ``card``'s page."""
-    return text_key(normalise(ruling.text, card_names(card)))
+def english_key(ruling: Ruling, card: Card | None = None) -> str:
+    """The memory's key of an English ruling shown on ``card``'s page (on a keyword's page,
+    no card: no name stands as the placeholder)."""
+    return text_key(normalise(ruling.text, card_names(card) if card else ()))
 
 
 def approved_for(keys) -> dict[str, RulingTranslation]:
@@ -48,21 +50,22 @@ def approved_for(keys) -> dict[str, RulingTranslation]:
     }
 
 
-def attach_translations(rulings, card: Card) -> None:
-    """Give each English ruling shown on ``card``'s page whose text has an approved
-    translation ``italian`` (the Italian filled with the card's name: ``name_for``) and
-    ``translated_at``; the others ``italian`` "". One query."""
+def attach_translations(rulings, card: Card | None = None) -> None:
+    """Give each English ruling shown on ``card``'s page (or a keyword's: no card) whose text
+    has an approved translation ``italian`` (the Italian filled with the card's name:
+    ``name_for``) and ``translated_on``, the day it was approved; the others ``italian`` "".
+    One query."""
     english = [ruling for ruling in rulings if ruling.language == Language.ENGLISH]
     for ruling in rulings:
-        ruling.italian, ruling.translated_at = "", None
+        ruling.italian, ruling.translated_on = "", None
     keys = {ruling.pk: english_key(ruling, card) for ruling in english}
     translations = approved_for(keys.values())
-    name = name_for(card.italian_name, card.name)
     for ruling in english:
         translation = translations.get(keys[ruling.pk])
         if translation:
-            ruling.italian = fill(translation.italian, name)
-            ruling.translated_at = translation.approved_at
+            name = name_for(card.italian_name, card.name) if card else ""
+            ruling.italian = fill(translation.italian, name) if card else translation.italian
+            ruling.translated_on = local_date(translation.approved_at)
 
 
 @dataclass

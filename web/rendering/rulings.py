@@ -9,7 +9,7 @@ from datetime import date
 
 from django.urls import reverse
 
-from common.dates import local_date, long_date
+from common.dates import long_date
 from common.links import url_prefix
 from rulings.models import RulesEdition, Ruling, SourceDocument
 from rulings.rules.citations import resolve_cited_numbers_by_day, rule_shaped_numbers
@@ -20,7 +20,7 @@ from web.rendering.text_pieces import LineReader, RuleLinks
 def prepare_items(rulings: list[Ruling], editions: list[RulesEdition], staff=False) -> None:
     """Give each ruling what its item shows in the active language (``text_html``,
     ``italian_html`` and ``translated_words`` for an approved translation (``italian``,
-    ``translated_at``), ``document_url``, ``date_iso``, ``date_words``, ``corrected_words``,
+    ``translated_on``), ``document_url``, ``date_iso``, ``date_words``, ``corrected_words``,
     ``history_url``): one
     query for the rules all their texts cite (``editions``: the official ones). Each needs
     ``reasons`` (``ruling_status.outdated_reasons``), its ``source_document`` and
@@ -38,8 +38,8 @@ def prepare_items(rulings: list[Ruling], editions: list[RulesEdition], staff=Fal
         )
     for ruling in rulings:  # the dates in words
         ruling.date_words = long_date(ruling.date)
-        translated_at = getattr(ruling, "translated_at", None)
-        ruling.translated_words = long_date(local_date(translated_at)) if translated_at else ""
+        translated_on = getattr(ruling, "translated_on", None)
+        ruling.translated_words = long_date(translated_on) if translated_on else ""
         corrected_on = getattr(ruling, "corrected_on", None)
         ruling.corrected_words = long_date(corrected_on) if corrected_on else ""
 

@@ -3,9 +3,11 @@ ruling text shows on the Italian page of every card whose ruling has that text, 
 card's name and credited, the English one click away; a proposed one does not show; the English
 pages stay as they were."""
 
+from datetime import date
+
 from django.utils import timezone
 
-from oracle.models import Card
+from oracle.models import Card, Keyword
 from rulings.models import Ruling, RulingTranslation
 from rulings.translation_texts import normalise, text_key
 from rulings.translations import card_names
@@ -98,3 +100,36 @@ class RulingTranslationPageTests(BundledDocumentsTestCase):
         self.assertNotIn(SUSPEND_ITALIAN, page)
         self.assertNotIn("tradotta dalla redazione", page)
         self.assertNotIn('class="ruling-english"', page)
+
+
+MORPH_ENGLISH = "A face-down spell or permanent has no name."
+MORPH_ITALIAN = "Una magia o un permanente a faccia in giù non ha nome."
+
+
+class KeywordRulingTranslationTests(BundledDocumentsTestCase):
+    """An English ruling about a keyword, translated once, in Italian on the keyword's page and
+    on the page of every card with the keyword."""
+
+    @classmethod
+    def setUpTestData(cls):
+        morph = Keyword.objects.get(slug="morph")
+        Ruling.objects.create(keyword=morph, date=date(2024, 1, 1), text=MORPH_ENGLISH)
+        translation(normalise(MORPH_ENGLISH), MORPH_ITALIAN)
+
+    def test_the_keywords_page_shows_the_italian_with_the_english_one_click_away(self):
+        page = self.client.get("/it/keywords/morph/").content.decode()
+        item = RulingTranslationPageTests.item(self, page, MORPH_ITALIAN)
+        self.assertIn("tradotta dalla redazione", item)
+        self.assertIn(MORPH_ENGLISH, item[item.index("<details") :])
+        english = self.client.get("/en/keywords/morph/").content.decode()
+        self.assertNotIn(MORPH_ITALIAN, english)
+        self.assertIn(MORPH_ENGLISH, english)
+
+    def test_every_morph_cards_italian_page_shows_it(self):
+        cards = Card.objects.filter(keywords__slug="morph").order_by("name")[:2]
+        self.assertEqual(len(cards), 2)
+        for card in cards:
+            with self.subTest(card.slug):
+                page = self.client.get(f"/it/cards/{card.slug}/").content.decode()
+                item = RulingTranslationPageTests.item(self, page, MORPH_ITALIAN)
+                self.assertIn("tradotta dalla redazione", item)

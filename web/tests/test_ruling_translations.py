@@ -133,3 +133,15 @@ class KeywordRulingTranslationTests(BundledDocumentsTestCase):
                 page = self.client.get(f"/it/cards/{card.slug}/").content.decode()
                 item = RulingTranslationPageTests.item(self, page, MORPH_ITALIAN)
                 self.assertIn("tradotta dalla redazione", item)
+
+
+class TranslationVersionTests(BundledDocumentsTestCase):
+    """A translation saved raises the data version: the pages it shows on change their ETag."""
+
+    def test_a_new_translation_changes_the_pages_etag(self):
+        url = "/it/cards/might-sliver/"
+        etag = self.client.get(url).headers["ETag"]
+        english = english_text("knight-of-sursi", "The mana value of a spell cast without")
+        with self.captureOnCommitCallbacks(execute=True):
+            translation(english, "Il valore di mana di una magia lanciata senza pagarne il costo.")
+        self.assertNotEqual(self.client.get(url).headers["ETag"], etag)

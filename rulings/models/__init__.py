@@ -24,7 +24,6 @@ from rulings.models.rules import (
     RulesEditionQuerySet,
 )
 from rulings.models.rulings import Ruling, RulingQuerySet
-from rulings.models.translations import RulingTranslation, RulingTranslationQuerySet
 
 __all__ = [
     "CardRule",
@@ -41,8 +40,6 @@ __all__ = [
     "RuleSection",
     "Ruling",
     "RulingQuerySet",
-    "RulingTranslation",
-    "RulingTranslationQuerySet",
     "RulesEdition",
     "RulesEditionQuerySet",
     "SampleCard",

@@ -12,11 +12,12 @@ class RulingsConfig(AppConfig):
         from oracle import data_version
         from rulings import receivers  # noqa: F401  (connects the card import's signal)
         from rulings.editorial.editors import ensure_editors_group
-        from rulings.models import CardRule, RuleMapping, Ruling
+        from rulings.models import CardRule, RuleMapping, Ruling, RulingTranslation
 
         # Editors' work raises the data version (pages' ETags, the page cache); link_rules
         # deletes computed links in bulk, so those two watch saves only.
         data_version.watch_model(Ruling)
+        data_version.watch_model(RulingTranslation)  # an approved one shows on card pages
         data_version.watch_model(CardRule, deletions=False)
         data_version.watch_model(RuleMapping, deletions=False)
 

@@ -24,6 +24,7 @@ from rulings.models.rules import (
     RulesEditionQuerySet,
 )
 from rulings.models.rulings import Ruling, RulingQuerySet
+from rulings.models.translations import RulingTranslation, RulingTranslationQuerySet
 
 __all__ = [
     "CardRule",
@@ -40,6 +41,8 @@ __all__ = [
     "RuleSection",
     "Ruling",
     "RulingQuerySet",
+    "RulingTranslation",
+    "RulingTranslationQuerySet",
     "RulesEdition",
     "RulesEditionQuerySet",
     "SampleCard",

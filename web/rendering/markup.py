@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 
 from common.links import url_prefix
 from common.word_changes import word_changes
+from rulings.translation_texts import ENGLISH_END, ENGLISH_START
 from web.rendering.text_pieces import (
     SYMBOL_RUN,
     LineReader,
@@ -61,6 +62,15 @@ def inline(pieces: Iterable) -> SafeString:
         elif kind == "mark":
             out.append(f"<mark>{escaped(piece.text)}</mark>")
     return mark_safe("".join(out))
+
+
+def english_names(html: SafeString) -> SafeString:
+    """``html`` (written by ``inline``) with each name a translation left in English
+    (``rulings.translation_texts.name_for``) marked as English."""
+    if ENGLISH_START not in html:
+        return html
+    marked = html.replace(ENGLISH_START, '<span lang="en">').replace(ENGLISH_END, "</span>")
+    return mark_safe(marked)
 
 
 _TAGS = {"p": "<p>", "/p": "</p>", "reminder": '<i class="reminder">', "/reminder": "</i>"}

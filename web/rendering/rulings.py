@@ -19,7 +19,9 @@ from web.rendering.text_pieces import LineReader, RuleLinks
 
 def prepare_items(rulings: list[Ruling], editions: list[RulesEdition], staff=False) -> None:
     """Give each ruling what its item shows in the active language (``text_html``,
-    ``document_url``, ``date_iso``, ``date_words``, ``corrected_words``, ``history_url``): one
+    ``italian_html`` and ``translated_words`` for an approved translation (``italian``,
+    ``translated_on``), ``document_url``, ``date_iso``, ``date_words``, ``corrected_words``,
+    ``history_url``): one
     query for the rules all their texts cite (``editions``: the official ones). Each needs
     ``reasons`` (``ruling_status.outdated_reasons``), its ``source_document`` and
     ``corrected_on`` (when an editor last changed it, or None), which ``staff`` see linked to
@@ -36,6 +38,8 @@ def prepare_items(rulings: list[Ruling], editions: list[RulesEdition], staff=Fal
         )
     for ruling in rulings:  # the dates in words
         ruling.date_words = long_date(ruling.date)
+        translated_on = getattr(ruling, "translated_on", None)
+        ruling.translated_words = long_date(translated_on) if translated_on else ""
         corrected_on = getattr(ruling, "corrected_on", None)
         ruling.corrected_words = long_date(corrected_on) if corrected_on else ""
 
@@ -93,3 +97,12 @@ def link_rule_numbers_in_rulings(rulings, editions=None, resolved=None) -> None:
     pieces = [readers[ruling.date].paragraphs(ruling.text) for ruling in rulings]
     for ruling, html in zip(rulings, map(markup.inline, pieces), strict=True):
         ruling.text_html = html
+    # An approved translation (``rulings.translations.attach_translations``) cites the same
+    # numbers as its English, read the same way.
+    for ruling in rulings:
+        italian = getattr(ruling, "italian", "")
+        ruling.italian_html = (
+            markup.english_names(markup.inline(readers[ruling.date].paragraphs(italian)))
+            if italian
+            else ""
+        )

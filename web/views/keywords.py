@@ -7,8 +7,9 @@ version; its rule and subrules in the current rules with their Italian texts (th
 ``read_defining_rule``); the rulings about it, which bring their documents too; in one query,
 the rule numbers the rulings cite (read in the rules of their dates:
 ``web.rendering.rulings.link_rule_numbers_in_rulings``) and those its rule cites, which are
-links where today's rules have them; the documents with a section about it; a few of its cards
-with their count; its cards per card type, as the rule linker counted them.
+links where today's rules have them; in Italian, the approved translations of its English
+rulings (``rulings.translations.attach_translations``); the documents with a section about it;
+a few of its cards with their count; its cards per card type, as the rule linker counted them.
 """
 
 from dataclasses import dataclass
@@ -36,6 +37,7 @@ from rulings.models import (
 from rulings.rules.citations import resolve_cited_numbers_by_day
 from rulings.rules.editions import EditionChoices
 from rulings.status.ruling_status import outdated_reasons
+from rulings.translations import attach_translations
 from web.http_caching import page_parameters
 from web.pages.keywords.defining_rule import (
     defining_rule,
@@ -140,6 +142,8 @@ def keyword_detail(request, slug):
     editions = EditionChoices.load()
     texts = read_defining_rule(keyword.rule_number, editions)
     rulings = keyword_rulings(keyword)
+    if is_italian_page():  # the editors' approved translations of the English ones
+        attach_translations(rulings)
     # The numbers the rulings cite (on their dates) and those the rule cites (today): one query.
     cited = numbers_cited_by_day(rulings)
     cited[None] = numbers_cited_in(texts.sections)

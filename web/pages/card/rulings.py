@@ -4,7 +4,9 @@ from a document, and links on the rule numbers in its text.
 
 The card's page (``web.views.cards``) reads the rules editions, rulings, documents and rules
 used (``rulings_rows.page_rows``: four queries, whatever the card) and builds its context from
-them (``card_context``); one more query reads the rule numbers the rulings cite. The page's
+them (``card_context``); one more query reads the rule numbers the rulings cite, and on an
+Italian page one the editors' approved translations of its English rulings
+(``rulings.translations.attach_translations``: shown with the English one click away). The page's
 template includes the panels (``templates/jinja2/rules/_card_*.html``) at their places; each
 ruling's item (``rules/_ruling.html``) is rendered by its template
 from what ``web.rendering.rulings.prepare_items`` gives it.
@@ -28,6 +30,7 @@ from rulings.models import CardRule, Ruling
 from rulings.rules.italian_titles import italian_title as curated_italian_title
 from rulings.rules.numbers import parent_number
 from rulings.status.ruling_status import outdated_reasons
+from rulings.translations import attach_translations
 from web.pages.card.rulings_rows import (
     RuleUseRow,
     page_rows,
@@ -46,6 +49,8 @@ def card_context(card: Card, staff: bool = False) -> dict:
     every_ruling = [*own, *(ruling for _topic, group in topics for ruling in group)]
     for ruling in every_ruling:
         ruling.reasons = outdated_reasons(ruling)
+    if is_italian_page():  # one query, asked with no rulings too
+        attach_translations(every_ruling, card)
     # Asked with no rulings too, so that every card's page makes the same queries.
     prepare_items(every_ruling, editions, staff)
     documents = rows.documents

@@ -66,6 +66,7 @@ data: migrate
 	$(PY) manage.py load_bundled_rules --no-link
 	$(PY) manage.py load_bundled_documents
 	$(PY) manage.py link_rules
+	$(PY) manage.py align_seed_translations
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .

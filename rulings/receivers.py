@@ -18,6 +18,7 @@ from rulings.status.upstream_rewording import (
     pair_rewordings,
     record_rewording,
 )
+from rulings.translations.memory import refresh_texts
 
 MTGJSON_RULINGS_SLUG = "gatherer-rulings-mtgjson"
 
@@ -109,6 +110,7 @@ def sync_imported_rulings(sender, data, card_pks, log, **kwargs):
     for batch in chunks(to_delete):
         Ruling.objects.filter(pk__in=batch).delete()
     stats.created, stats.updated, stats.deleted = len(to_create), len(to_update), len(to_delete)
+    refresh_texts(card_pks.values())  # the translation memory's keys and counts
     if reworded.pending:
         return {"rulings": stats, "rulings reworded upstream": reworded}
     return {"rulings": stats}

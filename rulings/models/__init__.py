@@ -24,7 +24,12 @@ from rulings.models.rules import (
     RulesEditionQuerySet,
 )
 from rulings.models.rulings import Ruling, RulingQuerySet
-from rulings.models.translations import RulingTranslation, RulingTranslationQuerySet
+from rulings.models.translations import (
+    RulingText,
+    RulingTextQuerySet,
+    RulingTranslation,
+    RulingTranslationQuerySet,
+)
 
 __all__ = [
     "CardRule",
@@ -41,6 +46,8 @@ __all__ = [
     "RuleSection",
     "Ruling",
     "RulingQuerySet",
+    "RulingText",
+    "RulingTextQuerySet",
     "RulingTranslation",
     "RulingTranslationQuerySet",
     "RulesEdition",

@@ -149,6 +149,15 @@ class Ruling(models.Model):
     upstream_date = models.DateField(
         _("date from the source"), null=True, blank=True, editable=False
     )
+    # An English ruling's text in the translation memory (rulings.translations.memory): kept
+    # with the history, so that a text an import reworded can be followed to its new wording.
+    memory_key = models.CharField(
+        max_length=64,
+        blank=True,
+        editable=False,
+        db_index=True,
+        help_text="For an English ruling: the key of its text in the translation memory.",
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
@@ -184,6 +193,18 @@ class Ruling(models.Model):
     def __str__(self):
         return f"{self.subject}, {self.date:%Y-%m-%d} ({self.language})"
 
+    def save(self, *args, **kwargs):
+        """Saved one at a time (by an editor), a ruling keeps the translation memory in step:
+        its key and the counts of its old and new texts. Imports refresh it in bulk."""
+        from rulings.translations.memory import refresh_texts
+
+        if self.language != Language.ENGLISH:
+            self.memory_key = ""
+        super().save(*args, **kwargs)
+        if self.language == Language.ENGLISH or self.memory_key:
+            refresh_texts([self.card_id] if self.card_id else [], others=not self.card_id)
+            self.refresh_from_db(fields=["memory_key"])
+
     def get_absolute_url(self):
         if self.card_id:
             return f"{self.card.get_absolute_url()}#ruling-{self.pk}"
@@ -193,6 +214,14 @@ class Ruling(models.Model):
         if self.section_id:
             return f"{self.section.document.get_absolute_url()}#ruling-{self.pk}"
         return ""
+
+    def delete(self, *args, **kwargs):
+        from rulings.translations.memory import refresh_texts
+
+        deleted = super().delete(*args, **kwargs)
+        if self.memory_key:
+            refresh_texts([self.card_id] if self.card_id else [], others=not self.card_id)
+        return deleted
 
     @property
     def subject(self):

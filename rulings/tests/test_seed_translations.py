@@ -56,7 +56,7 @@ class SeedAlignmentTests(BundledDocumentsTestCase):
         translation = RulingTranslation.objects.get()
         self.assertEqual(translation.status, RulingTranslation.Status.APPROVED)
         self.assertEqual(translation.origin, RulingTranslation.Origin.SEED_ALIGNMENT)
-        self.assertTrue(translation.english.startswith("Unlike the card Llanowar Elves"))
+        self.assertTrue(translation.text.english.startswith("Unlike the card Llanowar Elves"))
         self.assertEqual(translation.history.count(), 1)
         # A second run changes nothing.
         self.assertIn("Aligned: 0 new, 1 already in the memory.", align())

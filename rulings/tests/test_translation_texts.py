@@ -3,7 +3,7 @@ and filled on a card."""
 
 from django.test import SimpleTestCase
 
-from rulings.translation_texts import PLACEHOLDER, fill, normalise, text_key
+from rulings.translations.texts import PLACEHOLDER, fill, normalise, text_key
 
 
 class NormaliseTests(SimpleTestCase):

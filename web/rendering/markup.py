@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 
 from common.links import url_prefix
 from common.word_changes import word_changes
-from rulings.translation_texts import ENGLISH_END, ENGLISH_START
+from rulings.translations.texts import ENGLISH_END, ENGLISH_START
 from web.rendering.text_pieces import (
     SYMBOL_RUN,
     LineReader,
@@ -66,7 +66,7 @@ def inline(pieces: Iterable) -> SafeString:
 
 def english_names(html: SafeString) -> SafeString:
     """``html`` (written by ``inline``) with each name a translation left in English
-    (``rulings.translation_texts.name_for``) marked as English."""
+    (``rulings.translations.texts.name_for``) marked as English."""
     if ENGLISH_START not in html:
         return html
     marked = html.replace(ENGLISH_START, '<span lang="en">').replace(ENGLISH_END, "</span>")

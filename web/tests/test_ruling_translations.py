@@ -8,9 +8,9 @@ from datetime import date
 from django.utils import timezone
 
 from oracle.models import Card, Keyword
-from rulings.models import Ruling, RulingTranslation
-from rulings.translation_texts import normalise, text_key
-from rulings.translations import card_names
+from rulings.models import Ruling, RulingText, RulingTranslation
+from rulings.translations.memory import card_names
+from rulings.translations.texts import normalise, text_key
 from web.testing import BundledDocumentsTestCase
 
 SUSPEND_ITALIAN = "Se la magia richiede dei bersagli, sono scelti quando la magia è lanciata."
@@ -28,8 +28,7 @@ def english_text(slug: str, starts: str) -> str:
 
 def translation(english: str, italian: str, status=RulingTranslation.Status.APPROVED):
     return RulingTranslation.objects.create(
-        key=text_key(english),
-        english=english,
+        text=RulingText.objects.get(key=text_key(english)),
         italian=italian,
         status=status,
         approved_at=timezone.now() if status == RulingTranslation.Status.APPROVED else None,

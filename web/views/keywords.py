@@ -37,7 +37,7 @@ from rulings.models import (
 from rulings.rules.citations import resolve_cited_numbers_by_day
 from rulings.rules.editions import EditionChoices
 from rulings.status.ruling_status import outdated_reasons
-from rulings.translations import attach_translations
+from rulings.translations.memory import attach_translations
 from web.http_caching import page_parameters
 from web.pages.keywords.defining_rule import (
     defining_rule,

@@ -42,6 +42,7 @@ from rulings.importers.release_notes.quoted_rules import store_quoted_rules
 from rulings.importers.release_notes.report import ImportReport
 from rulings.models import DocumentMention, DocumentSection, Language, Ruling, SourceDocument
 from rulings.status.ruling_status import recompute_statuses
+from rulings.translations.memory import refresh_texts
 
 
 @dataclass(frozen=True)
@@ -322,6 +323,13 @@ def _sync_rulings(document, parsed, subjects, section_ids, report) -> None:
     ]
     Ruling.objects.filter(pk__in=gone).delete()
     report.rulings_removed = len(gone)
+    if document.language == Language.ENGLISH:  # English rulings are the memory's texts
+        cards = {ruling.card_id for ruling in to_create if ruling.card_id}
+        refresh_texts(cards | {pk for pk in existing_card_ids(existing) if pk}, others=True)
+
+
+def existing_card_ids(existing: dict) -> set:
+    return {ruling.card_id for rulings in existing.values() for ruling in rulings}
 
 
 def _count(subject: Subject, report: ImportReport) -> None:

@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand
 
-from rulings.translations import align_seed_translations
+from rulings.translations.seed_alignment import align_seed_translations
 
 
 class Command(BaseCommand):

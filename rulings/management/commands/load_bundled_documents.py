@@ -29,8 +29,6 @@ class Command(ImportCommand):
         except (OSError, ValueError) as error:
             raise CommandError(f"{folder / MANIFEST}: {error}") from error
         self.import_documents(folder, entries, force, verbosity)
-        # The translation memory learns from the Italian rulings just imported (idempotent).
-        call_command("align_seed_translations", verbosity=verbosity, stdout=self.stdout)
 
     def import_documents(self, folder, entries, force, verbosity):
         for entry in entries:

@@ -30,7 +30,7 @@ from rulings.models import CardRule, Ruling
 from rulings.rules.italian_titles import italian_title as curated_italian_title
 from rulings.rules.numbers import parent_number
 from rulings.status.ruling_status import outdated_reasons
-from rulings.translations import attach_translations
+from rulings.translations.memory import attach_translations
 from web.pages.card.rulings_rows import (
     RuleUseRow,
     page_rows,

@@ -44,6 +44,7 @@ RULING_FIELDS = (
     "status_set_by_hand",
     "status_note",
     "outdated_because",
+    "memory_key",
 )
 # The rulings' history (django-simple-history: ``Ruling.history`` makes a manager class on
 # each use).

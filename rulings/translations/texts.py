@@ -10,7 +10,10 @@ only marked, between ``ENGLISH_START`` and ``ENGLISH_END``, for the markup to wr
 
 import hashlib
 import re
+from collections import Counter
 from collections.abc import Iterable
+
+from django.utils.translation import gettext as _
 
 PLACEHOLDER = "{this}"
 # Private-use characters around a name left in English in an Italian text: no text has them,
@@ -61,3 +64,48 @@ def name_for(italian_name: str, english_name: str) -> str:
     """What fills a card's placeholder in Italian text: its Italian name, or its English name
     marked as English where it has none."""
     return italian_name or f"{ENGLISH_START}{english_name}{ENGLISH_END}"
+
+
+NUMBER = re.compile(r"\d+")
+MANA = re.compile(r"\{[^{}]+\}")
+MARKUP = re.compile(r"<[A-Za-z/!][^>]*>|&[A-Za-z]+;|&#\d+;")
+
+
+def mana_symbols(normalised: str) -> Counter:
+    return Counter(symbol for symbol in MANA.findall(normalised) if symbol != PLACEHOLDER)
+
+
+def numbers(normalised: str) -> Counter:
+    return Counter(NUMBER.findall(MANA.sub("", normalised)))
+
+
+def translation_problems(english: str, italian: str) -> list[str]:
+    """Why ``italian`` cannot stand for the normalised ``english`` (none if it can): it is
+    empty, has markup, or does not keep the English's placeholders, mana symbols and numbers.
+    Each problem says what the English has and what the Italian has."""
+    italian = plain(italian)
+    if not italian:
+        return [_("The Italian text is empty.")]
+    problems = []
+    if MARKUP.search(italian):
+        problems.append(_("The Italian text has markup (HTML tags or entities); write plain text."))
+    checks = [
+        (_("The card's name ({this})"), lambda text: Counter(re.findall(r"\{this\}", text))),
+        (_("Mana symbols"), mana_symbols),
+        (_("Numbers"), numbers),
+    ]
+    for label, count in checks:
+        wanted, found = count(english), count(italian)
+        if wanted != found:
+            problems.append(
+                _("%(what)s: the English has %(english)s, the Italian %(italian)s.")
+                % {"what": label, "english": listed(wanted), "italian": listed(found)}
+            )
+    return problems
+
+
+def listed(counter: Counter) -> str:
+    """``{2}, {2}, 3`` for Counter({"{2}": 2, "3": 1}); "none" for an empty one."""
+    if not counter:
+        return _("none")
+    return ", ".join(", ".join([item] * times) for item, times in sorted(counter.items()))

@@ -1,0 +1,174 @@
+"""The translation memory kept in step with the rulings, and read by the pages.
+
+Each English ruling stores the key of its normalised text (``Ruling.memory_key``: the card's
+own names as the placeholder, ``rulings.translations.texts``); ``RulingText`` holds each
+distinct text once with the number of card rulings that have it. ``refresh_texts`` brings both
+up to date after an import or an editor's change; a text no ruling has any more is marked gone,
+with the text that took its place on the same card where there is one, so that its translation
+shows as out of date. Pages read the approved Italian of their rulings by key
+(``attach_translations``): one query.
+"""
+
+from collections.abc import Iterable
+
+from django.db.models import Count, Max, Q
+from django.utils import timezone
+
+from common.dates import local_date
+from common.upsert import chunks, update_by_pk
+from oracle.models import Card
+from rulings.models import Language, Ruling, RulingText, RulingTranslation
+from rulings.translations.texts import fill, name_for, normalise, text_key
+
+
+def card_names(card: Card, italian: bool = False) -> list[str]:
+    """The names that stand as ``card``'s placeholder: its name and its faces' (and in Italian
+    text their Italian names). Reads the faces through ``card.faces.all()`` (prefetch them)."""
+    faces = list(card.faces.all())
+    names = [card.name, *(face.name for face in faces)]
+    if italian:
+        names += [card.italian_name, *(face.name_it for face in faces)]
+    return [name for name in names if name]
+
+
+def english_rulings():
+    """The English rulings the memory serves: those of cards, keywords and card types."""
+    return Ruling.objects.filter(language=Language.ENGLISH)
+
+
+def refresh_texts(card_ids: Iterable[int] | None = None, others: bool | None = None) -> int:
+    """Bring the memory keys of the English rulings of these cards (of every card when None)
+    and, with ``others`` (the default when every card is asked), of the keyword and card type
+    rulings up to date, then the memory's texts and their counts. Returns how many rulings'
+    keys changed. Texts that no public ruling has any more are marked gone."""
+    english: dict[str, str] = {}  # key: normalised text, for the texts that may be new
+    changed = []
+    if others if others is not None else card_ids is None:
+        without_card = english_rulings().filter(card__isnull=True).only("text", "memory_key")
+        changed += rekey(without_card, (), english)
+    if card_ids is None:
+        card_ids = Card.objects.order_by("pk").values_list("pk", flat=True)
+    card_batches = chunks(list(card_ids))
+    for batch in card_batches:
+        cards = Card.objects.filter(pk__in=batch).only("name").prefetch_related("faces")
+        rulings = english_rulings().filter(card_id__in=batch).only("card_id", "text", "memory_key")
+        by_card: dict[int, list[Ruling]] = {}
+        for ruling in rulings:
+            by_card.setdefault(ruling.card_id, []).append(ruling)
+        for card in cards:
+            changed += rekey(by_card.get(card.pk, ()), card_names(card), english)
+    update_by_pk(Ruling, changed, ["memory_key"])
+    recount(english)
+    return len(changed)
+
+
+def rekey(rulings, names, english: dict[str, str]) -> list[Ruling]:
+    """The rulings whose key is not that of their text with ``names`` as the placeholder, with
+    the new key set; each text seen is added to ``english``."""
+    changed = []
+    for ruling in rulings:
+        text = normalise(ruling.text, names)
+        key = text_key(text)
+        english[key] = text
+        if ruling.memory_key != key:
+            ruling.memory_key = key
+            changed.append(ruling)
+    return changed
+
+
+def recount(english: dict[str, str]) -> None:
+    """Count the public English rulings of each text; add the texts of ``english`` (key:
+    normalised text) the memory does not hold; mark gone the texts no ruling has any more, and
+    bring back those that came back."""
+    counts = {
+        row["memory_key"]: row
+        for row in english_rulings()
+        .public()
+        .exclude(memory_key="")
+        .values("memory_key")
+        .annotate(rulings=Count("id"), card_rulings=Count("card"), newest=Max("date"))
+        .order_by()
+    }
+    held = RulingText.objects.in_bulk(field_name="key")
+    now = timezone.now()
+    new = [
+        RulingText(key=key, english=english[key], gone_since=None)
+        for key in counts
+        if key not in held and key in english
+    ]
+    RulingText.objects.bulk_create(new, batch_size=500)
+    held.update({text.key: text for text in new})
+    updated = []
+    for key, text in held.items():
+        row = counts.get(key)
+        values = (
+            (row["rulings"], row["card_rulings"], row["newest"], None)
+            if row
+            else (0, 0, text.newest, text.gone_since or now)
+        )
+        if (text.rulings, text.card_rulings, text.newest, text.gone_since) != values:
+            text.rulings, text.card_rulings, text.newest, text.gone_since = values
+            updated.append(text)
+    update_by_pk(RulingText, updated, ["rulings", "card_rulings", "newest", "gone_since"])
+    gone = [text for text in updated if text.gone_since == now]
+    find_replacements(gone)
+
+
+def find_replacements(gone: list[RulingText]) -> None:
+    """For each text just gone, the text a ruling of the same card and place has now (the
+    source reworded it), read from the gone ruling's history record."""
+    if not gone:
+        return
+    history = Ruling.history.filter(memory_key__in=[text.key for text in gone], card__isnull=False)
+    last_seen = {
+        row.memory_key: (row.card_id, row.position)
+        for row in history.order_by("history_date").only("memory_key", "card_id", "position")
+    }
+    replaced = []
+    for text in gone:
+        if text.key not in last_seen:
+            continue
+        card_id, position = last_seen[text.key]
+        now = (
+            english_rulings()
+            .public()
+            .filter(card_id=card_id)
+            .exclude(memory_key=text.key)
+            .filter(Q(position=position) | Q(date__gte=text.newest or "1993-01-01"))
+            .order_by("-date", "position")
+            .values_list("memory_key", flat=True)
+            .first()
+        )
+        if now:
+            text.replaced_by_id = now
+            replaced.append(text)
+    update_by_pk(RulingText, replaced, ["replaced_by"])
+
+
+def approved_for(keys) -> dict[str, RulingTranslation]:
+    """{key: its approved translation} for these keys: one query, asked with no keys too (the
+    empty key, which no text has, keeps the list from being empty: a page makes the same
+    queries whatever its rulings)."""
+    keys = {*keys, ""}
+    translations = RulingTranslation.objects.approved().filter(text_id__in=keys).order_by()
+    return {
+        translation.text_id: translation
+        for translation in translations.only("text_id", "italian", "approved_at")
+    }
+
+
+def attach_translations(rulings, card: Card | None = None) -> None:
+    """Give each English ruling shown on ``card``'s page (or a keyword's: no card) whose text
+    has an approved translation ``italian`` (the Italian filled with the card's name:
+    ``name_for``) and ``translated_on``, the day it was approved; the others ``italian`` "".
+    One query. The rulings need ``memory_key``."""
+    english = [ruling for ruling in rulings if ruling.language == Language.ENGLISH]
+    for ruling in rulings:
+        ruling.italian, ruling.translated_on = "", None
+    translations = approved_for(ruling.memory_key for ruling in english)
+    name = name_for(card.italian_name, card.name) if card else ""
+    for ruling in english:
+        translation = translations.get(ruling.memory_key)
+        if translation:
+            ruling.italian = fill(translation.italian, name) if card else translation.italian
+            ruling.translated_on = local_date(translation.approved_at)

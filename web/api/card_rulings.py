@@ -5,12 +5,33 @@ name), its date, language, text, the title of its source and whether it still ho
 (``"status"``: ``"current"`` or ``"outdated"``, and for an outdated one ``"outdated_reason"``
 in English words). Withdrawn rulings are left out.
 
-One query for all of them, whatever the card (the record is asked for one card at a time)."""
+Asked in Italian (``?lang=it``), an English ruling whose text the editors translated (an
+approved translation of the memory: ``rulings.translations``) comes in Italian, with the
+card's Italian name in it (its English name where it has none: JSON has no markup to mark
+it), the English beside it and the credit: ``italian_rulings``, shared with the
+Scryfall-compatible API.
+
+One query for all of them, whatever the card (the record is asked for one card at a time);
+one more for the translations when asked in Italian.
+"""
 
 from django.utils import translation
+from django.utils.translation import gettext as _
 
-from rulings.models import Ruling
+from common.dates import local_date
+from rulings.models import Language, Ruling
 from rulings.status.ruling_status import outdated_reasons
+from rulings.translations.memory import approved_for
+from rulings.translations.texts import ENGLISH_END, ENGLISH_START, fill, name_for
+
+# Who translated a ruling, as the answers credit it: the editors of this site.
+TRANSLATED_BY = "oracolo"
+WITHOUT_MARKERS = str.maketrans({ENGLISH_START: None, ENGLISH_END: None})
+
+
+def unknown_language(language: str) -> str:
+    """The message of a 400 for a ``lang`` other than en and it."""
+    return _("Unknown language “%(lang)s”: ask for lang=en or lang=it.") % {"lang": language[:20]}
 
 
 def about(ruling) -> dict:
@@ -22,11 +43,16 @@ def about(ruling) -> dict:
 
 
 def ruling_json(ruling) -> dict:
+    italian = getattr(ruling, "italian", "")
     record = {
         **about(ruling),
         "date": ruling.date.isoformat(),
-        "language": ruling.language,
-        "text": ruling.text,
+        "language": "it" if italian else ruling.language,
+        "text": italian or ruling.text,
+    }
+    if italian:
+        record |= translation_credit(ruling, "text_en")
+    record |= {
         "source": ruling.source_document.title if ruling.source_document else "",
         "status": ruling.status,
     }
@@ -34,6 +60,16 @@ def ruling_json(ruling) -> dict:
         with translation.override("en"):
             record["outdated_reason"] = " ".join(outdated_reasons(ruling))
     return record
+
+
+def translation_credit(ruling, english_field: str) -> dict:
+    """What a translated ruling adds: its English (under ``english_field``), who translated it
+    and the day the translation was approved."""
+    return {
+        english_field: ruling.text,
+        "translated_by": TRANSLATED_BY,
+        "translated_on": ruling.translated_on.isoformat() if ruling.translated_on else None,
+    }
 
 
 def order(ruling) -> tuple:
@@ -45,6 +81,32 @@ def order(ruling) -> tuple:
     return (0, "")
 
 
-def rulings_json(card) -> list[dict]:
+def card_rulings(card) -> list[Ruling]:
+    """The card's public rulings in the order of its page (one query)."""
     rulings = Ruling.objects.for_card_page().about_card(card).select_related("keyword", "card_type")
-    return [ruling_json(ruling) for ruling in sorted(rulings, key=order)]
+    return sorted(rulings, key=order)
+
+
+def italian_rulings(rulings, italian_name: str, english_name: str) -> None:
+    """Give each English ruling whose text has an approved translation ``italian``, the
+    translation with the card's name in it (``italian_name``, else ``english_name``, unmarked),
+    and ``translated_on``, the day it was approved; the others ``italian`` "". One query,
+    asked with no rulings too."""
+    english = [ruling for ruling in rulings if ruling.language == Language.ENGLISH]
+    translations = approved_for(ruling.memory_key for ruling in english)
+    name = name_for(italian_name, english_name)
+    for ruling in rulings:
+        ruling.italian, ruling.translated_on = "", None
+    for ruling in english:
+        found = translations.get(ruling.memory_key)
+        if found:
+            ruling.italian = fill(found.italian, name).translate(WITHOUT_MARKERS)
+            ruling.translated_on = local_date(found.approved_at)
+
+
+def rulings_json(card, italian: bool = False) -> list[dict]:
+    """The card's rulings; with ``italian``, those the editors translated in Italian."""
+    rulings = card_rulings(card)
+    if italian:
+        italian_rulings(rulings, card.italian_name, card.name)
+    return [ruling_json(ruling) for ruling in rulings]

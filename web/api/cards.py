@@ -4,7 +4,9 @@ card's whole record.
     GET /api/cards/?q=t:creature+k:flying&page=2    a page of results (a query over the cost
                                                     limit: 400, {"error": "too many terms..."})
     GET /api/cards/<Oracle id>/                     one card: faces, printings, rulings
-                                                    (``card_rulings``), errata
+                                                    (``card_rulings``; with ?lang=it, those
+                                                    the editors translated in Italian),
+                                                    errata
     GET /api/cards/autocomplete/?q=angelo+em        up to 20 cards with a name in either
                                                     language that starts with the text, or
                                                     has a word that does, each by both names:
@@ -37,7 +39,7 @@ from oracle.models import CardSearch, Printing
 from oracle.search.completions import completions
 from oracle.wording_history import history_record
 from web import data_age
-from web.api.card_rulings import rulings_json
+from web.api.card_rulings import rulings_json, unknown_language
 from web.http_caching import page_parameters
 from web.json_views import get_only, json_response
 from web.pages.card.detail import card_by_oracle_id
@@ -52,13 +54,18 @@ LANGUAGES = ("en", "it")
 COMPLETIONS_MAX_AGE = 300
 
 
+def requested_language(request) -> str:
+    """The language ``?lang=`` names, lower case; "" when not given."""
+    return str(request.GET.get("lang", "")).strip().lower()
+
+
 def in_requested_language(view):
     """Run the view in the language ``?lang=`` names (en, it), if it names one; else in the
     one LocaleMiddleware chose from Accept-Language."""
 
     @wraps(view)
     def wrapper(request, *args, **kwargs):
-        language = str(request.GET.get("lang", "")).strip().lower()
+        language = requested_language(request)
         if language not in LANGUAGES:
             return view(request, *args, **kwargs)
         with translation.override(language):
@@ -160,6 +167,9 @@ def _card_search(request):
 @in_requested_language
 @rate_limited("search", json_refusal)
 def card_detail(request, oracle_id):
+    language = requested_language(request)
+    if language and language not in LANGUAGES:
+        return json_response({"error": unknown_language(language)}, status=400)
     try:
         key = uuid.UUID(oracle_id)
     except ValueError:
@@ -169,7 +179,8 @@ def card_detail(request, oracle_id):
         return json_response(
             {"error": _("No card has the Oracle id “%(id)s”.") % {"id": oracle_id}}, status=404
         )
-    return json_response({"data": _data_dates(request)} | _card_record(request, card))
+    record = _card_record(request, card, italian=language == "it")
+    return json_response({"data": _data_dates(request)} | record)
 
 
 def _results(request, cards):
@@ -203,7 +214,7 @@ def _page_url(request, number):
     return request.build_absolute_uri(f"{request.path}?{params.urlencode()}")
 
 
-def _card_record(request, card):
+def _card_record(request, card, italian: bool = False):
     faces = list(card.faces.all())
     positions = {face.pk: face.position for face in faces}
     with translation.override(HTML_LANGUAGE):
@@ -248,7 +259,7 @@ def _card_record(request, card):
         ],
         "history": history_record(card),
         "printings": printings,
-        "rulings": rulings_json(card),
+        "rulings": rulings_json(card, italian),
         "errata": [
             {
                 "date": erratum.date.isoformat(),

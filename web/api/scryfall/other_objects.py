@@ -8,11 +8,14 @@ A ruling's ``source`` is ``"wotc"`` for what Wizards of the Coast published (the
 the card data and of the release notes and FAQs) and ``"oracolo"`` for one an editor wrote
 here. Beside Scryfall's fields: ``lang`` ("en" or "it", the ruling's language), ``about``
 ("card", or "keyword" and "type" for a ruling about one of the card's keywords or types, with
-its name in ``keyword`` or ``type``) and ``status`` ("current" or "outdated").
+its name in ``keyword`` or ``type``) and ``status`` ("current" or "outdated"). An English
+ruling the editors translated, asked for in Italian, has the Italian as its ``comment``, ``lang``
+"it", and the English in ``comment_en``, with ``translated_by`` ("oracolo") and
+``translated_on`` (the day the translation was approved).
 """
 
 from rulings.models import Ruling
-from web.api.card_rulings import about
+from web.api.card_rulings import about, translation_credit
 from web.api.scryfall.identities import Addresses, set_id
 
 SET_ICON = "https://svgs.scryfall.io/sets/{}.svg"
@@ -50,14 +53,16 @@ def set_object(card_set, card_count: int, addresses: Addresses) -> dict:
 
 
 def ruling_object(ruling, oracle_id) -> dict:
+    italian = getattr(ruling, "italian", "")
     obj = {
         "object": "ruling",
         "oracle_id": str(oracle_id),
         "source": "oracolo" if ruling.origin == Ruling.Origin.EDITOR else "wotc",
         "published_at": ruling.date.isoformat(),
-        "comment": ruling.text,
-        "lang": ruling.language,
-        **about(ruling),
-        "status": ruling.status,
+        "comment": italian or ruling.text,
+        "lang": "it" if italian else ruling.language,
     }
+    if italian:
+        obj |= translation_credit(ruling, "comment_en")
+    obj |= {**about(ruling), "status": ruling.status}
     return obj

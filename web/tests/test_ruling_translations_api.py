@@ -6,7 +6,9 @@ unknown language never show."""
 
 import json
 
+from django.core.cache import cache, caches
 from django.db import connection
+from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
@@ -286,3 +288,26 @@ class ScryfallRulingsTests(TranslatedRulingsApiTestCase):
                     self.client.get(url(printing))
                 with self.assertNumQueries(english + 1):
                     self.client.get(url(printing), {"lang": "it"})
+
+
+@override_settings(PAGE_CACHE_SECONDS=300)
+class CachedAnswersTests(TranslatedRulingsApiTestCase):
+    """The page cache keeps the English and the Italian answers apart."""
+
+    def setUp(self):
+        cache.clear()
+        caches["limits"].clear()
+        self.addCleanup(cache.clear)
+
+    def test_english_and_italian_answers_are_kept_apart(self):
+        card = Card.objects.get(slug="knight-of-sursi")
+        printing = Printing.objects.filter(card=card).order_by("pk").first()
+        for url in (
+            f"/api/cards/{card.oracle_id}/",
+            f"/api/scryfall/cards/{printing.scryfall_id}/rulings",
+        ):
+            with self.subTest(url):
+                for _ in range(2):
+                    self.assertNotIn(SUSPEND_ITALIAN, self.client.get(url).content.decode())
+                    italian = self.client.get(url, {"lang": "it"}).content.decode()
+                    self.assertIn(SUSPEND_ITALIAN, italian)

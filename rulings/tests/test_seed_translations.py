@@ -121,11 +121,24 @@ class SeedAlignmentTests(BundledDocumentsTestCase):
         add_italian(X_ITALIAN_AGAIN, card=second.card)
         report = align()
         self.assertIn(
-            "Left: 2 (not mutual: the English text fits another Italian ruling as well or "
-            "better)",
+            "Left: 2 (not mutual: the English text fits another Italian ruling as well or better)",
             report,
         )
         self.assertFalse(RulingTranslation.objects.filter(text_id=first.memory_key).exists())
+
+    def test_an_italian_ruling_fitting_two_english_texts_is_left(self):
+        blade = Card.objects.get(name="Arc Blade")
+        Ruling.objects.create(
+            card=blade,
+            date=date(2021, 6, 18),
+            text="If the card has {X} in its mana cost, X is 0 when you cast it without paying "
+            "its mana cost.",
+            origin=Ruling.Origin.IMPORTED,
+        )
+        add_italian(X_ITALIAN, card=blade)
+        report = align()
+        self.assertIn("Left: 1 (ambiguous: another English text fits about as well)", report)
+        self.assertFalse(RulingTranslation.objects.filter(italian=X_ITALIAN).exists())
 
     def test_a_second_run_changes_nothing(self):
         align()

@@ -12,17 +12,21 @@ than ``MARGIN``.
 
 A pair is stored only when it is confident:
 
+- the Italian ruling is current (an outdated one tells the old rules: "rimossa dal gioco");
 - the anchors both share weigh at least ``EVIDENCE``: a number, a mana symbol or a card's
   name at least (a keyword's name alone, or the length alone, say nothing of which ruling);
 - its score is at least ``THRESHOLD`` and ``MARGIN`` over the runner-up, for the Italian among
   its candidates and for the English among the Italian rulings that have it as a candidate;
 - ``translation_problems`` finds nothing (same placeholder, numbers and mana symbols).
 
-The figures were chosen from the data: on the full catalogue, the Italian rulings with no
-anchor in common with any candidate are most of them, and their best pairs score below 1
-(a fitting length and a shared keyword); a pair that shares a number or symbol and nothing
-else that one side lacks scores 3 and more. THRESHOLD 2.5 lies between; MARGIN 1 is one
-keyword or half a number: a pair only as good as another is left for an editor.
+The figures come from the data. On the full catalogue most seed rulings share no number,
+symbol or card name with any candidate (their best pairs score under 3 on a fitting length
+and shared keywords: evidence, not the score, refuses them). Of the pairs that share one, the
+right one (the morph FAQ's ruling of Ancestor's Prophet and its {T}) scores 3.7; the best
+wrong one 2.4 (another morph FAQ ruling sharing that {T}, long enough to fit), the rest below
+0 (a name in one text and not the other, a number that differs). THRESHOLD 3 lies between.
+MARGIN 1 is a keyword, or half a number, more than the rival: a pair about as good as another
+is left for an editor, and the tie-break alone never decides.
 """
 
 from collections import Counter

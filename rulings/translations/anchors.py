@@ -28,7 +28,8 @@ QUOTED = re.compile(r'"[^"]+"')
 LONGEST_NAME = 7  # words
 SHORTEST_NAME = 4  # letters: shorter names ("X", "Ox") are words too often
 SENTENCE_END = re.compile(r"[.:;!?]\s*$")
-# What each kind of anchor weighs: a card's name or a rule's number says more than a card type.
+# What each kind of anchor weighs: a card's name or a number (a rule's number among them) says
+# more than a card type.
 WEIGHTS = {"number": 2.0, "mana": 2.0, "this": 1.0, "card": 3.0, "term": 1.0, "quotes": 0.5}
 # Kinds whose Italian is found by its form alone (a keyword or type inflected otherwise is
 # missed): one side only costs half.
@@ -45,7 +46,8 @@ class Vocabulary:
     """The catalogue's names in both languages, each read as its English form."""
 
     english_cards: dict[str, str]  # English card or face name: itself
-    italian_cards: dict[str, str]  # Italian printed name: the English name of its card or face
+    # Italian printed name, or the English one an Italian text keeps: the English name
+    italian_cards: dict[str, str]
     english_terms: re.Pattern  # keyword and card type names
     italian_terms: re.Pattern
     term_names: dict[str, str]  # a keyword or type name in either language, lower: English
@@ -67,6 +69,8 @@ class Vocabulary:
                 english_cards[name] = name
                 if name_it and name_it.lower() not in term_words:
                     italian_cards.setdefault(name_it, name)
+        for name in english_cards:
+            italian_cards.setdefault(name, name)
         term_names, italian_stems = {}, {}
         for name, name_it in terms:
             english = plain(name).lower()

@@ -20,13 +20,13 @@ A pair is stored only when it is confident:
 - ``translation_problems`` finds nothing (same placeholder, numbers and mana symbols).
 
 The figures come from the data. On the full catalogue most seed rulings share no number,
-symbol or card name with any candidate (their best pairs score under 3 on a fitting length
+symbol or card name with any candidate (their best pairs score up to 3 on a fitting length
 and shared keywords: evidence, not the score, refuses them). Of the pairs that share one, the
-right one (the morph FAQ's ruling of Ancestor's Prophet and its {T}) scores 3.7; the best
-wrong one 2.4 (another morph FAQ ruling sharing that {T}, long enough to fit), the rest below
-0 (a name in one text and not the other, a number that differs). THRESHOLD 3 lies between.
-MARGIN 1 is a keyword, or half a number, more than the rival: a pair about as good as another
-is left for an editor, and the tie-break alone never decides.
+right one (the morph FAQ's ruling of Ancestor's Prophet and its {T}) scores 3.7, the wrong ones
+-5 and less (a name or a number in one text and not the other); the best wrong pair of an
+outdated ruling, another morph FAQ ruling sharing that {T}, scores 2.4. THRESHOLD 3 lies
+between. MARGIN 1 is a keyword, or half a number, more than the rival: a pair about as good
+as another is left for an editor, and the tie-break alone never decides.
 """
 
 from collections import Counter
@@ -125,22 +125,30 @@ class Aligner:
         self.outdated: dict[int, bool] = {}
 
     def english_text(self, key: str) -> tuple[str, Counter]:
-        if key not in self.english:
-            text = RulingText.objects.values_list("english", flat=True).get(key=key)
-            self.english[key] = (text, anchors(text, self.vocabulary, italian=False))
         return self.english[key]
 
+    def read_english(self, keys) -> None:
+        """Read the texts of these keys not read yet, with their anchors (one query)."""
+        texts = RulingText.objects.filter(key__in=set(keys) - set(self.english))
+        for key, text in texts.values_list("key", "english"):
+            self.english[key] = (text, anchors(text, self.vocabulary, italian=False))
+
     def score(self, ruling: Ruling) -> None:
+        """Score an Italian ruling against its candidates; an outdated one takes no part."""
         text = self.italian[ruling.pk] = italian_text(ruling)
         self.outdated[ruling.pk] = ruling.status == Ruling.Status.OUTDATED
+        self.scores[ruling.pk] = []
+        if self.outdated[ruling.pk]:
+            return
         found = anchors(text, self.vocabulary, italian=True)
         ties: dict[str, float] = {}
         for english in candidate_rulings(ruling):
             key = english["memory_key"]
             ties[key] = max(ties.get(key, 0.0), tie_break(ruling, english))
+        self.read_english(ties)
         scored = []
         for key, tie in ties.items():
-            english_text, english_anchors = self.english_text(key)
+            english_text, english_anchors = self.english[key]
             score, evidence = pair_score(english_anchors, found, len(english_text), len(text))
             scored.append(Scored(key, score + tie, evidence))
         self.scores[ruling.pk] = sorted(scored, key=lambda pair: -pair.score)

@@ -2,11 +2,14 @@ from django.core.management.base import BaseCommand
 
 from rulings.translations.seed_alignment import align_seed_translations
 
+SHOWN = 80  # characters of each text of an aligned pair, with -v 2
+
 
 class Command(BaseCommand):
     help = (
-        "Align the Italian rulings of the seed documents with the English rulings of the same "
-        "cards and store those aligned with confidence as approved translations (idempotent)."
+        "Align the Italian rulings of the seed documents with the English ruling texts they "
+        "translate (by what survives translation: numbers, symbols, names) and store those "
+        "aligned with confidence as approved translations (idempotent)."
     )
 
     def handle(self, verbosity, **options):
@@ -20,3 +23,6 @@ class Command(BaseCommand):
             f"Card rulings covered by approved translations: {report.covered} of "
             f"{report.card_rulings}."
         )
+        if verbosity > 1:
+            for english, italian in report.pairs:
+                self.stdout.write(f"EN: {english[:SHOWN]}\nIT: {italian[:SHOWN]}")

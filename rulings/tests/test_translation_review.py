@@ -6,7 +6,7 @@ import re
 from datetime import date
 from html import unescape
 
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import Group, Permission, User
 from django.urls import reverse
 
 from oracle.tests.factories import make_card
@@ -231,3 +231,27 @@ class TranslationReviewTests(EmptyDatabaseTestCase):
         self.assertEqual(translation.status, Status.PROPOSED)
         self.assertEqual(translation.translator, self.translator)
         self.assertNotIn("Grazie a cautela", self.card_page())
+
+    def test_one_who_may_only_view_reads_the_history_but_cannot_revert(self):
+        translation = self.propose(self.translator)
+        first = translation.history.get()
+        self.client.force_login(self.translator)
+        self.client.post(
+            reverse("admin:rulings_rulingtranslation_change", args=[translation.pk]),
+            {"italian": "Con cautela, {this} attacca senza TAPparsi."},
+        )
+        viewer = User.objects.create_user("vera", password="pw-for-tests", is_staff=True)
+        viewer.user_permissions.set(Permission.objects.filter(codename="view_rulingtranslation"))
+        self.client.force_login(viewer)
+        history = reverse("admin:rulings_rulingtranslation_history", args=[translation.pk])
+        self.assertEqual(self.client.get(history).status_code, 200)
+        revert = reverse(
+            "admin:rulings_rulingtranslation_simple_history",
+            args=[translation.pk, first.history_id],
+        )
+        self.assertNotContains(self.client.get(revert), 'name="_save"')
+        self.assertEqual(self.client.post(revert, {"italian": ITALIAN_TEXT}).status_code, 403)
+        translation.refresh_from_db()
+        self.assertEqual(translation.italian, "Con cautela, {this} attacca senza TAPparsi.")
+        review = reverse("admin:rulings_rulingtranslation_review", args=[translation.pk])
+        self.assertEqual(self.client.post(review, {"decision": "approve"}).status_code, 403)

@@ -127,9 +127,10 @@ def find_replacements(gone: list[RulingText]) -> None:
     if not gone:
         return
     last_record = {}
-    records = Ruling.history.filter(memory_key__in=[text.key for text in gone])
-    for record in records.order_by("history_date", "history_id"):
-        last_record[record.memory_key] = record
+    for keys in chunks([text.key for text in gone]):
+        records = Ruling.history.filter(memory_key__in=keys)
+        for record in records.order_by("history_date", "history_id"):
+            last_record[record.memory_key] = record
     replaced = []
     for text in gone:
         record = last_record.get(text.key)

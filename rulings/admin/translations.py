@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from common.admin_history import GuardedHistoryAdmin
 from common.admin_text import PlainLineEnds
+from common.dates import local_date, long_date
 from common.word_changes import word_changes
 from oracle.admin_messages import ItalianMessages
 from rulings.models import RulingTranslation
@@ -232,6 +233,7 @@ class RulingTranslationAdmin(PlainLineEnds, ItalianMessages, GuardedHistoryAdmin
             "error": error,
             "problems": translation_problems(text.english, translation.italian),
             "out_of_date": text.gone_since is not None,
+            "gone_since": long_date(local_date(text.gone_since)),
             "replacement": replacement,
             "english_changes": word_changes(text.english, replacement.english)
             if replacement

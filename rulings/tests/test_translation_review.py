@@ -6,6 +6,7 @@ import re
 from datetime import date
 from html import unescape
 
+from django.apps import apps
 from django.contrib.auth.models import Group, Permission, User
 from django.urls import reverse
 
@@ -14,6 +15,7 @@ from rulings.editorial.translation_roles import (
     APPROVE_PERMISSION,
     REVIEWERS_GROUP,
     TRANSLATORS_GROUP,
+    ensure_translation_groups,
 )
 from rulings.models import Ruling, RulingTranslation
 from web.testing import EmptyDatabaseTestCase
@@ -81,6 +83,21 @@ class TranslationReviewTests(EmptyDatabaseTestCase):
         self.assertFalse(self.translator.has_perm("rulings.add_rulingtext"))
         self.assertTrue(self.reviewer.has_perm(APPROVE_PERMISSION))
         self.assertTrue(self.reviewer.has_perm("rulings.add_rulingtranslation"))
+
+    def test_migrate_repairs_the_groups(self):
+        reviewers = Group.objects.get(name=REVIEWERS_GROUP)
+        wanted = set(reviewers.permissions.values_list("codename", flat=True))
+        self.assertIn("approve_rulingtranslation", wanted)
+        reviewers.permissions.clear()
+        Group.objects.filter(name=TRANSLATORS_GROUP).delete()
+        ensure_translation_groups(apps.get_app_config("rulings"))
+        ensure_translation_groups(apps.get_app_config("rulings"))
+        self.assertEqual(set(reviewers.permissions.values_list("codename", flat=True)), wanted)
+        translators = Group.objects.get(name=TRANSLATORS_GROUP)
+        self.assertEqual(
+            set(translators.permissions.values_list("codename", flat=True)),
+            wanted - {"approve_rulingtranslation"},
+        )
 
     def test_a_reviewer_approves_a_proposal_and_the_card_page_shows_it(self):
         translation = self.propose(self.translator)

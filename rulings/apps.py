@@ -12,6 +12,7 @@ class RulingsConfig(AppConfig):
         from oracle import data_version
         from rulings import receivers  # noqa: F401  (connects the card import's signal)
         from rulings.editorial.editors import ensure_editors_group
+        from rulings.editorial.translation_roles import ensure_translation_groups
         from rulings.models import CardRule, RuleMapping, Ruling, RulingTranslation
 
         # Editors' work raises the data version (pages' ETags, the page cache); link_rules
@@ -23,4 +24,9 @@ class RulingsConfig(AppConfig):
 
         post_migrate.connect(
             ensure_editors_group, sender=self, dispatch_uid="rulings.editorial.editors"
+        )
+        post_migrate.connect(
+            ensure_translation_groups,
+            sender=self,
+            dispatch_uid="rulings.editorial.translation_roles",
         )

@@ -130,6 +130,10 @@ class RulingTranslation(models.Model):
 
     class Meta:
         ordering = ["text_id"]
+        # Reviewers' (rulings.editorial.translation_roles): approve or send back others' work.
+        permissions = [
+            ("approve_rulingtranslation", "Can approve or send back ruling translations")
+        ]
         verbose_name = _("ruling translation")
         verbose_name_plural = _("ruling translations")
 

@@ -11,13 +11,14 @@ shows as out of date. Pages read the approved Italian of their rulings by key
 
 from collections.abc import Iterable
 
-from django.db.models import Count, Max, Q
+from django.db.models import Count, Max
 from django.utils import timezone
 
 from common.dates import local_date
 from common.upsert import chunks, update_by_pk
 from oracle.models import Card
 from rulings.models import Language, Ruling, RulingText, RulingTranslation
+from rulings.status.upstream_rewording import SIMILAR_ENOUGH, similarity
 from rulings.translations.texts import fill, name_for, normalise, text_key
 
 
@@ -106,43 +107,63 @@ def recount(english: dict[str, str]) -> None:
             if row
             else (0, 0, text.newest, text.gone_since or now)
         )
-        if (text.rulings, text.card_rulings, text.newest, text.gone_since) != values:
+        back = row is not None and text.replaced_by_id is not None
+        if back or (text.rulings, text.card_rulings, text.newest, text.gone_since) != values:
             text.rulings, text.card_rulings, text.newest, text.gone_since = values
+            text.replaced_by_id = None if row else text.replaced_by_id
             updated.append(text)
-    update_by_pk(RulingText, updated, ["rulings", "card_rulings", "newest", "gone_since"])
+    fields = ["rulings", "card_rulings", "newest", "gone_since", "replaced_by"]
+    update_by_pk(RulingText, updated, fields)
     gone = [text for text in updated if text.gone_since == now]
     find_replacements(gone)
 
 
 def find_replacements(gone: list[RulingText]) -> None:
-    """For each text just gone, the text a ruling of the same card and place has now (the
-    source reworded it), read from the gone ruling's history record."""
+    """For each text just gone, the text that took its place, read from the last history
+    record of a ruling that had it: that ruling's own text now, when an editor reworded it (a
+    ruling withdrawn or turned Italian has none); when an import deleted it, the closest
+    wording among the public rulings of the same subject (the source reworded it), one at the
+    same place or added after it first."""
     if not gone:
         return
-    history = Ruling.history.filter(memory_key__in=[text.key for text in gone], card__isnull=False)
-    last_seen = {
-        row.memory_key: (row.card_id, row.position)
-        for row in history.order_by("history_date").only("memory_key", "card_id", "position")
-    }
+    last_record = {}
+    for keys in chunks([text.key for text in gone]):
+        records = Ruling.history.filter(memory_key__in=keys)
+        for record in records.order_by("history_date", "history_id"):
+            last_record[record.memory_key] = record
     replaced = []
     for text in gone:
-        if text.key not in last_seen:
-            continue
-        card_id, position = last_seen[text.key]
-        now = (
-            english_rulings()
-            .public()
-            .filter(card_id=card_id)
-            .exclude(memory_key=text.key)
-            .filter(Q(position=position) | Q(date__gte=text.newest or "1993-01-01"))
-            .order_by("-date", "position")
-            .values_list("memory_key", flat=True)
-            .first()
-        )
-        if now:
-            text.replaced_by_id = now
+        record = last_record.get(text.key)
+        key = replacement_key(record, text.key) if record else ""
+        if key:
+            text.replaced_by_id = key
             replaced.append(text)
     update_by_pk(RulingText, replaced, ["replaced_by"])
+
+
+def replacement_key(record, gone_key: str) -> str:
+    """The key of the text that replaced ``gone_key``, the ruling of history ``record`` last
+    having it; "" for none."""
+    public = english_rulings().public().exclude(memory_key__in=["", gone_key])
+    still_there = Ruling.objects.filter(pk=record.id).first()
+    if still_there is not None:
+        if public.filter(pk=still_there.pk).exists():
+            return still_there.memory_key
+        return ""  # withdrawn, or no longer an English ruling: nothing replaces it
+    same_subject = public.filter(
+        card_id=record.card_id, keyword_id=record.keyword_id, card_type_id=record.card_type_id
+    ).only("pk", "text", "position", "memory_key")
+    scored = []
+    for ruling in same_subject:
+        alike = similarity(record.text, ruling.text)
+        if alike >= SIMILAR_ENOUGH:
+            later = ruling.pk > record.id
+            scored.append(
+                (alike + 0.25 * (ruling.position == record.position) + 0.25 * later, ruling)
+            )
+    if not scored:
+        return ""
+    return max(scored, key=lambda pair: (pair[0], pair[1].pk))[1].memory_key
 
 
 def approved_for(keys) -> dict[str, RulingTranslation]:

@@ -18,7 +18,7 @@ from rulings.status.upstream_rewording import (
     pair_rewordings,
     record_rewording,
 )
-from rulings.translations.memory import refresh_texts
+from rulings.translations.memory import refresh_texts, set_keys
 
 MTGJSON_RULINGS_SLUG = "gatherer-rulings-mtgjson"
 
@@ -100,6 +100,7 @@ def sync_imported_rulings(sender, data, card_pks, log, **kwargs):
     # Whether each new ruling still holds, worked out before it is written (its history record
     # starts with it); an existing ruling's words and date do not change here.
     apply_statuses(to_create)
+    set_keys(to_create)
     # With a history record each, so that an editor's first change has a "before" to show
     # and to revert to.
     insert_with_history(

@@ -196,14 +196,11 @@ class Ruling(models.Model):
     def save(self, *args, **kwargs):
         """Saved one at a time (by an editor), a ruling keeps the translation memory in step:
         its key and the counts of its old and new texts. Imports refresh it in bulk."""
-        from rulings.translations.memory import refresh_texts
+        from rulings.translations.memory import key_of, refresh_ruling
 
-        if self.language != Language.ENGLISH:
-            self.memory_key = ""
+        old_key, self.memory_key = self.memory_key, key_of(self)
         super().save(*args, **kwargs)
-        if self.language == Language.ENGLISH or self.memory_key:
-            refresh_texts([self.card_id] if self.card_id else [], others=not self.card_id)
-            self.refresh_from_db(fields=["memory_key"])
+        refresh_ruling(self, old_key)
 
     def get_absolute_url(self):
         if self.card_id:
@@ -216,11 +213,12 @@ class Ruling(models.Model):
         return ""
 
     def delete(self, *args, **kwargs):
-        from rulings.translations.memory import refresh_texts
+        from rulings.translations.memory import refresh_ruling
 
+        key = self.memory_key
         deleted = super().delete(*args, **kwargs)
-        if self.memory_key:
-            refresh_texts([self.card_id] if self.card_id else [], others=not self.card_id)
+        self.memory_key = ""
+        refresh_ruling(self, key)
         return deleted
 
     @property

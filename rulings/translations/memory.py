@@ -63,6 +63,19 @@ def refresh_texts(card_ids: Iterable[int] | None = None, others: bool | None = N
     return len(changed)
 
 
+def set_keys(rulings: list[Ruling]) -> None:
+    """Give new English rulings their memory key before they are written, so that their first
+    history record has it (``find_replacements`` follows a text through the records)."""
+    card_ids = {ruling.card_id for ruling in rulings if ruling.card_id}
+    names = {}
+    for batch in chunks(card_ids):
+        for card in Card.objects.filter(pk__in=batch).only("name").prefetch_related("faces"):
+            names[card.pk] = card_names(card)
+    for ruling in rulings:
+        if ruling.language == Language.ENGLISH:
+            ruling.memory_key = text_key(normalise(ruling.text, names.get(ruling.card_id, ())))
+
+
 def rekey(rulings, names, english: dict[str, str]) -> list[Ruling]:
     """The rulings whose key is not that of their text with ``names`` as the placeholder, with
     the new key set; each text seen is added to ``english``."""
@@ -77,20 +90,41 @@ def rekey(rulings, names, english: dict[str, str]) -> list[Ruling]:
     return changed
 
 
-def recount(english: dict[str, str]) -> None:
-    """Count the public English rulings of each text; add the texts of ``english`` (key:
-    normalised text) the memory does not hold; mark gone the texts no ruling has any more, and
-    bring back those that came back."""
+def refresh_ruling(ruling: Ruling, old_key: str) -> None:
+    """After an editor saved or deleted one ruling (its ``memory_key`` set by ``key_of``, ""
+    once deleted), count again the two texts concerned: the one it had and the one it has."""
+    keys = {old_key, ruling.memory_key} - {""}
+    if not keys:
+        return
+    english = {ruling.memory_key: memory_text(ruling)} if ruling.memory_key else {}
+    recount(english, keys)
+
+
+def memory_text(ruling: Ruling) -> str:
+    """The normalised text of an English ruling: its card's names as the placeholder."""
+    return normalise(ruling.text, card_names(ruling.card) if ruling.card_id else ())
+
+
+def key_of(ruling: Ruling) -> str:
+    """The memory key an English ruling's text has ("" for another language)."""
+    return text_key(memory_text(ruling)) if ruling.language == Language.ENGLISH else ""
+
+
+def recount(english: dict[str, str], keys: set[str] | None = None) -> None:
+    """Count the public English rulings of each text (of ``keys`` only, when given); add the
+    texts of ``english`` (key: normalised text) the memory does not hold; mark gone the texts
+    no ruling has any more, and bring back those that came back."""
+    rulings = english_rulings().public().exclude(memory_key="")
+    texts = RulingText.objects.all()
+    if keys is not None:
+        rulings, texts = rulings.filter(memory_key__in=keys), texts.filter(key__in=keys)
     counts = {
         row["memory_key"]: row
-        for row in english_rulings()
-        .public()
-        .exclude(memory_key="")
-        .values("memory_key")
+        for row in rulings.values("memory_key")
         .annotate(rulings=Count("id"), card_rulings=Count("card"), newest=Max("date"))
         .order_by()
     }
-    held = RulingText.objects.in_bulk(field_name="key")
+    held = texts.in_bulk(field_name="key")
     now = timezone.now()
     new = [
         RulingText(key=key, english=english[key], gone_since=None)

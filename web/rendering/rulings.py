@@ -97,7 +97,7 @@ def link_rule_numbers_in_rulings(rulings, editions=None, resolved=None) -> None:
     pieces = [readers[ruling.date].paragraphs(ruling.text) for ruling in rulings]
     for ruling, html in zip(rulings, map(markup.inline, pieces), strict=True):
         ruling.text_html = html
-    # An approved translation (``rulings.translations.attach_translations``) cites the same
+    # An approved translation (``rulings.translations.memory.attach_translations``) cites the same
     # numbers as its English, read the same way.
     for ruling in rulings:
         italian = getattr(ruling, "italian", "")

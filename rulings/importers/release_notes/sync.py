@@ -42,7 +42,7 @@ from rulings.importers.release_notes.quoted_rules import store_quoted_rules
 from rulings.importers.release_notes.report import ImportReport
 from rulings.models import DocumentMention, DocumentSection, Language, Ruling, SourceDocument
 from rulings.status.ruling_status import recompute_statuses
-from rulings.translations.memory import refresh_texts
+from rulings.translations.memory import refresh_texts, set_keys
 
 
 @dataclass(frozen=True)
@@ -309,6 +309,7 @@ def _sync_rulings(document, parsed, subjects, section_ids, report) -> None:
                 source_key=key,
             )
         )
+    set_keys(to_create)
     bulk_create_with_history(
         to_create, Ruling, default_change_reason=f"Imported from {document.source}"
     )

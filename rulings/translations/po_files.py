@@ -182,7 +182,7 @@ def parse_po(data: bytes) -> polib.POFile:
     if project != PROJECT:
         raise RefusedFile(
             _(
-                "This PO file is not one of Oracolo's ruling translations (its "
+                "This PO file is not one of Oracolo’s ruling translations (its "
                 "Project-Id-Version is “%(found)s”, not “%(wanted)s”)."
             )
             % {"found": project, "wanted": PROJECT}

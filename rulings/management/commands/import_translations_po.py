@@ -45,7 +45,8 @@ class Command(BaseCommand):
                 f"Refused: the entry at line {refusal.line} ({refusal.key}): {refusal.reason}"
             )
         self.stdout.write(
-            f"{path}: {summary.read} entries read: {summary.taken} taken as proposals, "
+            f"{path}: {summary.read} {'entry' if summary.read == 1 else 'entries'} read: "
+            f"{summary.taken} taken as proposals, "
             f"{summary.unchanged} unchanged, {len(summary.refused)} refused, "
             f"{summary.untranslated} not translated or fuzzy."
         )

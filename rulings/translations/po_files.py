@@ -78,6 +78,7 @@ def export_po(selection: Selection) -> polib.POFile:
         "MIME-Version": "1.0",
         "Content-Type": "text/plain; charset=UTF-8",
         "Content-Transfer-Encoding": "8bit",
+        "Plural-Forms": "nplurals=2; plural=(n != 1);",
         "POT-Creation-Date": now,
         "PO-Revision-Date": now,
         "X-Oracolo-Data-Version": str(data_version.current().number),

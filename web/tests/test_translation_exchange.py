@@ -12,6 +12,7 @@ from django.test import override_settings
 from django.utils import timezone
 
 from rulings.models import RulingText, RulingTranslation
+from rulings.tests.test_saves_during_imports import import_in_another_process
 from web.testing import BundledDocumentsTestCase
 
 EXPORT = "/admin/translations/po/export/"
@@ -282,6 +283,18 @@ class RefusedFileTests(ExchangeTestCase):
         response = self.upload(big)
         self.assertEqual(response.status_code, 413)
         self.assertFalse(RulingTranslation.objects.exists())
+
+
+class DuringDataImportTests(ExchangeTestCase):
+    def test_an_import_posted_while_data_is_imported_is_answered_busy_and_changes_nothing(self):
+        po = self.export(set_code="fut")
+        entry(po, SUSPEND_ENGLISH).msgstr = SUSPEND_ITALIAN
+        with import_in_another_process():
+            response = self.upload(po)
+        self.assertContains(response, "Un aggiornamento dei dati è in corso", status_code=503)
+        self.assertFalse(RulingTranslation.objects.exists())
+        self.assertEqual(self.upload(po).status_code, 200)
+        self.assertTrue(RulingTranslation.objects.exists())
 
 
 class AccessTests(ExchangeTestCase):

@@ -4,7 +4,8 @@ a .po download; the import reads a translated file back and answers a summary, e
 entry with its reason (``rulings.translations.po_files``, ``po_import``).
 
 Pages of the admin's look and language, outside the admin's URLs: staff only (others are sent
-to the admin's login), and only for those who may add ruling translations (else 403).
+to the admin's login), and only for those who may add ruling translations (else 403). An import
+posted while a data import runs is answered as the admin answers a save then (503).
 """
 
 from functools import wraps
@@ -17,6 +18,8 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from common.admin_imports import busy_page
+from common.import_lock import import_running
 from oracle.models import CardSet
 from rulings.translations.po_files import (
     RefusedFile,
@@ -131,6 +134,9 @@ class ImportForm(forms.Form):
 def import_file(request):
     """The form; posted, the file read back and its summary, or the form with why the whole
     file was refused (400, nothing changed)."""
+    if request.method == "POST" and import_running():
+        # As the admin's own saves: a data import and a translator never write at once.
+        return busy_page(request)
     title = _("Import translations from a PO file")
     form = ImportForm(request.POST or None, request.FILES or None)
     if request.method != "POST" or not form.is_valid():

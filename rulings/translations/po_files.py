@@ -200,7 +200,8 @@ def broken_line(content: str) -> int | None:
     a string cut short (a truncated file) as if it were closed."""
     for number, line in enumerate(content.splitlines(), start=1):
         line = line.strip()
-        if line and not line.startswith("#") and not PO_LINE.fullmatch(line):
+        # No text has a NUL, and PostgreSQL refuses it.
+        if "\x00" in line or line and not line.startswith("#") and not PO_LINE.fullmatch(line):
             return number
     return None
 

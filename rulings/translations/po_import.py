@@ -9,6 +9,7 @@ proposed again) only when asked. The others are refused one by one, each with it
 one transaction.
 """
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -21,6 +22,7 @@ from rulings.translations.po_files import RefusedFile, parse_po
 from rulings.translations.texts import plain, translation_problems
 
 Status = RulingTranslation.Status
+KEY = re.compile(r"[0-9a-f]{64}")
 
 
 @dataclass(frozen=True)
@@ -44,7 +46,7 @@ def import_po(data: bytes, translator=None, replace_approved: bool = False) -> I
     (a user, or None). Raises ``RefusedFile`` when the whole file is refused."""
     po = parse_po(data)
     entries = [entry for entry in po if not entry.obsolete]
-    keys = {entry.msgctxt for entry in entries if entry.msgctxt}
+    keys = {entry.msgctxt for entry in entries if KEY.fullmatch(entry.msgctxt or "")}
     texts = RulingText.objects.select_related("translation").in_bulk(list(keys))
     if entries and not texts:
         raise RefusedFile(_("None of the file’s entries is an English ruling text of Oracolo."))

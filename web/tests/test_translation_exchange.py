@@ -268,6 +268,8 @@ class RefusedFileTests(ExchangeTestCase):
         cut = content.index(b"Se la magia richiede") + 20
         self.assert_refused_whole(self.upload(content[:cut]), "non è un file PO valido")
         self.assert_refused_whole(self.upload(b"\xff\xfe\x00binary"), "non è testo UTF-8")
+        with_nul = content.replace(b"Se la magia", b"Se la\x00magia")
+        self.assert_refused_whole(self.upload(with_nul), "non è un file PO valido")
         self.assertFalse(RulingTranslation.objects.exists())
 
     @override_settings(TRANSLATION_PO_MAX_BYTES=2000)

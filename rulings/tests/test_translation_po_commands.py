@@ -3,6 +3,9 @@ the queue (a set's, the first N, or every text in use), ``import_translations_po
 translated file back and prints what it took and what it refused, and why; a text whose
 English was reworded is exported with its old Italian, fuzzy, the old English beside it."""
 
+import os
+import shutil
+import subprocess
 import tempfile
 from io import StringIO
 from pathlib import Path
@@ -53,6 +56,15 @@ class PoCommandTests(BundledDocumentsTestCase):
         for entry in po:
             self.assertEqual(RulingText.objects.get(key=entry.msgctxt).english, entry.msgid)
             self.assertEqual(entry.msgstr, "")
+
+    def test_gettexts_own_check_finds_nothing_wrong_in_the_export(self):
+        if shutil.which("msgfmt") is None:
+            self.skipTest("no msgfmt (gettext)")
+        po = self.exported("--set", "FUT")
+        checked = subprocess.run(
+            ["msgfmt", "--check", "-o", os.devnull, po.fpath], capture_output=True, text=True
+        )
+        self.assertEqual((checked.returncode, checked.stderr), (0, ""))
 
     def test_without_a_file_the_export_goes_to_stdout(self):
         out, _err = export("--limit", "1")

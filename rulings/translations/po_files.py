@@ -74,6 +74,8 @@ def export_po(selection: Selection) -> polib.POFile:
     now = timezone.now().strftime("%Y-%m-%d %H:%M%z")
     po.metadata = {
         "Project-Id-Version": PROJECT,
+        "Last-Translator": "",
+        "Language-Team": "Italian",
         "Language": "it",
         "MIME-Version": "1.0",
         "Content-Type": "text/plain; charset=UTF-8",

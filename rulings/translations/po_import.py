@@ -47,12 +47,12 @@ def import_po(data: bytes, translator=None, replace_approved: bool = False) -> I
     po = parse_po(data)
     entries = [entry for entry in po if not entry.obsolete]
     keys = {entry.msgctxt for entry in entries if KEY.fullmatch(entry.msgctxt or "")}
-    texts = RulingText.objects.select_related("translation").in_bulk(list(keys))
-    if entries and not texts:
-        raise RefusedFile(_("None of the file’s entries is an English ruling text of Oracolo."))
     times = Counter(entry.msgctxt for entry in entries)
     summary = ImportSummary(read=len(entries))
     with transaction.atomic():
+        texts = RulingText.objects.select_related("translation").in_bulk(list(keys))
+        if entries and not texts:
+            raise RefusedFile(_("None of the file’s entries is an English ruling text of Oracolo."))
         for entry in entries:
             if not entry.msgstr.strip() or entry.fuzzy:
                 summary.untranslated += 1

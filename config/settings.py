@@ -396,3 +396,7 @@ CARD_IMAGE_API_URL = os.environ.get("CARD_IMAGE_API_URL", "https://api.scryfall.
 SECURE_CSP = content_security_policy(
     [] if CARD_IMAGES == "off" else [CARD_IMAGE_URL, CARD_IMAGE_API_URL]
 )
+
+# The largest PO file of translations that is read back (rulings/translations/po_files.py), in
+# bytes: a larger one is refused whole. The import page is held to MAX_REQUEST_BODY as well.
+TRANSLATION_PO_MAX_BYTES = int(os.environ.get("TRANSLATION_PO_MAX_BYTES", str(5_242_880)))

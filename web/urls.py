@@ -15,7 +15,7 @@ from web.api import cards as cards_api
 from web.api import decks as decks_api
 from web.api import rules as rules_api
 from web.health import healthz
-from web.views import cards, decks, documents, keywords, rules
+from web.views import cards, decks, documents, keywords, rules, translation_exchange
 
 admin.site.site_header = _("Oracolo administration")
 admin.site.site_title = _("Oracolo")
@@ -79,4 +79,18 @@ urlpatterns += i18n_patterns(
     path("", include((rule_pages, "rules"))),
     path("", include((card_pages, "cards"))),
     path("", include((deck_pages, "decks"))),
+)
+
+# The staff pages exchanging the translation memory as PO files, in the admin's look under its
+# address: put first, since the admin answers every other address under its own (404).
+translation_exchange_urls = [
+    path("export/", translation_exchange.export, name="export"),
+    path("import/", translation_exchange.import_file, name="import"),
+]
+urlpatterns.insert(
+    0,
+    path(
+        f"{settings.ADMIN_URL}translations/po/",
+        include((translation_exchange_urls, "translation-exchange")),
+    ),
 )

@@ -1,5 +1,5 @@
 """The translators' and reviewers' rules: a translator proposes the Italian of an English ruling
-text; a reviewer (``rulings.approve_rulingtranslation``: the "reviewers" group) approves it or
+text; a reviewer (the permission approve_rulingtranslation: the "reviewers" group) approves it or
 sends it back with a note, never their own. Only an approved translation is public.
 
 Whoever last wrote a translation's Italian is its translator: a reviewer who rewrites someone's

@@ -16,8 +16,8 @@ from web.testing import BundledDocumentsTestCase, time_limit_queries
 # printings, their printed faces and errata: web.pages.card.detail), the data version, the rules
 # app's (editions, rulings, documents, rules used: web.pages.card.rulings_rows) and the rule
 # numbers its rulings cite (web.pages.card.rulings); in Italian, the approved translations of its
-# English rulings' texts (rulings.translations.memory.attach_translations), which English pages do not
-# show and so do not read.
+# English rulings' texts (rulings.translations.memory.attach_translations), which English
+# pages do not show and so do not read.
 TRANSLATIONS = 1
 CARD_PAGE = 6 + 1 + 4 + 1 + TRANSLATIONS
 CARD_PAGE_IN_ENGLISH = CARD_PAGE - TRANSLATIONS

@@ -8,8 +8,9 @@ version; its rule and subrules in the current rules with their Italian texts (th
 the rule numbers the rulings cite (read in the rules of their dates:
 ``web.rendering.rulings.link_rule_numbers_in_rulings``) and those its rule cites, which are
 links where today's rules have them; in Italian, the approved translations of its English
-rulings (``rulings.translations.memory.attach_translations``); the documents with a section about it;
-a few of its cards with their count; its cards per card type, as the rule linker counted them.
+rulings (``rulings.translations.memory.attach_translations``); the documents with a
+section about it; a few of its cards with their count; its cards per card type, as the rule
+linker counted them.
 """
 
 from dataclasses import dataclass

@@ -6,8 +6,9 @@ The card's page (``web.views.cards``) reads the rules editions, rulings, documen
 used (``rulings_rows.page_rows``: four queries, whatever the card) and builds its context from
 them (``card_context``); one more query reads the rule numbers the rulings cite, and on an
 Italian page one the editors' approved translations of its English rulings
-(``rulings.translations.memory.attach_translations``: shown with the English one click away). The page's
-template includes the panels (``templates/jinja2/rules/_card_*.html``) at their places; each
+(``rulings.translations.memory.attach_translations``: shown with the English one click
+away). The page's template includes the panels (``templates/jinja2/rules/_card_*.html``) at
+their places; each
 ruling's item (``rules/_ruling.html``) is rendered by its template
 from what ``web.rendering.rulings.prepare_items`` gives it.
 

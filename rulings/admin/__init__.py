@@ -7,4 +7,5 @@ from rulings.admin import (  # noqa: F401
     imported,
     rule_mappings,
     rulings,
+    translation_queue,
 )

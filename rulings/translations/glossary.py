@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from django.db.models.functions import Upper
 from django.utils.translation import gettext_lazy as _
 
-from oracle.models import CardFace, CardType, Keyword
+from oracle.models import CardFace, CardKind, CardType, Keyword
 from oracle.type_words import ITALIAN_TYPES
 
 # A word (with its apostrophes and hyphens: "Urza's", "face-down") or a placeholder, which no
@@ -105,7 +105,10 @@ def glossary(english: str) -> list[GlossaryEntry]:
         matches += [(start, end, entry) for start, end in names[name]]
 
     italian_names: dict[str, str] = {}
-    faces = CardFace.objects.filter(name__in=list(names)).values_list("name", "name_it")
+    faces = CardFace.objects.filter(
+        name__in=[form for form in names if len(form) > 1],  # "X" is a card and a variable
+        card__kind=CardKind.GAME_CARD,
+    ).values_list("name", "name_it")
     for name, name_it in faces.order_by("name", "-name_it"):
         italian_names.setdefault(name, name_it)  # a name printed in Italian first
     for name, name_it in italian_names.items():

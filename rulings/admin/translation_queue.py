@@ -203,13 +203,11 @@ def propose(text: RulingText, italian: str, user) -> str:
 
 def marked_english(english: str):
     """The English with each placeholder marked."""
-    pieces = english.split(PLACEHOLDER)
-    marked = format_html_join(
+    return format_html_join(
         format_html('<mark class="placeholder">{}</mark>', PLACEHOLDER),
         "{}",
-        ((p,) for p in pieces),
+        ((piece,) for piece in english.split(PLACEHOLDER)),
     )
-    return marked
 
 
 def cards_served(text: RulingText):
@@ -230,6 +228,8 @@ class RulingTextAdmin(admin.ModelAdmin):
     ordering = ["-card_rulings", F("newest").desc(nulls_last=True), "key"]
     search_fields = ["english"]
     show_full_result_count = False
+    # Counts beside each filter's choices would count the queue once per set and keyword.
+    show_facets = admin.ShowFacets.NEVER
     actions = None
     list_per_page = 50
 
@@ -300,7 +300,6 @@ class RulingTextAdmin(admin.ModelAdmin):
             **self.admin_site.each_context(request),
             "opts": self.opts,
             "title": gettext("Translate a ruling"),
-            "subtitle": str(text),
             "text": text,
             "english": marked_english(text.english),
             "translation": translation,
@@ -314,7 +313,7 @@ class RulingTextAdmin(admin.ModelAdmin):
             "glossary": glossary(text.english),
             "similar": similar_texts(text),
             "form": form if allowed else None,
-            "has_view_permission": True,
             **(extra_context or {}),
         }
+        request.current_app = self.admin_site.name
         return TemplateResponse(request, "admin/rulings/rulingtext/change_form.html", context)

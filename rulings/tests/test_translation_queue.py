@@ -7,6 +7,7 @@ or where the user may not propose."""
 
 import re
 
+from django.contrib import admin
 from django.contrib.auth.models import Permission, User
 from django.urls import reverse
 from django.utils import timezone
@@ -278,6 +279,9 @@ class TranslationPageTests(BundledDataTestCase):
         text = translation.text
         page = self.page(text)
         self.assertIn("Proporre un italiano diverso la rimanda alla revisione", page)
+        if admin.site.is_registered(RulingTranslation):  # the reviewers' page, once merged
+            review = reverse("admin:rulings_rulingtranslation_change", args=[translation.pk])
+            self.assertIn(f'<a href="{review}">', page)
         self.propose(text, SPIDER_ITALIAN + "  ")
         translation.refresh_from_db()
         self.assertEqual(translation.status, Status.APPROVED)
@@ -295,6 +299,12 @@ class TranslationPageTests(BundledDataTestCase):
         self.assertNotIn("<textarea", page)
         self.assertIn("Solo i traduttori possono proporre", page)
         self.assertEqual(self.propose(self.counter, COUNTER_ITALIAN).status_code, 403)
+        self.client.force_login(translator("solo-nuove", "add"))
+        approved = RulingTranslation.objects.get(text__english__startswith=SPIDER_CANT_BLOCK)
+        self.assertNotIn("<textarea", self.page(approved.text))
+        self.assertEqual(self.propose(approved.text, "Altro.").status_code, 403)
+        approved.refresh_from_db()
+        self.assertEqual((approved.status, approved.italian), (Status.APPROVED, SPIDER_ITALIAN))
         self.client.force_login(User.objects.create_user("nessuno", is_staff=True))
         self.assertEqual(self.client.get(queue_url()).status_code, 403)
         self.assertEqual(self.client.get(change_url(self.counter)).status_code, 403)

@@ -19,6 +19,7 @@ from django.db.models import Exists, F, OuterRef, Q
 from django.http import HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.utils.html import format_html, format_html_join
+from django.utils.text import capfirst
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -270,10 +271,13 @@ class RulingTextAdmin(admin.ModelAdmin):
         )
 
     def changelist_view(self, request, extra_context=None):
-        extra_context = {
-            "title": gettext("English ruling texts to translate"),
-            **(extra_context or {}),
-        }
+        queue = request.GET.get(TranslationFilter.parameter_name, TranslationFilter.default)
+        title = (
+            gettext("English ruling texts to translate")
+            if queue == TranslationFilter.default
+            else capfirst(self.opts.verbose_name_plural)
+        )
+        extra_context = {"title": title, **(extra_context or {})}
         return super().changelist_view(request, extra_context)
 
     def change_view(self, request, object_id, form_url="", extra_context=None):

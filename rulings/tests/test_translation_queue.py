@@ -122,6 +122,7 @@ class TranslationQueueTests(BundledDataTestCase):
         for words in ("Testi inglesi da tradurre", "Per traduzione", "Per formato", "Proposta"):
             self.assertIn(words, page)
         page = self.client.get(queue_url("?translation=out_of_date")).content.decode()
+        self.assertIn("<h1>Testi inglesi delle note</h1>", page)
         self.assertIn("Approvata <strong>(non aggiornata)</strong>", page)
 
     def test_the_translation_filter_shows_each_state(self):

@@ -7,5 +7,6 @@ from rulings.admin import (  # noqa: F401
     imported,
     rule_mappings,
     rulings,
+    translation_queue,
     translations,
 )

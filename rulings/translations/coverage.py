@@ -10,7 +10,7 @@ the catalogue: the sets, the cards grouped by their legalities, the next texts.
 from collections import Counter
 from dataclasses import dataclass
 
-from django.db.models import Count, Exists, F, OuterRef, Q
+from django.db.models import Count, F, Q
 
 from oracle.formats import FORMATS, Status, format_name
 from oracle.models import Card, CardSet
@@ -49,11 +49,13 @@ class CoverageReport:
 def card_ruling_filters(prefix: str = "") -> tuple[Q, Q]:
     """The conditions (public English card rulings; those covered) on the rulings reached
     through ``prefix`` (the path from the model queried to ``Ruling``)."""
-    approved = RulingTranslation.objects.approved().filter(text_id=OuterRef(f"{prefix}memory_key"))
     counted = Q(**{f"{prefix}language": Language.ENGLISH}) & ~Q(
         **{f"{prefix}status": Ruling.Status.WITHDRAWN}
     )
-    return counted, counted & Exists(approved)
+    # A list the database makes once (IN), where a correlated EXISTS would be asked again for
+    # every ruling joined to every printing of its card.
+    approved = RulingTranslation.objects.approved().values("text_id")
+    return counted, counted & Q(**{f"{prefix}memory_key__in": approved})
 
 
 def set_coverage() -> list[CardSet]:

@@ -12,7 +12,7 @@ same cards: some drawn at random among the cards with English rulings, and the c
 most rulings. Both states are timed in turn, ``--rounds`` times (the translations deleted, then
 made again), so that a busy machine weighs on both alike.
 The budget is the Italian page's, with the translations: median under 30 ms. ``--profile``
-prints the top lines of cProfile for the slowest of those pages.
+prints the top lines of cProfile (Oracolo's functions) for the slowest of those pages.
 """
 
 import argparse
@@ -193,7 +193,7 @@ def profile_slowest(client, cards, italian_times) -> None:
         client.get(f"/it/cards/{slug}/")
     profiler.disable()
     print(f"\ncProfile of /it/cards/{slug}/, 5 requests:")
-    pstats.Stats(profiler).sort_stats("cumulative").print_stats(20)
+    pstats.Stats(profiler).sort_stats("cumulative").print_stats(r"/(web|rulings|oracle)/", 20)
 
 
 if __name__ == "__main__":

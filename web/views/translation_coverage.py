@@ -3,23 +3,17 @@ per format, and the next texts to translate, each linked to its page in the admi
 (``rulings.translations.coverage`` counts them).
 
 Only staff who may see the translations get it; anyone else a 403 page in their language,
-with a way to sign in. The page is never kept in the page cache (an editor's answer is private
-anyway; a visitor's is the 403), but its counts are, under the data version: on the full
-catalogue they cost a few hundred milliseconds, and every approval raises the version."""
+with a way to sign in. It is never kept in the page cache (an editor's answer is private
+anyway; a visitor's is the 403)."""
 
 from django.contrib.auth.views import redirect_to_login
-from django.core.cache import cache
 from django.shortcuts import render
 from django.urls import reverse
 
-from oracle import data_version
 from rulings.translations.coverage import coverage_report
-from web import cache_errors
 from web.http_caching import page_parameters
 
 PERMISSION = "rulings.view_rulingtranslation"
-# A change of the data makes a new key at once; this bounds what other writes leave stale.
-REPORT_SECONDS = 10 * 60
 
 
 def may_see_coverage(user) -> bool:
@@ -34,9 +28,7 @@ def translation_coverage(request):
         return render(
             request, "rules/translation_coverage_refused.html", context, status=403, using="jinja2"
         )
-    version = data_version.for_request(request).number
-    key = f"web:translation-coverage:{version}"
-    report = cache_errors.kept(cache, key, coverage_report, REPORT_SECONDS)
+    report = coverage_report()
     texts = [
         (text, reverse("admin:rulings_rulingtext_change", args=[text.key]))
         for text in report.next_texts

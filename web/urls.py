@@ -15,7 +15,15 @@ from web.api import cards as cards_api
 from web.api import decks as decks_api
 from web.api import rules as rules_api
 from web.health import healthz
-from web.views import cards, decks, documents, keywords, rules, translation_exchange
+from web.views import (
+    cards,
+    decks,
+    documents,
+    keywords,
+    rules,
+    translation_coverage,
+    translation_exchange,
+)
 
 admin.site.site_header = _("Oracolo administration")
 admin.site.site_title = _("Oracolo")
@@ -47,6 +55,11 @@ rule_pages = [
     path("sources/<int:pk>/", documents.document_detail, name="document-detail"),
     path("keywords/", keywords.keyword_list, name="keyword-list"),
     path("keywords/<slug:slug>/", keywords.keyword_detail, name="keyword-detail"),
+    path(
+        "translations/coverage/",
+        translation_coverage.translation_coverage,
+        name="translation-coverage",
+    ),
 ]
 
 cards_api_urls = [

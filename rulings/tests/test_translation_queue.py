@@ -121,6 +121,14 @@ class TranslationQueueTests(BundledDataTestCase):
         page = self.client.get(queue_url()).content.decode()
         for words in ("Testi inglesi da tradurre", "Per traduzione", "Per formato", "Proposta"):
             self.assertIn(words, page)
+        # The ways to work on the queue elsewhere, and what it adds up to, are one click away.
+        for link, words in (
+            ("/admin/translations/po/export/", "Esporta come file PO"),
+            ("/admin/translations/po/import/", "Importa un file PO"),
+            ("/it/translations/coverage/", "Copertura italiana"),
+        ):
+            self.assertIn(f'<a href="{link}">{words}</a>', page)
+        self.assertEqual(self.client.get("/admin/translations/po/export/").status_code, 200)
         page = self.client.get(queue_url("?translation=out_of_date")).content.decode()
         self.assertIn("<h1>Testi inglesi delle note</h1>", page)
         self.assertIn("Approvata <strong>(non aggiornata)</strong>", page)

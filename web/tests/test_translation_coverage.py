@@ -6,13 +6,10 @@ translate linked to the admin; anyone but staff allowed to see the translations 
 import re
 import uuid
 
-from django.contrib import admin
 from django.contrib.auth.models import Permission, User
-from django.test import override_settings
-from django.urls import path, reverse
+from django.urls import reverse
 from django.utils import timezone
 
-import web.urls
 from oracle.models import Card, CardSet, Printing
 from rulings.models import Ruling, RulingText, RulingTranslation
 from web.testing import BundledDataTestCase
@@ -21,15 +18,6 @@ URL = "/it/translations/coverage/"
 PASSWORD = "pw-for-tests"
 SUSPEND = "If the spell requires any targets, those targets are chosen when the spell is"
 SPIDER = "This card now uses the Reach keyword ability"
-
-# The English texts' admin comes with the translators' queue (another part of issue 43). Where
-# it is not registered, these tests serve a plain one, so that the page's links resolve.
-if admin.site.is_registered(RulingText):
-    urlpatterns = web.urls.urlpatterns
-else:
-    texts_admin = admin.AdminSite()
-    texts_admin.register(RulingText)
-    urlpatterns = [path("texts-admin/", texts_admin.urls), *web.urls.urlpatterns]
 
 
 def approve(starts: str, status=RulingTranslation.Status.APPROVED) -> RulingText:
@@ -48,7 +36,6 @@ def staff(username: str, permitted=True, is_staff=True) -> User:
     return user
 
 
-@override_settings(ROOT_URLCONF=__name__)
 class TranslationCoverageTests(BundledDataTestCase):
     @classmethod
     def setUpTestData(cls):
@@ -162,7 +149,6 @@ class TranslationCoverageTests(BundledDataTestCase):
         self.assertIn("105 note di regolamento delle carte su 2.431", self.page())
 
 
-@override_settings(ROOT_URLCONF=__name__)
 class TranslationCoverageRefusedTests(BundledDataTestCase):
     def test_a_visitor_is_refused_in_italian_with_a_way_to_sign_in(self):
         response = self.client.get(URL)

@@ -2,7 +2,6 @@
 either language, on a desktop and on a phone, with a translated text and the progress bars."""
 
 from django.contrib.auth.models import User
-from django.test import override_settings
 from django.utils import timezone
 
 from oracle.tests.browser import FutureSightBrowserTestCase
@@ -10,7 +9,6 @@ from rulings.models import RulingText, RulingTranslation
 from web.tests.test_accessibility_browser import violations
 
 
-@override_settings(ROOT_URLCONF="web.tests.test_translation_coverage")
 class TranslationCoverageAccessibilityTests(FutureSightBrowserTestCase):
     def test_the_page_has_no_accessibility_violation(self):
         text = RulingText.objects.in_use().first()

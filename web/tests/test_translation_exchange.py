@@ -203,7 +203,8 @@ class EntryCheckTests(ExchangeTestCase):
 
     def refused_rows(self, html: str) -> list[tuple[str, str, str]]:
         """(line, key, reason) of each row of the refused entries' table."""
-        table = html[html.index('id="refused-entries"') : html.index("</table>")]
+        start = html.index('id="refused-entries"')
+        table = html[start : html.index("</table>", start)]
         rows = re.findall(
             r"<tr><td>(\d+)</td><td><code title=\"(\w+)\">.*?</td><td>(.*?)</td>", table
         )

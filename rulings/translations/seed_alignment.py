@@ -38,7 +38,7 @@ from django.utils import timezone
 
 from rulings.models import Language, Ruling, RulingText, RulingTranslation
 from rulings.translations.anchors import Vocabulary, anchors, italian_symbols, pair_score
-from rulings.translations.memory import card_names, refresh_texts
+from rulings.translations.memory import card_names
 from rulings.translations.texts import normalise, translation_problems
 
 EVIDENCE = 2.0
@@ -199,7 +199,6 @@ def align_seed_translations() -> AlignmentReport:
     report what was aligned, left (and why) and the card rulings now covered. Idempotent: a
     translation already in the memory, an editor's above all, is left as it is."""
     report = AlignmentReport()
-    refresh_texts()
     aligner = Aligner()
     rulings = list(seed_rulings())
     for ruling in rulings:

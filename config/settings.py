@@ -92,6 +92,8 @@ ROOT_URLCONF = "web.urls"
 # within it is kept in memory, never written to disk. nginx's client_max_body_size should match.
 MAX_REQUEST_BODY = int(os.environ.get("MAX_REQUEST_BODY", str(2_621_440)))
 DATA_UPLOAD_MAX_MEMORY_SIZE = FILE_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BODY
+# A PO file of ruling translations larger than this is refused whole (po_files.py; the page too).
+TRANSLATION_PO_MAX_BYTES = int(os.environ.get("TRANSLATION_PO_MAX_BYTES", str(5_242_880)))
 
 TEMPLATES = [
     {
@@ -396,7 +398,3 @@ CARD_IMAGE_API_URL = os.environ.get("CARD_IMAGE_API_URL", "https://api.scryfall.
 SECURE_CSP = content_security_policy(
     [] if CARD_IMAGES == "off" else [CARD_IMAGE_URL, CARD_IMAGE_API_URL]
 )
-
-# The largest PO file of translations that is read back (rulings/translations/po_files.py), in
-# bytes: a larger one is refused whole. The import page is held to MAX_REQUEST_BODY as well.
-TRANSLATION_PO_MAX_BYTES = int(os.environ.get("TRANSLATION_PO_MAX_BYTES", str(5_242_880)))

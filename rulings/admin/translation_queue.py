@@ -28,7 +28,7 @@ from oracle.formats import BY_KEY, FORMATS
 from oracle.models import Card, CardSet, Keyword
 from rulings.models import Ruling, RulingText, RulingTranslation
 from rulings.translations.glossary import glossary
-from rulings.translations.similar import similar_texts
+from rulings.translations.similar import italian_from_documents, similar_texts
 from rulings.translations.texts import PLACEHOLDER, plain, translation_problems
 
 SHOWN_CARDS = 20
@@ -316,6 +316,7 @@ class RulingTextAdmin(admin.ModelAdmin):
             .select_related("keyword", "card_type"),
             "glossary": glossary(text.english),
             "similar": similar_texts(text),
+            "from_documents": italian_from_documents(text),
             "form": form if allowed else None,
             **(extra_context or {}),
         }

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from oracle.models import Card, Keyword, Printing
 from rulings.models import Language, Ruling, RulingText, RulingTranslation
-from web.testing import BundledDataTestCase
+from web.testing import BundledDataTestCase, BundledDocumentsTestCase
 
 Status = RulingTranslation.Status
 KEY_LINK = re.compile(r"/rulingtext/([0-9a-f]{64})/change/")
@@ -319,3 +319,38 @@ class TranslationPageTests(BundledDataTestCase):
         self.assertEqual(self.client.get(change_url(self.counter)).status_code, 403)
         self.assertEqual(self.propose(self.counter, COUNTER_ITALIAN).status_code, 403)
         self.assertFalse(RulingTranslation.objects.filter(text=self.counter).exists())
+
+
+class DocumentsItalianTests(BundledDocumentsTestCase):
+    """A text's page quotes what the seed documents said in Italian about its cards and their
+    keywords: the words an Italian document used, for the translator."""
+
+    @classmethod
+    def setUpTestData(cls):
+        cls.translator = translator("traduttrice", "add", "change", "view")
+
+    def setUp(self):
+        self.client.force_login(self.translator)
+        self.client.cookies["django_language"] = "it"
+
+    def documents_section(self, text: RulingText) -> str:
+        page = self.client.get(change_url(text)).content.decode()
+        start = page.index('<section class="translation-documents"')
+        return page[start : page.index("</section>", start)]
+
+    def test_the_cards_own_italian_ruling_is_quoted_with_its_document(self):
+        prophet = Card.objects.get(name="Ancestor's Prophet")
+        english = prophet.rulings.get(language="en", text__startswith="Since the ability does")
+        quoted = self.documents_section(RulingText.objects.get(key=english.memory_key))
+        self.assertIn("Nessuna di queste abilità comprende il simbolo TAP", quoted)
+        self.assertIn("Ancestor&#x27;s Prophet · ", quoted)
+
+    def test_the_keywords_italian_rulings_are_quoted_for_a_text_its_cards_share(self):
+        quoted = self.documents_section(text_starting(SUSPEND_TARGETS))
+        self.assertIn("Cosa dicono di queste carte i documenti italiani", quoted)
+        self.assertIn("sospendere", quoted)
+        self.assertLessEqual(quoted.count('<li><p class="similar-italian" lang="it">'), 5)
+
+    def test_a_text_no_document_speaks_of_says_so(self):
+        quoted = self.documents_section(text_starting(COUNTER_TEXT))
+        self.assertIn("Nessun documento italiano parla di queste carte", quoted)

@@ -130,10 +130,15 @@ TEMPLATES = [
 WSGI_APPLICATION = "config.wsgi.application"
 
 # DATABASE_URL selects the database; without it, a SQLite file inside the project.
+# In production a worker keeps its connection CONN_MAX_AGE seconds (a cached page then opens
+# none), and checks a kept connection before a request reuses it, so one the server closed (a
+# PostgreSQL restart) is replaced, not answered with a 500. The development server starts a
+# thread per request, which persistent connections would only leave open: 0 there.
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
+        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0" if DEBUG else "60")),
+        conn_health_checks=env_bool("CONN_HEALTH_CHECKS", default=True),
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":

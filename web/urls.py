@@ -107,3 +107,8 @@ urlpatterns.insert(
         include((translation_exchange_urls, "translation-exchange")),
     ),
 )
+
+handler400 = "web.error_pages.bad_request"
+handler403 = "web.error_pages.permission_denied"
+handler404 = "web.error_pages.page_not_found"
+handler500 = "web.error_pages.server_error"

@@ -64,6 +64,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "web.compression.PageCompressionMiddleware",  # pages and JSON gzipped (web/compression.py)
     # No NUL reaches a view or the database (PostgreSQL refuses it): a 404 in the path, dropped
     # from the query string (config/nul_characters.py).
     "config.nul_characters.NulCharactersMiddleware",
@@ -129,11 +130,8 @@ TEMPLATES = [
 
 WSGI_APPLICATION = "config.wsgi.application"
 
-# DATABASE_URL selects the database; without it, a SQLite file inside the project.
-# In production a worker keeps its connection CONN_MAX_AGE seconds (a cached page then opens
-# none), and checks a kept connection before a request reuses it, so one the server closed (a
-# PostgreSQL restart) is replaced, not answered with a 500. The development server starts a
-# thread per request, which persistent connections would only leave open: 0 there.
+# DATABASE_URL selects the database; without it, a SQLite file inside the project. DEBUG=0: a
+# worker keeps its connection CONN_MAX_AGE seconds, checked before reuse (docs/deploy.md).
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
@@ -141,18 +139,15 @@ DATABASES = {
         conn_health_checks=env_bool("CONN_HEALTH_CHECKS", default=True),
     )
 }
+db_options = DATABASES["default"].setdefault("OPTIONS", {})
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets the dev server read while an import writes; the pragmas are per connection.
-    DATABASES["default"].setdefault("OPTIONS", {})
-    DATABASES["default"]["OPTIONS"].setdefault(
-        "init_command", "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
-    )
-    DATABASES["default"]["OPTIONS"].setdefault("transaction_mode", "IMMEDIATE")
+    db_options.setdefault("init_command", "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;")
+    db_options.setdefault("transaction_mode", "IMMEDIATE")
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # No JIT: it compiles a statement whose estimated cost is high (a search with a subquery
     # per card), and the compiling costs more than the statement then takes to run.
-    DATABASES["default"].setdefault("OPTIONS", {})
-    DATABASES["default"]["OPTIONS"].setdefault("options", "-c jit=off")
+    db_options.setdefault("options", "-c jit=off")
 
 # CACHE_URL: the cache every instance shares (redis://host:6379/0). Sessions and the page cache
 # use it ("default"). Without it, each process keeps its own cache in memory.

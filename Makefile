@@ -8,6 +8,11 @@ PORT ?= 8000
 # answers others (a cached page, a 429) while one of its threads waits on a slow search.
 WORKERS ?= 2
 THREADS ?= 4
+# make serve: SIGTERM (or `gunicornc -s SOCKET -c "shutdown graceful"`) stops taking connections
+# and lets the requests in flight finish, for GRACEFUL_TIMEOUT seconds at most. Each instance on
+# a machine has its own control socket, in RUN_DIR, named after the address it binds.
+GRACEFUL_TIMEOUT ?= 30
+RUN_DIR ?= $(or $(XDG_RUNTIME_DIR),$(HOME)/.gunicorn)
 
 .PHONY: run serve serve-env collectstatic test test-postgres setup migrate data lint format messages check-python benchmarks clean
 
@@ -23,7 +28,8 @@ serve: export DEBUG = 0
 serve: serve-env setup collectstatic
 	$(VENV)/bin/gunicorn config.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) \
 		--threads $(THREADS) --limit-request-line 8190 --access-logfile - \
-		--forwarded-allow-ips '*'
+		--forwarded-allow-ips '*' --graceful-timeout $(GRACEFUL_TIMEOUT) \
+		--control-socket '$(RUN_DIR)/oracolo-$(HOST)-$(PORT).ctl'
 
 serve-env:
 	@missing=""; \

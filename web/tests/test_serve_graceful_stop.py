@@ -3,6 +3,7 @@ new connection and finishes the requests in flight; two instances on one machine
 control socket of their own, so stopping one leaves the other's in place."""
 
 import shlex
+import shutil
 import signal
 import socket
 import subprocess
@@ -80,6 +81,7 @@ class Instance:
 class GracefulStopTests(SimpleTestCase):
     def test_a_stopped_instance_finishes_its_requests_and_leaves_the_other_alone(self):
         run_dir = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, run_dir, ignore_errors=True)
         first, second = Instance(self, run_dir), Instance(self, run_dir)
         self.assertNotEqual(first.socket, second.socket)
 

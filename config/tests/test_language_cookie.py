@@ -75,7 +75,7 @@ class LanguageCookieTests(BundledDataTestCase):
         url = "/api/cards/?q=t:creature"
         english = self.get(url, ITALIAN_COOKIE)
         self.assertEqual(english["Content-Language"], "en")
-        self.assertEqual(vary_of(english), {"accept-language"})
+        self.assertEqual(vary_of(english), {"accept-language", "accept-encoding"})
         self.assertEqual(set(english["Cache-Control"].split(", ")), {"public", "max-age=60"})
         italian = self.get(url, accept_language="it-IT,it;q=0.9")
         self.assertEqual(italian["Content-Language"], "it")

@@ -30,6 +30,7 @@ a save that did not land or one lost.
 """
 
 import argparse
+import gzip
 import http.client
 import json
 import os
@@ -80,13 +81,19 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def body_of(response) -> bytes:
+    """The body as the page wrote it: pages and JSON come gzip-compressed (web/compression.py)."""
+    body = response.read()
+    return gzip.decompress(body) if response.getheader("Content-Encoding") == "gzip" else body
+
+
 def get(base: str, path: str, timeout: float = 30) -> tuple[int, bytes]:
     parts = urlsplit(base)
     connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
     try:
         connection.request("GET", path, headers=HEADERS)
         response = connection.getresponse()
-        return response.status, response.read()
+        return response.status, body_of(response)
     finally:
         connection.close()
 
@@ -164,7 +171,7 @@ def check_caching(base: str) -> list[str]:
     connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
     connection.request("GET", CARD_PAGES[0], headers=HEADERS)
     page = connection.getresponse()
-    html = page.read().decode()
+    html = body_of(page).decode()
     etag = page.getheader("ETag")
     connection.close()
     connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)

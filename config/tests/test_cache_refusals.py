@@ -6,9 +6,12 @@ the one nothing listens on needs none. A Redis stopped and started again mid-tes
 web/tests/test_redis_restart.py."""
 
 import socket
+from unittest import mock
 
 from django.contrib.auth.models import User
 from django.core.cache import cache, caches
+from django.db import OperationalError
+from django.db.backends.utils import CursorWrapper
 from django.test import Client, override_settings
 from django.urls import reverse
 
@@ -92,6 +95,20 @@ class UnreachableRedisTests(RefusingCacheTestCase):
         self.assertEqual(checks["cache limits"], "unreachable")
         self.assertEqual(checks["cards"], "ok")
 
+    def test_healthz_is_503_down_when_the_database_is_gone_too(self):
+        error = OperationalError("server closed the connection unexpectedly")
+        with (
+            mock.patch.object(CursorWrapper, "execute", side_effect=error),
+            self.assertLogs("web.health", "WARNING"),
+            self.assertLogs("django.request", "WARNING"),
+        ):
+            response = self.client.get("/healthz")
+        self.assertEqual(response.status_code, 503)
+        data = response.json()
+        self.assertEqual(data["status"], "down")
+        self.assertEqual(data["database"], "error: OperationalError")
+        self.assertEqual(data["cache"], "unreachable")
+
     @override_settings(SEARCH_RATE_LIMIT=1, SEARCH_RATE_BURST=0, SEARCH_CONCURRENT_LIMIT=1)
     def test_rate_limits_are_counted_by_the_process(self):
         with self.assertLogs("common.resilient_cache", "WARNING"):
@@ -99,6 +116,43 @@ class UnreachableRedisTests(RefusingCacheTestCase):
         refused = self.client.get("/api/cards/?q=t:elf")
         self.assertEqual(refused.status_code, 429)
         self.assertIn("Retry-After", refused)
+
+
+class SilentRedisTests(RefusingCacheTestCase):
+    """A server that takes the connection and never answers (a Redis hung, a network that
+    drops replies): the first read times out, and the server is then left alone."""
+
+    def setUp(self):
+        self.silent = socket.socket()
+        self.silent.bind(("127.0.0.1", 0))
+        self.silent.listen(64)  # connections are taken by the system, never answered
+        self.addCleanup(self.silent.close)
+        url = f"redis://127.0.0.1:{self.silent.getsockname()[1]}"
+        options = {**TIMEOUTS, "RETRY_SECONDS": 600}  # not tried again during the test
+        caches = {
+            "default": redis_cache(f"{url}/0", "oracolo-silent", **options),
+            "limits": redis_cache(f"{url}/1", "oracolo-silent", **options),
+        }
+        settings = override_settings(CACHES=caches, PAGE_CACHE_SECONDS=300)
+        settings.enable()
+        self.addCleanup(settings.disable)
+
+    def test_pages_are_served_and_the_server_is_asked_once(self):
+        with self.assertLogs("common.resilient_cache", "WARNING") as logs:
+            for url in (self.card_url, *PAGES):
+                self.assertEqual(self.client.get(url).status_code, 200, url)
+        self.assertEqual(len(logs.output), 2, logs.output)
+        self.assertIn("does not answer (TimeoutError", logs.output[0])
+        # One connection for each database, each dropped after its timeout: no page tried again.
+        accepted = 0
+        self.silent.setblocking(False)
+        while True:
+            try:
+                self.silent.accept()[0].close()
+            except BlockingIOError:
+                break
+            accepted += 1
+        self.assertEqual(accepted, 2)
 
 
 class LockoutsWithoutRedisTests(BundledDataTestCase):

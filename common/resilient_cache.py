@@ -116,6 +116,9 @@ class ResilientRedisCache(RedisCache):
         except UNREACHABLE as error:
             self._unreachable(error)
             raise
+        except RedisError as error:
+            self._refused(error)
+            raise
         self._answered()
         return kept == value
 

@@ -49,7 +49,8 @@ def _data_checks() -> dict[str, str]:
 
 def _cache_check(alias: str) -> str:
     """Whether the cache ``alias`` keeps a small probe (written, read back, deleted): on the
-    Redis server itself, whatever this process thinks of it."""
+    Redis server itself, whatever this process thinks of it. Redis's refusals are logged by the
+    backend, once, not at each probe."""
     cache = caches[alias]
     key = f"healthz:{uuid.uuid4().hex}"  # probes running at once never read each other's
     try:
@@ -59,10 +60,11 @@ def _cache_check(alias: str) -> str:
             cache.set(key, OK, 60)
             kept = cache.get(key) == OK
             cache.delete(key)
-    except UNREACHABLE as error:
-        logger.warning("Health check: the cache %r is unreachable: %s", alias, error)
+    except UNREACHABLE:
         return "unreachable"
-    except (RedisError, OSError) as error:
+    except RedisError as error:
+        return f"refuses writes ({type(error).__name__})"
+    except OSError as error:  # the counters' folder without Redis
         logger.warning("Health check: the cache %r refuses a write: %s", alias, error)
         return f"refuses writes ({type(error).__name__})"
     return OK if kept else "keeps nothing (what is written cannot be read back)"

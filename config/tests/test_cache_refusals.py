@@ -122,6 +122,22 @@ class UnreachableRedisTests(RefusingCacheTestCase):
         self.assertIn("Retry-After", refused)
 
 
+class PasswordInTheAddressTests(RefusingCacheTestCase):
+    def test_the_log_names_the_server_without_its_password(self):
+        port = closed_port()
+        down = redis_cache(f"redis://oracolo:s3cret-pw@127.0.0.1:{port}/0", "pw", **TIMEOUTS)
+        with (
+            override_settings(
+                CACHES={"default": down, "limits": unreachable_caches()["limits"]},
+                PAGE_CACHE_SECONDS=300,
+            ),
+            self.assertLogs("common.resilient_cache", "WARNING") as logs,
+        ):
+            self.assertEqual(self.client.get(RULE).status_code, 200)
+        self.assertIn(f"Redis at 127.0.0.1:{port}/0 does not answer", logs.output[0])
+        self.assertNotIn("s3cret-pw", "\n".join(logs.output))
+
+
 class SilentRedisTests(RefusingCacheTestCase):
     """A server that takes the connection and never answers (a Redis hung, a network that
     drops replies): the first read times out, and the server is then left alone."""

@@ -149,11 +149,12 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # per card), and the compiling costs more than the statement then takes to run.
     db_options.setdefault("options", "-c jit=off")
 
-# CACHE_URL: the cache every instance shares (redis://host:6379/0). Sessions and the page cache
-# use it ("default"). Without it, each process keeps its own cache in memory.
-# The login lockouts and the rate-limit counters live apart ("limits"), where no amount of cached
-# pages can push them out: with Redis, LIMITS_CACHE_URL, by default the next database of the
-# CACHE_URL server (docs/deploy.md says how to keep it from eviction).
+# CACHE_URL: the cache every instance shares (redis://host:6379/0): the page cache, the search
+# form's lists, the rules search's indexes ("default"). Without it, each process keeps its own.
+# The rate-limit counters live apart ("limits"), where no amount of cached pages can push them
+# out: with Redis, LIMITS_CACHE_URL, by default the next database of the CACHE_URL server
+# (docs/deploy.md says how to keep it from eviction). Sessions and login lockouts are in the
+# database, whatever the cache.
 CACHE_URL = os.environ.get("CACHE_URL", "").strip()
 REDIS_SCHEMES = ("redis://", "rediss://", "unix://")
 
@@ -182,25 +183,30 @@ if CACHE_URL:
     if not LIMITS_CACHE_URL.startswith(REDIS_SCHEMES):
         raise ImproperlyConfigured("LIMITS_CACHE_URL must be a Redis address: redis://host:6379/1.")
     CACHE_KEY_PREFIX = os.environ.get("CACHE_KEY_PREFIX", "oracolo")
+    # A Redis down, slow or full is no error (common/resilient_cache.py): pages go uncached, the
+    # counters to each process's memory; one silent for CACHE_SOCKET_TIMEOUT seconds is left
+    # alone for CACHE_RETRY_SECONDS, then tried again. /healthz says "degraded" meanwhile.
+    CACHE_SOCKET_TIMEOUT = float(os.environ.get("CACHE_SOCKET_TIMEOUT", "0.25"))
+    CACHE_RETRY_SECONDS = float(os.environ.get("CACHE_RETRY_SECONDS", "5"))
+    redis_options = {
+        "socket_connect_timeout": CACHE_SOCKET_TIMEOUT,
+        "socket_timeout": CACHE_SOCKET_TIMEOUT,
+        "RETRY_SECONDS": CACHE_RETRY_SECONDS,
+    }
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "common.resilient_cache.ResilientRedisCache",
             "LOCATION": CACHE_URL,
             "KEY_PREFIX": CACHE_KEY_PREFIX,
-            # A Redis that does not answer costs each read or write a second at most; the page
-            # is then rendered uncached (web/cache_errors.py), and /healthz says so.
-            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+            "OPTIONS": redis_options,
         },
         "limits": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "common.resilient_cache.ResilientRedisCache",
             "LOCATION": LIMITS_CACHE_URL,
             "KEY_PREFIX": CACHE_KEY_PREFIX,
-            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+            "OPTIONS": {**redis_options, "FALLBACK_TO_MEMORY": True},
         },
     }
-    # Sessions read from the shared cache, written through to the database (they survive a
-    # restart of Redis).
-    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 else:
     # The rate-limit counters' folder: one per checkout (named after its path) on this machine.
     LIMITS_CACHE_DIR = os.environ.get("LIMITS_CACHE_DIR", "").strip() or str(
@@ -330,14 +336,8 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "config.login_throttling.lockout_response"
 AXES_ENABLE_ADMIN = False  # config/login_attempts_admin.py: its actions ask for permissions
-# Where failures are counted: in the shared cache when there is one (CACHE_URL: every instance
-# sees the same counts), otherwise in the database.
-AXES_HANDLER = (
-    "axes.handlers.cache.AxesCacheHandler"
-    if CACHE_URL
-    else "axes.handlers.database.AxesDatabaseHandler"
-)
-AXES_CACHE = "limits"
+# Counted in the database, shared by every instance: a lockout outlives Redis (and is listed).
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
 # Behind the proxy every request comes from the proxy's address: failures are counted by the
 # client's, which each of the TRUSTED_PROXIES proxies appends to X-Forwarded-For
 # (config.login_throttling.client_address; docs/deploy.md). 0: the server faces the browsers.

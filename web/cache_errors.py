@@ -1,8 +1,8 @@
-"""A cache that refuses is no error of the page: Redis down, unreachable or full (``maxmemory``
-with ``noeviction`` answers OOM), or a cache on disk that cannot be written. What the default
-cache keeps (rendered pages, the search form's lists, the rules search's indexes) is read and
-written through these, which log a warning and answer as if nothing were kept; ``/healthz``
-reports the cache."""
+"""A cache that refuses is no error of the page. The Redis backend of the settings answers its
+own failures (``common.resilient_cache``: Redis down, too slow or full); what the default cache
+keeps (rendered pages, the search form's lists, the rules search's indexes) is read and written
+through these too, so that any other backend that raises (a cache on disk that cannot be
+written) logs a warning and answers as if nothing were kept; ``/healthz`` reports the cache."""
 
 import logging
 

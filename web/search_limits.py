@@ -156,8 +156,9 @@ def running(client: str):
 
 
 def uncounted(error: Exception) -> None:
-    """A limits cache that refuses (Redis down or full) lets the request through uncounted,
-    rather than failing every search: the log says so, and /healthz answers 503 naming it."""
+    """A limits cache that refuses (the counters' folder cannot be written; Redis answers its
+    own failures, counting in the process's memory) lets the request through uncounted, rather
+    than failing every search: the log says so, and /healthz answers "degraded" naming it."""
     cache_errors.logger.warning(
         "The limits cache cannot count a request (%s: %s): let through uncounted.",
         type(error).__name__,

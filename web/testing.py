@@ -241,8 +241,9 @@ def redis_url() -> str:
 
 
 def redis_cache(url: str, prefix: str, **options) -> dict:
+    """A cache alias in the Redis at ``url``, as the settings make one (common/resilient_cache)."""
     return {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "common.resilient_cache.ResilientRedisCache",
         "LOCATION": url,
         "KEY_PREFIX": prefix,
         **({"OPTIONS": options} if options else {}),
@@ -257,14 +258,11 @@ def delete_redis_keys(alias_cache, prefix: str) -> None:
 
 
 class RedisTestCase(BundledDataTestCase):
-    """Runs with both caches ("default": sessions, the page cache; "limits") in the Redis
+    """Runs with both caches ("default": the page cache; "limits": the counters) in the Redis
     server at REDIS_URL, under key prefixes of their own, deleted afterwards."""
 
     redis_options: dict = {}
-    redis_settings: dict = {
-        "SESSION_ENGINE": "django.contrib.sessions.backends.cached_db",
-        "PAGE_CACHE_SECONDS": 300,
-    }
+    redis_settings: dict = {"PAGE_CACHE_SECONDS": 300}
 
     @classmethod
     def setUpClass(cls):
@@ -272,7 +270,9 @@ class RedisTestCase(BundledDataTestCase):
         cls.prefix = f"oracolo-test-{uuid.uuid4().hex[:12]}"
         caches = {
             "default": redis_cache(url, cls.prefix, **cls.redis_options),
-            "limits": redis_cache(url, f"{cls.prefix}-limits", **cls.redis_options),
+            "limits": redis_cache(
+                url, f"{cls.prefix}-limits", **cls.redis_options, FALLBACK_TO_MEMORY=True
+            ),
         }
         cls._redis_settings = override_settings(CACHES=caches, **cls.redis_settings)
         cls._redis_settings.enable()

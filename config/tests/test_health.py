@@ -15,6 +15,8 @@ class HealthyTests(BundledDataTestCase):
             response.json(),
             {
                 "status": "ok",
+                "database": "ok",
+                "cache": "not configured",  # no CACHE_URL: each process keeps its own
                 "checks": {
                     "database": "ok",
                     "cards": "ok",
@@ -31,7 +33,7 @@ class HealthyTests(BundledDataTestCase):
         self.assertEqual(self.client.head("/healthz").status_code, 200)
         self.assertEqual(self.client.post("/healthz").status_code, 405)
 
-    def test_a_database_that_does_not_answer_is_503(self):
+    def test_a_database_that_does_not_answer_is_503_down(self):
         error = OperationalError("could not connect to server")
         with (
             mock.patch.object(CursorWrapper, "execute", side_effect=error),
@@ -42,8 +44,10 @@ class HealthyTests(BundledDataTestCase):
         self.assertIn("could not connect to server", logs.output[0])
         self.assertEqual(response.status_code, 503)
         data = response.json()
-        self.assertEqual(data["status"], "unavailable")
-        self.assertEqual(data["checks"]["database"], "unavailable (OperationalError)")
+        self.assertEqual(data["status"], "down")
+        self.assertEqual(data["database"], "error: OperationalError")
+        self.assertEqual(data["checks"]["database"], "error: OperationalError")
+        self.assertEqual(data["cache"], "not configured")
         self.assertNotIn("cards", data["checks"])
         self.assertIn("no-store", response["Cache-Control"])
 
@@ -57,8 +61,8 @@ class UnloadedTests(EmptyDatabaseTestCase):
         response = self.get()
         self.assertEqual(response.status_code, 503)
         data = response.json()
-        self.assertEqual(data["status"], "unavailable")
-        self.assertEqual(data["checks"]["database"], "ok")
+        self.assertEqual(data["status"], "down")
+        self.assertEqual(data["database"], "ok")
         self.assertEqual(data["checks"]["cards"], "missing (no card is loaded)")
         self.assertEqual(data["checks"]["rules"], "missing (no complete English rules edition)")
 

@@ -3,6 +3,7 @@ version and the host; a template change shows after a restart with no import; wa
 a shared cache ahead of the visitors."""
 
 import shutil
+import socket
 import tempfile
 from io import StringIO
 from pathlib import Path
@@ -19,7 +20,7 @@ from oracle import data_version
 from oracle.models import Card
 from oracle.tests.factories import make_card, make_set
 from web import http_caching
-from web.testing import BundledDataTestCase, EmptyDatabaseTestCase
+from web.testing import BundledDataTestCase, EmptyDatabaseTestCase, redis_cache
 
 
 def restart():
@@ -107,6 +108,18 @@ class WarmCacheTests(EmptyDatabaseTestCase):
                 response = self.client.get(url, HTTP_HOST="localhost")
             self.assertContains(response, "Wind Drake")
             self.assertEqual(len(queries), 1)  # the data version: the page came from the cache
+
+    def test_it_refuses_a_redis_that_does_not_answer(self):
+        with socket.socket() as probe:  # a port nothing listens on
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        down = redis_cache(f"redis://127.0.0.1:{port}/0", "oracolo-warm", socket_timeout=0.25)
+        with (
+            override_settings(CACHES={"default": down}, PAGE_CACHE_SECONDS=300),
+            self.assertLogs("common.resilient_cache", "WARNING"),
+            self.assertRaisesMessage(CommandError, f"Redis at 127.0.0.1:{port}/0 cannot keep"),
+        ):
+            call_command("warm_cache", stdout=StringIO(), stderr=StringIO())
 
     @override_settings(PAGE_CACHE_SECONDS=300)
     def test_it_refuses_a_cache_only_one_process_can_read(self):

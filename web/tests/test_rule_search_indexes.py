@@ -62,7 +62,7 @@ class RuleSearchIndexTests(BundledRulesPagesTestCase):
         down = redis_cache(f"redis://127.0.0.1:{port}/0", "oracolo-down", socket_connect_timeout=1)
         with (
             override_settings(CACHES={"default": down, "limits": LOCAL}),
-            self.assertLogs("web.cache_errors", "WARNING"),
+            self.assertLogs("common.resilient_cache", "WARNING"),
         ):
             response = self.get("/en/rules/search/?q=morph")
         self.assertEqual(numbers_found(response)[0], "702.37")

@@ -18,7 +18,9 @@ from django.core.management.base import BaseCommand, CommandError
 from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import translation
+from redis.exceptions import RedisError
 
+from common.resilient_cache import ResilientRedisCache
 from oracle.models import Card, CardSet, Keyword
 from rulings.models import RuleSection, RulesEdition, SourceDocument
 
@@ -65,6 +67,14 @@ class Command(BaseCommand):
                 "The cache is this process's memory, which the server's processes cannot "
                 "read: set CACHE_URL to a Redis server that they share."
             )
+        if isinstance(caches["default"], ResilientRedisCache):
+            # Else every page would be rendered for nothing, the cache dropping it.
+            try:
+                caches["default"].probe("warm-cache:probe", True)
+            except RedisError as error:
+                raise CommandError(
+                    f"Redis at {caches['default'].server} cannot keep the pages: {error}"
+                ) from None
         host = host or next((h for h in settings.ALLOWED_HOSTS if "*" not in h), "localhost")
         paths = []
         for language, _name in settings.LANGUAGES:

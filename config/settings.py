@@ -138,11 +138,11 @@ DATABASES = {
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets the dev server read while an import writes; the pragmas are per connection.
-    DATABASES["default"].setdefault("OPTIONS", {})
-    DATABASES["default"]["OPTIONS"].setdefault(
-        "init_command", "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
-    )
-    DATABASES["default"]["OPTIONS"].setdefault("transaction_mode", "IMMEDIATE")
+    options = DATABASES["default"].setdefault("OPTIONS", {})
+    options.setdefault("init_command", "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;")
+    options.setdefault("transaction_mode", "IMMEDIATE")
+    # Django's, except that no command but prepare_data and migrate creates db.sqlite3.
+    DATABASES["default"]["ENGINE"] = "common.sqlite_backend"
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # No JIT: it compiles a statement whose estimated cost is high (a search with a subquery
     # per card), and the compiling costs more than the statement then takes to run.

@@ -138,8 +138,8 @@ def prepare_lock(
 class _Kind(NamedTuple):
     advisory_key: int
     file_suffix: str
-    running: str  # "an import is running"
-    ended_by: str  # "finished"
+    running: str  # "An import is running"
+    ended_by: str  # "it has finished"
 
 
 IMPORT = _Kind(ADVISORY_KEY, ".import-lock", "An import is running", "it has finished")

@@ -22,7 +22,8 @@ CREATING_COMMANDS = ("prepare_data", "migrate", "test")
 
 def creating() -> bool:
     """Whether this process runs a command that creates the database (not just its --check)."""
-    return sys.argv[1:2] in ([name] for name in CREATING_COMMANDS) and "--check" not in sys.argv
+    command = sys.argv[1] if len(sys.argv) > 1 else ""
+    return command in CREATING_COMMANDS and "--check" not in sys.argv
 
 
 class MissingDatabase(CommandError, OperationalError):

@@ -3,10 +3,13 @@ instances wait on; loading data that has not changed changes no data version, so
 preparing again leaves every page's ETag and the page cache as they were."""
 
 import os
+import socket
+import sqlite3
 import subprocess
 import sys
 import threading
 import time
+from contextlib import closing
 from io import StringIO
 from pathlib import Path
 from tempfile import TemporaryDirectory
@@ -125,6 +128,12 @@ class PrepareDataTests(BundledDocumentsTestCase):
         self.assertIn("An import is running and the database is migrated and holds data", out)
 
 
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
 def sqlite_settings(database: Path) -> dict:
     """A connection's settings for the SQLite file ``database``, as Django completes them."""
     return {
@@ -138,22 +147,32 @@ def sqlite_settings(database: Path) -> dict:
 
 
 class UnpreparedDatabaseTests(SimpleTestCase):
-    def test_the_check_names_make_prepare_on_a_database_without_tables(self):
+    def test_make_serve_refuses_a_database_without_tables_and_names_make_prepare(self):
         with TemporaryDirectory() as folder:
             database = Path(folder) / "new.sqlite3"
             database.touch()  # an empty file: an SQLite database without tables
             result = subprocess.run(
-                [sys.executable, "manage.py", "prepare_data", "--check"],
+                ["make", "--no-print-directory", "serve", f"PORT={free_port()}"],
                 cwd=settings.BASE_DIR,
-                env={**os.environ, "DATABASE_URL": f"sqlite:///{database}"},
+                env={
+                    **os.environ,
+                    "DATABASE_URL": f"sqlite:///{database}",
+                    "SECRET_KEY": "a-key-for-this-test-only",
+                    "ALLOWED_HOSTS": "127.0.0.1",
+                    "STATIC_ROOT": str(Path(folder) / "static"),
+                },
                 capture_output=True,
                 text=True,
-                timeout=120,
+                timeout=300,
             )
-        self.assertEqual(result.returncode, 1, result.stderr)
+            with closing(sqlite3.connect(database)) as reader:  # nothing migrated
+                tables = reader.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+            self.assertEqual(tables, 0)
+        self.assertNotEqual(result.returncode, 0, result.stdout)
         self.assertIn(f"The SQLite database {database} has no tables yet", result.stderr)
         self.assertIn("run `make prepare`", result.stderr)
         self.assertNotIn("Traceback", result.stderr)
+        self.assertNotIn("gunicorn", result.stdout)  # never started
 
     def test_the_projects_database_file_is_created_only_by_the_commands_that_fill_it(self):
         with TemporaryDirectory() as folder, override_settings(BASE_DIR=Path(folder)):

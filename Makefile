@@ -14,18 +14,19 @@ THREADS ?= 4
 GRACEFUL_TIMEOUT ?= 30
 RUN_DIR ?= $(or $(XDG_RUNTIME_DIR),$(HOME)/.gunicorn)
 
-.PHONY: run serve serve-env collectstatic test test-postgres setup migrate data lint format messages check-python benchmarks clean
+.PHONY: run serve serve-env serve-prepared collectstatic test test-postgres setup migrate prepare data lint format messages check-python benchmarks clean
 
 run: setup
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
-# The production server (docs/deploy.md): DEBUG=0, the same set-up steps, the static files
-# collected with hashed names and compressed, then gunicorn on HOST:PORT with WORKERS workers of
-# THREADS threads (gunicorn's gthread workers; THREADS=1: its sync ones). Request lines of up
-# to 8,190 bytes (gunicorn's most; its default, 4,094, refused the shared decklist addresses of
-# 6,000 characters docs/decks.md promises).
+# The production server (docs/deploy.md): DEBUG=0, the static files collected with hashed names
+# and compressed, then gunicorn on HOST:PORT with WORKERS workers of THREADS threads (gunicorn's
+# gthread workers; THREADS=1: its sync ones). Request lines of up to 8,190 bytes (gunicorn's
+# most; its default, 4,094, refused the shared decklist addresses of 6,000 characters
+# docs/decks.md promises). It neither migrates nor loads data (make prepare does, once): it
+# refuses to start on a database with migrations not applied.
 serve: export DEBUG = 0
-serve: serve-env setup collectstatic
+serve: serve-env $(VENV)/.installed collectstatic serve-prepared
 	$(VENV)/bin/gunicorn config.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) \
 		--threads $(THREADS) --limit-request-line 8190 --access-logfile - \
 		--forwarded-allow-ips '*' --graceful-timeout $(GRACEFUL_TIMEOUT) \
@@ -43,6 +44,9 @@ serve-env:
 		exit 2; \
 	fi
 
+serve-prepared: $(VENV)/.installed
+	$(PY) manage.py prepare_data --check
+
 collectstatic: $(VENV)/.installed
 	$(PY) manage.py collectstatic --noinput --verbosity 0
 
@@ -53,7 +57,7 @@ test: setup
 test-postgres: $(VENV)/.installed
 	scripts/with-postgres $(PY) manage.py test --parallel=auto
 
-setup: $(VENV)/.installed migrate data
+setup: $(VENV)/.installed prepare
 
 check-python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 13) else "Python 3.13 or newer is needed (see .python-version); set PYTHON=python3.13")'
@@ -66,13 +70,12 @@ $(VENV)/.installed: requirements.txt requirements-dev.txt | check-python
 migrate: $(VENV)/.installed
 	$(PY) manage.py migrate --verbosity 0
 
-# Cards link to the rules once, last: after the rules editions and the documents' rulings.
-data: migrate
-	$(PY) manage.py load_bundled_data
-	$(PY) manage.py load_bundled_rules --no-link
-	$(PY) manage.py load_bundled_documents
-	$(PY) manage.py link_rules
-	$(PY) manage.py align_seed_translations
+# The migrations, then the bundled data where the database holds none, under a lock: run it once
+# before starting instances (any number may run it at once: the others wait, then find it done).
+prepare: $(VENV)/.installed
+	$(PY) manage.py prepare_data
+
+data: prepare
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .

@@ -118,9 +118,9 @@ def server_env(database: Path) -> dict:
 
 
 def prepare_database(env: dict, editor: bool) -> None:
-    """Brings the database's schema up to date (a copied one may be older) and creates the
-    editor's account."""
-    commands = [["migrate", "--verbosity", "0"]]
+    """Prepares the database as before starting instances (the migrations, as a copied one may
+    be older, and the bundled data where it holds none) and creates the editor's account."""
+    commands = [["prepare_data", "--verbosity", "0"]]
     if editor:
         commands.append(["createsuperuser", "--noinput", "--verbosity", "0"])
     for command in commands:

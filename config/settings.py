@@ -144,17 +144,17 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets the dev server read while an import writes; the pragmas are per connection.
     db_options.setdefault("init_command", "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;")
     db_options.setdefault("transaction_mode", "IMMEDIATE")
+    DATABASES["default"]["ENGINE"] = "common.sqlite_backend"  # creates no db.sqlite3 by itself
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # No JIT: it compiles a statement whose estimated cost is high (a search with a subquery
     # per card), and the compiling costs more than the statement then takes to run.
     db_options.setdefault("options", "-c jit=off")
 
 # CACHE_URL: the cache every instance shares (redis://host:6379/0): the page cache, the search
-# form's lists, the rules search's indexes ("default"). Without it, each process keeps its own.
-# The rate-limit counters live apart ("limits"), where no amount of cached pages can push them
-# out: with Redis, LIMITS_CACHE_URL, by default the next database of the CACHE_URL server
-# (docs/deploy.md says how to keep it from eviction). Sessions and login lockouts are in the
-# database, whatever the cache.
+# form's lists, the rules search's indexes ("default"); without it, each process keeps its own.
+# Rate-limit counters live apart ("limits"), out of the pages' reach: LIMITS_CACHE_URL, by default
+# the next database of the CACHE_URL server (docs/deploy.md: eviction). Sessions and login
+# lockouts are in the database, whatever the cache.
 CACHE_URL = os.environ.get("CACHE_URL", "").strip()
 REDIS_SCHEMES = ("redis://", "rediss://", "unix://")
 

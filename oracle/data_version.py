@@ -12,7 +12,10 @@ commits (so a reader who sees the new number also sees the new data):
       data_version.watch_model(Ruling)
 
 - every change made through the admin (``web.http_caching`` calls ``changed()`` after each
-  successful admin form or action).
+  successful admin form or action that wrote data, unless a watched model raised it already).
+
+Nothing raises it for what did not change: an import of the same files, a link or an alignment
+that finds everything in place, writes nothing and says nothing.
 
 ``current()`` reads it with the card data's date (the newest MTGJSON import's) in one query,
 once per request (``for_request``): a public page's ETag and its footer (``web.data_age``) both
@@ -30,6 +33,7 @@ from django.utils import timezone
 from oracle.models import CardDataImport, DataVersion, Erratum
 
 NEVER = datetime(2000, 1, 1, tzinfo=UTC)
+TABLE = DataVersion._meta.db_table  # a request that wrote to it has raised the version
 
 
 class Version(NamedTuple):

@@ -310,6 +310,8 @@ class HttpCachingMiddleware:
     def _after_private(request, response, written: set[str]) -> None:
         if (
             written
+            # Not again when a watched model's save raised it as its transaction committed.
+            and data_version.TABLE not in written
             and _is_admin_change(request)
             # The admin answers a change it made (a form saved, an action, a deletion, a
             # revert) with a redirect, a form it refused with the form again.

@@ -2,12 +2,15 @@
 it wrote to the data (web/http_caching.py, ``_data_writes``): an empty selection or an action
 with nothing to act on leaves every page as its visitors' browsers and proxies keep it."""
 
+from datetime import date
+
 from django.contrib.auth.models import User
-from django.test import Client
+from django.test import Client, TransactionTestCase
 from django.urls import reverse
 
 from oracle import data_version
-from rulings.models import CardRule
+from oracle.tests.factories import make_card
+from rulings.models import CardRule, Ruling
 from rulings.tests.test_admin_permissions import AdminFixture
 
 RULINGS = reverse("admin:rulings_ruling_changelist")
@@ -55,3 +58,33 @@ class AdminDataVersionTests(AdminFixture):
         )
         self.assertFalse(CardRule.objects.filter(pk=self.hand_made.pk).exists())
         self.assertNotEqual(self.etag(), before)
+
+
+class AdminSaveTests(TransactionTestCase):
+    """Committed as in production, where the admin's own transaction commits before the
+    middleware looks at what the request wrote (inside a test's transaction both rises wait
+    for the same commit, and are one)."""
+
+    def test_a_save_in_the_admin_raises_the_version_once(self):
+        card = make_card(name="Storm Crow", oracle_text="Flying")
+        ruling = Ruling.objects.create(
+            card=card, date=date(2020, 1, 1), text="It flies.", origin=Ruling.Origin.EDITOR
+        )
+        self.client.force_login(User.objects.create_superuser("boss", password="pw-for-tests"))
+        before = data_version.current().number
+        response = self.client.post(
+            reverse("admin:rulings_ruling_change", args=[ruling.pk]),
+            {
+                "card": card.pk,
+                "date": "2020-01-01",
+                "language": "en",
+                "position": 0,
+                "text": "It flies, corrected.",
+                "source_document": "",
+                "status": Ruling.Status.CURRENT,
+            },
+        )
+        self.assertEqual(response.status_code, 302, response.content[:2000])
+        ruling.refresh_from_db()
+        self.assertEqual(ruling.text, "It flies, corrected.")
+        self.assertEqual(data_version.current().number, before + 1)

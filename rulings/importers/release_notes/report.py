@@ -73,6 +73,12 @@ class ImportReport:
         )
 
     @property
+    def changed(self) -> bool:
+        """Whether the import wrote anything: the same file writes nothing but its errata
+        (``record_renamed_keyword_errata``), which raise the data version themselves too."""
+        return not self.unchanged or self.errata_changes
+
+    @property
     def errata_changes(self) -> bool:
         return bool(self.errata_created or self.errata_corrected or self.errata_removed)
 

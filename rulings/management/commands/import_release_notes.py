@@ -69,7 +69,8 @@ class Command(ImportCommand):
                     force=force,
                     log=log,
                 )
-                data_version.changed()
+                if report.changed:
+                    data_version.changed()
         except ReadError as error:
             raise CommandError(f"Nothing was imported. {error}") from error
         if verbosity >= 1:

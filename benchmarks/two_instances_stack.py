@@ -9,6 +9,7 @@ The knobs below say how an instance is prepared and started; point them at the m
 commands (or set the environment variables of the same names) without touching anything else.
 """
 
+import gzip
 import http.client
 import os
 import secrets
@@ -99,7 +100,10 @@ def get(port: int, path: str, timeout: float = 30, headers=None) -> tuple[int, b
     try:
         connection.request("GET", path, headers={**HEADERS, **(headers or {})})
         response = connection.getresponse()
-        return response.status, response.read()
+        body = response.read()
+        if response.getheader("Content-Encoding") == "gzip":
+            body = gzip.decompress(body)
+        return response.status, body
     finally:
         connection.close()
 
@@ -146,6 +150,16 @@ class Postgres:
 
     def stop(self) -> None:
         self.run("pg_ctl", "-D", self.folder / "data", "-m", "fast", "-w", "stop")
+
+    def psql_in_background(self, sql: str, name: str) -> subprocess.Popen:
+        """``sql`` in a session of its own, named ``name`` (its application_name)."""
+        return subprocess.Popen(
+            [*self.as_owner, "env", f"PGAPPNAME={name}", str(self.bin / "psql")]
+            + ["-h", "127.0.0.1", "-p", str(self.port), "-d", "oracolo", "-qAt", "-c", sql],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
 
     def psql(self, sql: str, database: str = "oracolo") -> str:
         return self.run(

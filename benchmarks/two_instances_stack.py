@@ -19,9 +19,7 @@ import socket
 import subprocess
 import sys
 import tempfile
-import threading
 import time
-from collections import Counter
 from pathlib import Path
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -392,49 +390,3 @@ class Stack:
             print(f"Kept {self.folder}", file=sys.stderr)
         else:
             shutil.rmtree(self.folder, ignore_errors=True)
-
-
-class Load:
-    """``connections`` threads asking for ``paths`` in turn through ``port`` until ``stop()``:
-    each answer's status (or error name), latency and time, kept in ``answers``."""
-
-    def __init__(self, port: int, paths: list[str], connections: int = 8):
-        self.port, self.paths, self.connections = port, paths, connections
-        self.answers: list[tuple[float, object, float]] = []  # (when, status, seconds)
-        self.lock, self.done = threading.Lock(), threading.Event()
-        self.threads = [
-            threading.Thread(target=self.run, args=(n,), daemon=True) for n in range(connections)
-        ]
-
-    def start(self) -> "Load":
-        self.started = time.monotonic()
-        for thread in self.threads:
-            thread.start()
-        return self
-
-    def run(self, offset: int) -> None:
-        mine, n = [], offset
-        while not self.done.is_set():
-            path = self.paths[n % len(self.paths)]
-            n += 1
-            began = time.monotonic()
-            try:
-                status, _body = get(self.port, path, timeout=60)
-            except OSError as error:
-                status = type(error).__name__
-            mine.append((began, status, time.monotonic() - began))
-        with self.lock:
-            self.answers += mine
-
-    def stop(self) -> "Load":
-        self.done.set()
-        for thread in self.threads:
-            thread.join()
-        self.seconds = time.monotonic() - self.started
-        return self
-
-    def failures(self, since: float = 0, until: float = float("inf")) -> Counter:
-        """Answers other than 200 (by status or error) among those asked in [since, until)."""
-        return Counter(
-            status for when, status, _ in self.answers if since <= when < until and status != 200
-        )

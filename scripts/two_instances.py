@@ -31,7 +31,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
 from load_editor import Editor  # noqa: E402
-from two_instances_stack import Load, Stack, get, tail  # noqa: E402
+from two_instances_load import Load  # noqa: E402
+from two_instances_stack import Stack, get, tail  # noqa: E402
 
 CHECKS = ["together", "save", "redis", "import", "kill"]  # in the order they run
 PAGES = [

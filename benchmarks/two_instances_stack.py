@@ -49,7 +49,7 @@ HOST = "127.0.0.1"  # the site's name (ALLOWED_HOSTS), as the clients send it
 HEADERS = {"Host": HOST, "X-Forwarded-Proto": "https", "Accept-Encoding": "gzip"}
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 REDIS_SERVER = shutil.which("redis-server") or "/usr/bin/redis-server"
-STARTUP_SECONDS = 600  # the longest an instance may take to answer /healthz
+STARTUP_SECONDS = 300  # the longest an instance may take to answer /healthz (a first data load)
 
 NGINX_CONF = """
 daemon off;

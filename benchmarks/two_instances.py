@@ -16,8 +16,10 @@ redis       Redis stopped for 30 s under load: answers 500 (and any other non-20
             instance's /healthz said meanwhile, and after Redis is started again (the instances
             left alone) the seconds until both say 200 and the failures after.
 postgres    PostgreSQL restarted (stopped, started) under load, with CONN_MAX_AGE=60 and
-            CONN_HEALTH_CHECKS=0, then =1: failed requests while it was down and after, beside
-            the number of workers and of their threads (each thread keeps a connection).
+            CONN_HEALTH_CHECKS=0, then =1: failed requests while it was down and after; then
+            restarted between two loads (each thread's connection left broken): failed
+            requests after, beside the number of workers and of their threads (each thread
+            keeps a connection of its own).
 
 How the instances are prepared and started are the knobs at the top of two_instances_stack.py.
 """
@@ -184,10 +186,13 @@ def redis_down(stack: Stack, table: Table) -> None:
 
 
 def postgres_restart(stack: Stack, table: Table) -> None:
+    """Twice for each setting: PostgreSQL restarted under load, and restarted between two loads
+    (no request meanwhile: each thread's connection is left broken, unknown to it)."""
     threads = 2 * WORKERS * THREADS
     for checks in ("0", "1"):
         restart_both(stack, {"CONN_MAX_AGE": "60", "CONN_HEALTH_CHECKS": checks})
         warm(stack)
+        setting = f"CONN_MAX_AGE=60 CONN_HEALTH_CHECKS={checks}"
         load = Load(stack.nginx_port, MIX, CONNECTIONS).start()
         time.sleep(5)
         stopped = time.monotonic()
@@ -198,9 +203,22 @@ def postgres_restart(stack: Stack, table: Table) -> None:
         load.stop()
         during, after = load.failures(stopped, started), load.failures(started)
         table.add(
-            f"PostgreSQL restarted under load, CONN_MAX_AGE=60 CONN_HEALTH_CHECKS={checks}",
+            f"PostgreSQL restarted under load, {setting}",
             f"failed while down ({started - stopped:.1f} s): {dict(during) or 0}; "
             f"after: {dict(after) or 0} ({2 * WORKERS} workers, {threads} threads)",
+        )
+        first = Load(stack.nginx_port, MIX, CONNECTIONS).start()
+        time.sleep(5)  # every thread of every worker has a connection
+        first.stop()
+        stack.postgres.stop()
+        stack.postgres.start()
+        load = Load(stack.nginx_port, MIX, CONNECTIONS).start()
+        time.sleep(10)
+        load.stop()
+        table.add(
+            f"PostgreSQL restarted between two loads, {setting}: failed after",
+            f"{dict(load.failures()) or 0} of {len(load.answers)} "
+            f"({2 * WORKERS} workers, {threads} threads)",
         )
     restart_both(stack, {})
 

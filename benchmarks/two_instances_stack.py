@@ -306,6 +306,8 @@ class Stack:
     not started: ``start_instances`` does it."""
 
     def __init__(self, keep: bool = False, **settings):
+        # A SIGTERM (a CI job's timeout) ends the run as Ctrl-C does: through close().
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit("Stopped by SIGTERM."))
         self.folder = Path(tempfile.mkdtemp(prefix="oracolo-pair-"))
         self.folder.chmod(0o711)  # PostgreSQL's owner (postgres, when run as root) passes through
         self.keep, self.nginx = keep, None

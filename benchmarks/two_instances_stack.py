@@ -25,10 +25,12 @@ from pathlib import Path
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 # --- The knobs ------------------------------------------------------------------------------
-# Run in an instance's clone before SERVE (empty: nothing; SERVE does it all, as today's
-# `make serve` migrates and loads the data itself). `-o .venv/.installed`: the shared virtualenv
-# is taken as installed, never reinstalled from a clone.
-PREPARE = os.environ.get("TWO_INSTANCES_PREPARE", "")
+# Run in an instance's clone before SERVE: the migrations and the first data load, under the lock
+# every instance waits on (docs/deploy.md, "Starting an instance"). `-o .venv/.installed`: the
+# shared virtualenv is taken as installed, never reinstalled from a clone.
+PREPARE = os.environ.get(
+    "TWO_INSTANCES_PREPARE", "make --no-print-directory -o .venv/.installed prepare"
+)
 # Starts an instance in the foreground, in its clone; {port} and {workers} are filled in.
 SERVE = os.environ.get(
     "TWO_INSTANCES_SERVE",
@@ -39,8 +41,8 @@ WORKERS = int(os.environ.get("TWO_INSTANCES_WORKERS", "2"))
 # How an instance is stopped: the signal sent to its process group (make and gunicorn's
 # processes), as a terminal's Ctrl-C or a service manager would.
 STOP_SIGNAL = getattr(signal, os.environ.get("TWO_INSTANCES_STOP_SIGNAL", "SIGTERM"))
-# Lines added to nginx's upstream block, after the two servers, and to its location (empty:
-# nginx's defaults, as docs/deploy.md's block had before issue 44).
+# Lines added to nginx's upstream block, after the two servers, and to its location (the block
+# itself is docs/deploy.md's: max_fails, fail_timeout, keepalive, proxy_next_upstream).
 NGINX_UPSTREAM_EXTRA = os.environ.get("TWO_INSTANCES_NGINX_UPSTREAM", "")
 NGINX_LOCATION_EXTRA = os.environ.get("TWO_INSTANCES_NGINX_LOCATION", "")
 # ---------------------------------------------------------------------------------------------
@@ -67,6 +69,8 @@ http {{
     scgi_temp_path {dir}/scgi;
     upstream oracolo_instances {{
 {servers}
+        keepalive 16;
+        keepalive_timeout 1s;
 {upstream_extra}
     }}
     server {{
@@ -74,12 +78,21 @@ http {{
         server_name {host};
         client_max_body_size 2560k;
         large_client_header_buffers 4 8k;
+        proxy_http_version 1.1;
+        proxy_set_header Connection "";
+        proxy_set_header Host $host;
+        proxy_set_header X-Forwarded-Proto https;
+        proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+        proxy_connect_timeout 2s;
+        gzip off;
         location / {{
             proxy_pass http://oracolo_instances;
-            proxy_set_header Host $host;
-            proxy_set_header X-Forwarded-Proto https;
-            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+            proxy_next_upstream error timeout;
 {location_extra}
+        }}
+        location /static/ {{
+            proxy_pass http://oracolo_instances;
+            proxy_next_upstream error timeout http_404;
         }}
     }}
 }}
@@ -348,7 +361,10 @@ class Stack:
     def start_nginx(self) -> None:
         folder = self.folder / "nginx"
         folder.mkdir()
-        servers = "\n".join(f"        server 127.0.0.1:{i.port};" for i in self.instances)
+        servers = "\n".join(
+            f"        server 127.0.0.1:{i.port} max_fails=2 fail_timeout=5s;"
+            for i in self.instances
+        )
         conf = folder / "nginx.conf"
         conf.write_text(
             NGINX_CONF.format(

@@ -53,50 +53,8 @@ NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 REDIS_SERVER = shutil.which("redis-server") or "/usr/bin/redis-server"
 STARTUP_SECONDS = 300  # the longest an instance may take to answer /healthz (a first data load)
 
-NGINX_CONF = """
-daemon off;
-{user}
-worker_processes 1;
-pid {dir}/nginx.pid;
-error_log {dir}/error.log warn;
-events {{ worker_connections 1024; }}
-http {{
-    access_log off;
-    client_body_temp_path {dir}/body;
-    proxy_temp_path {dir}/proxy;
-    fastcgi_temp_path {dir}/fastcgi;
-    uwsgi_temp_path {dir}/uwsgi;
-    scgi_temp_path {dir}/scgi;
-    upstream oracolo_instances {{
-{servers}
-        keepalive 16;
-        keepalive_timeout 1s;
-{upstream_extra}
-    }}
-    server {{
-        listen 127.0.0.1:{port};
-        server_name {host};
-        client_max_body_size 2560k;
-        large_client_header_buffers 4 8k;
-        proxy_http_version 1.1;
-        proxy_set_header Connection "";
-        proxy_set_header Host $host;
-        proxy_set_header X-Forwarded-Proto https;
-        proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-        proxy_connect_timeout 2s;
-        gzip off;
-        location / {{
-            proxy_pass http://oracolo_instances;
-            proxy_next_upstream error timeout;
-{location_extra}
-        }}
-        location /static/ {{
-            proxy_pass http://oracolo_instances;
-            proxy_next_upstream error timeout http_404;
-        }}
-    }}
-}}
-"""
+# nginx's configuration, a str.format template: docs/deploy.md's blocks, on loopback ports.
+NGINX_CONF = (Path(__file__).parent / "two_instances_nginx.conf").read_text()
 
 
 def free_port() -> int:

@@ -2,8 +2,17 @@
 ``handler404`` and ``handler500``, named in ``web/urls.py``): under ``/api/`` JSON in the API's
 own error format (``{"error": ...}``; a Scryfall error object under ``/api/scryfall/``), so a
 client reading JSON never gets an HTML page; elsewhere Django's pages (``404.html`` in the
-site's frame, ``500.html``, which needs no database)."""
+site's frame, ``500.html``, which needs no database).
 
+An error because the database cannot be reached (restarted, failed over: a lost or refused
+connection) is no fault of the request's: it answers 503 with Retry-After, the same way, and
+``503.html`` says to try again in a few seconds."""
+
+import sys
+
+from django.db import InterfaceError, OperationalError, connection
+from django.http import HttpResponse
+from django.template import loader
 from django.utils.translation import gettext as _
 from django.views import defaults
 
@@ -17,7 +26,9 @@ SCRYFALL_CODES = {
     403: "forbidden",
     404: "not_found",
     500: "internal_server_error",
+    503: "service_unavailable",
 }
+RETRY_AFTER_SECONDS = 5
 
 
 def _message(status: int) -> str:
@@ -26,6 +37,7 @@ def _message(status: int) -> str:
         403: _("This request is not allowed."),
         404: _("There is no such endpoint in this API."),
         500: _("Something went wrong on our side. Please try again in a few minutes."),
+        503: _("The database is not answering for a moment. Please try again in a few seconds."),
     }[status]
 
 
@@ -56,5 +68,21 @@ def page_not_found(request, exception):
 
 
 def server_error(request):
+    if database_unreachable(sys.exception()):
+        answer = _api_error(request, 503) or HttpResponse(
+            loader.get_template("503.html").render(), status=503
+        )
+        answer["Retry-After"] = str(RETRY_AFTER_SECONDS)
+        return answer
     answer = _api_error(request, 500)
     return defaults.server_error(request) if answer is None else answer
+
+
+def database_unreachable(error: BaseException | None) -> bool:
+    """Whether ``error``, being handled, came from a database that cannot be reached (rather
+    than from a statement it refused): the connection could not be made, or the server broke
+    it off (psycopg says ``broken``)."""
+    if not isinstance(error, OperationalError | InterfaceError):
+        return False
+    raw = connection.connection
+    return raw is None or getattr(raw, "broken", False) or getattr(raw, "closed", False)

@@ -1,7 +1,10 @@
 """Errors under /api/ answer JSON in the API's own format, never an HTML page: an unknown
 address, a bad request, a refusal and a failure of the code alike."""
 
+from unittest import mock
+
 from django.core.exceptions import PermissionDenied, SuspiciousOperation
+from django.db import OperationalError, connection
 from django.test import override_settings
 from django.urls import path
 
@@ -21,6 +24,10 @@ def forbidden(request):
     raise PermissionDenied
 
 
+def lost_database(request):
+    raise OperationalError("server closed the connection unexpectedly")
+
+
 # The site's addresses and error handlers, with views that fail in each way.
 urlpatterns = [
     path("api/failing/", failing),
@@ -29,6 +36,9 @@ urlpatterns = [
     path("api/scryfall/forbidden", forbidden),
     path("api/forbidden/", forbidden),
     path("en/failing/", failing),
+    path("en/lost-database/", lost_database),
+    path("api/lost-database/", lost_database),
+    path("api/scryfall/lost-database", lost_database),
     *site_urls.urlpatterns,
 ]
 handler400 = site_urls.handler400
@@ -114,3 +124,39 @@ class ApiFailureTests(EmptyDatabaseTestCase):
             response.json(),
             {"error": "Qualcosa è andato storto da parte nostra. Riprova tra qualche minuto."},
         )
+
+
+@override_settings(ROOT_URLCONF=__name__)
+class DatabaseOutageTests(EmptyDatabaseTestCase):
+    """A database that cannot be reached (restarted, failed over) is no fault of the request:
+    503 with Retry-After, in the page's or the API's form; an error of a statement the database
+    did answer stays a 500."""
+
+    def setUp(self):
+        self.client.raise_request_exception = False
+
+    def unreachable(self):
+        """The database connection as a failed connect leaves it: none."""
+        return mock.patch.object(connection, "connection", None)
+
+    def test_a_page_says_to_try_again_in_a_few_seconds(self):
+        with self.unreachable():
+            response = self.client.get("/en/lost-database/")
+        self.assertEqual(response.status_code, 503)
+        self.assertEqual(response["Retry-After"], "5")
+        self.assertContains(response, "Riprova tra qualche secondo.", status_code=503)
+
+    def test_the_apis_answer_json(self):
+        with self.unreachable():
+            ours = self.client.get("/api/lost-database/")
+            scryfall = self.client.get("/api/scryfall/lost-database")
+        self.assertEqual(ours.status_code, 503)
+        self.assertEqual(ours["Retry-After"], "5")
+        self.assertIn("try again in a few seconds", ours.json()["error"])
+        self.assertEqual(scryfall.status_code, 503)
+        self.assertEqual(scryfall.json()["code"], "service_unavailable")
+
+    def test_with_the_database_answering_it_is_a_failure_of_ours(self):
+        response = self.client.get("/en/lost-database/")
+        self.assertEqual(response.status_code, 500)
+        self.assertNotIn("Retry-After", response)

@@ -4,7 +4,7 @@ address, a bad request, a refusal and a failure of the code alike."""
 from unittest import mock
 
 from django.core.exceptions import PermissionDenied, SuspiciousOperation
-from django.db import OperationalError, connection
+from django.db import OperationalError
 from django.test import override_settings
 from django.urls import path
 
@@ -136,8 +136,10 @@ class DatabaseOutageTests(EmptyDatabaseTestCase):
         self.client.raise_request_exception = False
 
     def unreachable(self):
-        """The database connection as a failed connect leaves it: none."""
-        return mock.patch.object(connection, "connection", None)
+        """The error pages see the connection as a failed connect leaves it: none (the
+        request's own queries keep the test's connection)."""
+        failed = mock.Mock(connection=None)
+        return mock.patch("web.error_pages.connection", failed)
 
     def test_a_page_says_to_try_again_in_a_few_seconds(self):
         with self.unreachable():

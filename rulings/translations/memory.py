@@ -19,7 +19,7 @@ from common.upsert import chunks, update_by_pk
 from oracle.models import Card
 from rulings.models import Language, Ruling, RulingText, RulingTranslation
 from rulings.status.upstream_rewording import SIMILAR_ENOUGH, similarity
-from rulings.translations.texts import fill, name_for, normalise, text_key
+from rulings.translations.texts import fill, normalise, text_key
 
 
 def card_names(card: Card, italian: bool = False) -> list[str]:
@@ -212,18 +212,17 @@ def approved_for(keys) -> dict[str, RulingTranslation]:
     }
 
 
-def attach_translations(rulings, card: Card | None = None) -> None:
-    """Give each English ruling shown on ``card``'s page (or a keyword's: no card) whose text
-    has an approved translation ``italian`` (the Italian filled with the card's name:
-    ``name_for``) and ``translated_on``, the day it was approved; the others ``italian`` "".
-    One query. The rulings need ``memory_key``."""
+def attach_translations(rulings, name: str = "") -> None:
+    """Give each English ruling whose text has an approved translation ``italian`` (the Italian
+    with ``name`` in place of the card's: a card page's ``name_for``, an API's plain name; none
+    on a keyword's page) and ``translated_on``, the day it was approved; the others
+    ``italian`` "". One query, asked with no rulings too. The rulings need ``memory_key``."""
     english = [ruling for ruling in rulings if ruling.language == Language.ENGLISH]
     for ruling in rulings:
         ruling.italian, ruling.translated_on = "", None
     translations = approved_for(ruling.memory_key for ruling in english)
-    name = name_for(card.italian_name, card.name) if card else ""
     for ruling in english:
         translation = translations.get(ruling.memory_key)
         if translation:
-            ruling.italian = fill(translation.italian, name) if card else translation.italian
+            ruling.italian = fill(translation.italian, name) if name else translation.italian
             ruling.translated_on = local_date(translation.approved_at)

@@ -8,8 +8,9 @@ in English words). Withdrawn rulings are left out.
 Asked in Italian (``?lang=it``), an English ruling whose text the editors translated (an
 approved translation of the memory: ``rulings.translations``) comes in Italian, with the
 card's Italian name in it (its English name where it has none: JSON has no markup to mark
-it), the English beside it and the credit: ``italian_rulings``, shared with the
-Scryfall-compatible API.
+it), the English beside it and the credit
+(``rulings.translations.memory.attach_translations``, as the pages and the Scryfall-compatible
+API ask it).
 
 One query for all of them, whatever the card (the record is asked for one card at a time);
 one more for the translations when asked in Italian.
@@ -18,15 +19,12 @@ one more for the translations when asked in Italian.
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from common.dates import local_date
-from rulings.models import Language, Ruling
+from rulings.models import Ruling
 from rulings.status.ruling_status import outdated_reasons
-from rulings.translations.memory import approved_for
-from rulings.translations.texts import ENGLISH_END, ENGLISH_START, fill, name_for
+from rulings.translations.memory import attach_translations
 
 # Who translated a ruling, as the answers credit it: the editors of this site.
 TRANSLATED_BY = "oracolo"
-WITHOUT_MARKERS = str.maketrans({ENGLISH_START: None, ENGLISH_END: None})
 
 
 def unknown_language(language: str) -> str:
@@ -87,26 +85,9 @@ def card_rulings(card) -> list[Ruling]:
     return sorted(rulings, key=order)
 
 
-def italian_rulings(rulings, italian_name: str, english_name: str) -> None:
-    """Give each English ruling whose text has an approved translation ``italian``, the
-    translation with the card's name in it (``italian_name``, else ``english_name``, unmarked),
-    and ``translated_on``, the day it was approved; the others ``italian`` "". One query,
-    asked with no rulings too."""
-    english = [ruling for ruling in rulings if ruling.language == Language.ENGLISH]
-    translations = approved_for(ruling.memory_key for ruling in english)
-    name = name_for(italian_name, english_name)
-    for ruling in rulings:
-        ruling.italian, ruling.translated_on = "", None
-    for ruling in english:
-        found = translations.get(ruling.memory_key)
-        if found:
-            ruling.italian = fill(found.italian, name).translate(WITHOUT_MARKERS)
-            ruling.translated_on = local_date(found.approved_at)
-
-
 def rulings_json(card, italian: bool = False) -> list[dict]:
     """The card's rulings; with ``italian``, those the editors translated in Italian."""
     rulings = card_rulings(card)
     if italian:
-        italian_rulings(rulings, card.italian_name, card.name)
+        attach_translations(rulings, card.italian_name or card.name)
     return [ruling_json(ruling) for ruling in rulings]

@@ -5,12 +5,14 @@
 The card's own rulings come first, then those about its keywords and its types, each group by
 date; English and Italian alike (a ruling's ``lang`` says which). Withdrawn rulings are left out.
 With ``?lang=it`` (Oracolo's, not Scryfall's), an English ruling the editors translated comes
-in Italian (``card_rulings.italian_rulings``); any ``lang`` but en and it is a ``bad_request``.
+in Italian (``rulings.translations.memory.attach_translations``); any ``lang`` but en and it
+is a ``bad_request``.
 Two queries after the card's lookup, whatever the card; one more in Italian.
 """
 
 from oracle.models import CardFace, joined_name
-from web.api.card_rulings import card_rulings, italian_rulings, unknown_language
+from rulings.translations.memory import attach_translations
+from web.api.card_rulings import card_rulings, unknown_language
 from web.api.scryfall.cards import (
     find_by_id,
     find_by_multiverse_id,
@@ -40,7 +42,7 @@ def rulings_answer(request, entry, missing: str):
     card = faces[0].card
     rulings = card_rulings(card)
     if language == "it":
-        italian_rulings(rulings, joined_name(face.name_it for face in faces), card.name)
+        attach_translations(rulings, joined_name(face.name_it for face in faces) or card.name)
     data = [ruling_object(ruling, card.oracle_id) for ruling in rulings]
     return answer({"object": "list", "has_more": False, "data": data})
 

@@ -32,6 +32,7 @@ from rulings.rules.italian_titles import italian_title as curated_italian_title
 from rulings.rules.numbers import parent_number
 from rulings.status.ruling_status import outdated_reasons
 from rulings.translations.memory import attach_translations
+from rulings.translations.texts import name_for
 from web.pages.card.rulings_rows import (
     RuleUseRow,
     page_rows,
@@ -51,7 +52,7 @@ def card_context(card: Card, staff: bool = False) -> dict:
     for ruling in every_ruling:
         ruling.reasons = outdated_reasons(ruling)
     if is_italian_page():  # one query, asked with no rulings too
-        attach_translations(every_ruling, card)
+        attach_translations(every_ruling, name_for(card.italian_name, card.name))
     # Asked with no rulings too, so that every card's page makes the same queries.
     prepare_items(every_ruling, editions, staff)
     documents = rows.documents

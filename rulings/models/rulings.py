@@ -196,11 +196,13 @@ class Ruling(models.Model):
     def save(self, *args, **kwargs):
         """Saved one at a time (by an editor), a ruling keeps the translation memory in step:
         its key and the counts of its old and new texts. Imports refresh it in bulk."""
-        from rulings.translations.memory import key_of, refresh_ruling
+        from rulings.translations.memory import memory_text, refresh_ruling
+        from rulings.translations.texts import text_key
 
-        old_key, self.memory_key = self.memory_key, key_of(self)
+        text = memory_text(self)
+        old_key, self.memory_key = self.memory_key, text_key(text) if text else ""
         super().save(*args, **kwargs)
-        refresh_ruling(self, old_key)
+        refresh_ruling(self, old_key, text)
 
     def get_absolute_url(self):
         if self.card_id:

@@ -90,24 +90,21 @@ def rekey(rulings, names, english: dict[str, str]) -> list[Ruling]:
     return changed
 
 
-def refresh_ruling(ruling: Ruling, old_key: str) -> None:
-    """After an editor saved or deleted one ruling (its ``memory_key`` set by ``key_of``, ""
-    once deleted), count again the two texts concerned: the one it had and the one it has."""
+def refresh_ruling(ruling: Ruling, old_key: str, text: str = "") -> None:
+    """After an editor saved or deleted one ruling (its ``memory_key`` set from ``text``, its
+    ``memory_text``; "" once deleted), count again the two texts concerned: the one it had and
+    the one it has."""
     keys = {old_key, ruling.memory_key} - {""}
-    if not keys:
-        return
-    english = {ruling.memory_key: memory_text(ruling)} if ruling.memory_key else {}
-    recount(english, keys)
+    if keys:
+        recount({ruling.memory_key: text} if ruling.memory_key else {}, keys)
 
 
 def memory_text(ruling: Ruling) -> str:
-    """The normalised text of an English ruling: its card's names as the placeholder."""
+    """The normalised text of an English ruling, its card's names as the placeholder ("" for
+    a ruling in another language: the memory keeps the English)."""
+    if ruling.language != Language.ENGLISH:
+        return ""
     return normalise(ruling.text, card_names(ruling.card) if ruling.card_id else ())
-
-
-def key_of(ruling: Ruling) -> str:
-    """The memory key an English ruling's text has ("" for another language)."""
-    return text_key(memory_text(ruling)) if ruling.language == Language.ENGLISH else ""
 
 
 def recount(english: dict[str, str], keys: set[str] | None = None) -> None:

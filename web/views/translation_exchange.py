@@ -126,7 +126,7 @@ class ImportForm(forms.Form):
     def clean_po_file(self):
         po_file = self.cleaned_data["po_file"]
         if po_file.size > max_bytes():
-            raise forms.ValidationError(f"{too_large_message()} {_('Nothing was changed.')}")
+            raise forms.ValidationError(" ".join([too_large_message(), _("Nothing was changed.")]))
         return po_file
 
 
@@ -152,7 +152,7 @@ def import_file(request):
             replace_approved=form.cleaned_data["replace_approved"],
         )
     except RefusedFile as refused:
-        form.add_error("po_file", f"{refused} {_('Nothing was changed.')}")
+        form.add_error("po_file", " ".join([str(refused), _("Nothing was changed.")]))
         return page(request, "admin/translation_exchange/import.html", title, status=400, form=form)
     return page(
         request,

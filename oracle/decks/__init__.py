@@ -2,10 +2,11 @@
 checked against a format and written out for registration.
 
     result = check_list("4 Angelo Eminente\\n...", "legacy")
-    result.deck.lines        # each card line, resolved (``resolve.DeckLine``)
+    result.deck.lines        # each card once a section, resolved (``resolve.DeckLine``),
+                             # its lines' copies summed
     result.deck.unresolved   # each line that is not, with suggestions
     result.problems          # [Problem("banned", "Dread Return", "...")]
-    result.exports["mtgo"]   # also "arena", "italian"
+    result.exports["mtgo"]   # also "arena", "italian"; None when refused for unread lines
 
 Four steps, one module each: ``parse`` (lines -> entries with their line numbers and sections),
 ``resolve`` (names -> cards, through the name index), ``checks`` with ``rules`` (the format's
@@ -40,12 +41,14 @@ class DeckCheck:
         return not self.problems
 
     @cached_property
-    def exports(self) -> dict[str, str]:
-        return {
-            "mtgo": export.mtgo(self.deck),
-            "arena": export.arena(self.deck),
-            "italian": export.italian(self.deck),
-        }
+    def exports(self) -> dict[str, str | None]:
+        """Each export's text; None for one refused while lines are not read (``export``)."""
+        return export.written(self.deck)
+
+    @cached_property
+    def export_notes(self) -> dict[str, str]:
+        """What each export does with the lines not read, in words ({} when all are read)."""
+        return export.notes(self.deck)
 
     @cached_property
     def shared(self) -> str | None:
@@ -69,5 +72,5 @@ def check_list(text: str, format_key: str) -> DeckCheck:
     rules = rules_or_error(format_key)
     if not text.strip():
         raise ListError(_("The list is empty: paste a list or choose a file."))
-    deck = arrange(resolve(parse_list(text)), rules)
+    deck = arrange(resolve(parse_list(text)), rules).merged()
     return DeckCheck(text, rules, deck, check(deck, rules))

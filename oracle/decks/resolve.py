@@ -89,10 +89,16 @@ class DeckLine:
     section: Section
     pin: Pin | None = None
     note: str = ""  # about the pin, in words
+    # The later lines of the same card in the same section, counted in this one (``merged``).
+    also: tuple[Entry, ...] = ()
 
     @property
     def count(self) -> int:
-        return self.entry.count
+        return self.entry.count + sum(entry.count for entry in self.also)
+
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        return (self.entry, *self.also)
 
 
 @dataclass(frozen=True)
@@ -132,6 +138,28 @@ class Deck:
             replace(line, section=sections.get(line.section, line.section)) for line in self.lines
         ]
         return Deck(lines, self.unresolved, self.title, [*self.notes, note])
+
+    def merged(self) -> "Deck":
+        """The deck with each card once in each section, where the list first names it: the
+        later lines ("2 Sussulto // Turbolenza", then "1 turbolenza") add their copies to it.
+        The first pin wins; each line's note is kept."""
+        lines: list[DeckLine] = []
+        where: dict[tuple[int, Section], int] = {}
+        for line in self.lines:
+            key = (line.card.id, line.section)
+            if key not in where:
+                where[key] = len(lines)
+                lines.append(line)
+                continue
+            first = lines[where[key]]
+            notes = dict.fromkeys(note for note in (first.note, line.note) if note)
+            lines[where[key]] = replace(
+                first,
+                also=(*first.also, *line.entries),
+                pin=first.pin or line.pin,
+                note=" ".join(notes),
+            )
+        return Deck(lines, self.unresolved, self.title, self.notes)
 
 
 def resolve(parsed: ParsedList) -> Deck:

@@ -1,6 +1,10 @@
 // The decklist page's conveniences; without JavaScript the buttons stay hidden and the page
 // works the same (select and copy by hand, print from the browser's menu).
 // [data-copy="ID"]: copies the text of the field ID; [data-print]: prints the page.
+// A check's answer lands on #verdict (the form's action): the verdict is focused, so a screen
+// reader reads it first, as the browser has scrolled to it.
+const verdict = location.hash === "#verdict" && document.getElementById("verdict");
+if (verdict) verdict.focus({ preventScroll: true });
 document.querySelectorAll("[data-copy]").forEach((button) => {
   const field = document.getElementById(button.dataset.copy);
   if (!field || !navigator.clipboard) return;

@@ -6,24 +6,28 @@
 answers::
 
     {"format": "modern", "legal": false,
-     "main": [{"line": 1, "count": 4, "name": "Exalted Angel", "name_it": "Angelo Eminente",
-               "url": "https://.../en/cards/exalted-angel/"}, ...],
+     "main": [{"line": 1, "lines": [1, 9], "count": 4, "name": "Exalted Angel",
+               "name_it": "Angelo Eminente", "url": "https://.../en/cards/exalted-angel/"}, ...],
      "sideboard": [...], "commander": [...], "companion": [...],
      "unresolved": [{"line": 7, "text": "4 Angelo Emnente", "reason": "...",
                      "suggestions": ["Angelo Eminente"]}],
      "problems": [{"kind": "banned", "card": "Dread Return", "detail": "..."}],
      "notes": [...], "data_date": "2022-04-25",
      "export": {"mtgo": "...", "arena": "...", "italian": "..."},
+     "export_notes": {"mtgo": "Not written: ...", ...},
      "share_url": "https://.../en/decks/?format=modern&d=..." (null when too long),
      "limits": {"lines": 500, "bytes": 50000, "count": 999}}
 
-``kind`` is one of ``oracle.decks.checks.Kind``; ``card`` is the Oracle name ("" for the deck as
-a whole). Messages follow ``?lang=it`` (or Accept-Language), links point at the English pages,
-as the cards API does. A list that cannot be read (empty, over the limits), an unknown format
-or a body that is not JSON get status 400 with ``"error"`` and the limits; a body over Django's
-upload limit 413; any method but POST 405. Nothing is stored: the POST needs no CSRF token.
-A client over its costly requests gets 429 with Retry-After, a check stopped by the search
-time limit 503, both as ``{"error": "..."}`` (``web.search_limits``).
+One card named on several lines of a section is one record: ``count`` sums them, ``line`` is
+the first, ``lines`` all of them. While a line is not read, the MTGO and Arena exports are null
+and the Italian one carries it as a "#" comment, each saying so in ``export_notes`` (empty when
+every line is read). ``kind`` is one of ``oracle.decks.checks.Kind``; ``card`` is the Oracle
+name ("" for the deck as a whole). Messages follow ``?lang=it`` (or Accept-Language), links
+point at the English pages, as the cards API does. A list that cannot be read (empty, over the
+limits), an unknown format or a body that is not JSON get status 400 with ``"error"`` and the
+limits; a body over Django's upload limit 413; any method but POST 405. Nothing is stored: the
+POST needs no CSRF token. A client over its costly requests gets 429 with Retry-After, a check
+stopped by the search time limit 503, both as ``{"error": "..."}`` (``web.search_limits``).
 """
 
 from django.core.exceptions import RequestDataTooBig
@@ -122,6 +126,7 @@ def record(request, result: DeckCheck) -> dict:
         "notes": deck.notes,
         "data_date": data_age.api_dates(request)["cards"],
         "export": result.exports,
+        "export_notes": result.export_notes,
         "share_url": share_url,
         "limits": LIMITS,
     }
@@ -131,6 +136,7 @@ def line_record(request, line, card_url) -> dict:
     card = line.card
     record = {
         "line": line.entry.line,
+        "lines": [entry.line for entry in line.entries],
         "count": line.count,
         "name": card.name,
         "name_it": card.name_it,

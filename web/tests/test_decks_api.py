@@ -34,7 +34,8 @@ class DeckApiTests(BundledDataTestCase):
             set(data),
             {
                 "format", "legal", "main", "sideboard", "commander", "companion", "unresolved",
-                "problems", "notes", "data_date", "export", "share_url", "limits",
+                "problems", "notes", "data_date", "export", "export_notes", "share_url",
+                "limits",
             },
         )  # fmt: skip
         self.assertEqual((data["format"], data["legal"]), ("modern", False))
@@ -42,6 +43,7 @@ class DeckApiTests(BundledDataTestCase):
             data["main"][0],
             {
                 "line": 2,
+                "lines": [2],
                 "count": 4,
                 "name": "Dread Return",
                 "name_it": "Ritorno Terrificante",
@@ -71,12 +73,26 @@ class DeckApiTests(BundledDataTestCase):
         )
         self.assertEqual(data["problems"][2]["detail"], "Dread Return is banned in Modern.")
         self.assertEqual(data["data_date"], "2022-04-25")
+        # Line 4 is not read: MTGO and Arena are refused, the Italian list carries it.
+        self.assertEqual((data["export"]["mtgo"], data["export"]["arena"]), (None, None))
         self.assertEqual(
-            data["export"]["mtgo"],
-            "4 Dread Return\n4 Tarox Bladewing\n48 Swamp\n\n2 Rough/Tumble\n",
+            data["export_notes"]["mtgo"],
+            "Not written: MTGO would load the deck without line 4 (“4 Angelo Emnente”). Pick a "
+            "card for each line not read, then export.",
         )
-        self.assertIn("4 Tarox Bladewing (FUT) 123\n", data["export"]["arena"])
-        self.assertTrue(data["export"]["italian"].startswith("Mazzo\n4 Ritorno Terrificante\n"))
+        self.assertTrue(
+            data["export"]["italian"].startswith(
+                "# Righe non lette: da correggere prima di registrare il mazzo.\n"
+                "# riga 4 non letta: 4 Angelo Emnente\nMazzo\n4 Ritorno Terrificante\n"
+            )
+        )
+        picked = self.post_json({"list": LIST.replace("Emnente", "Eminente"), "format": "modern"})
+        self.assertEqual(picked[1]["export_notes"], {})
+        self.assertEqual(
+            picked[1]["export"]["mtgo"],
+            "4 Dread Return\n4 Tarox Bladewing\n4 Exalted Angel\n48 Swamp\n\n2 Rough/Tumble\n",
+        )
+        self.assertIn("4 Tarox Bladewing (FUT) 123\n", picked[1]["export"]["arena"])
         self.assertTrue(data["share_url"].startswith("http://testserver/en/decks/?format=modern"))
         self.assertEqual(data["limits"], LIMITS)
 

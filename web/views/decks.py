@@ -4,7 +4,9 @@
                                 checked, with its problems, its unread lines and their
                                 suggestions, the exports and the share address
     /it/decks/sheet/            the judge's sheet of a list, for printing
-    /it/decks/export/<kind>/    an export (mtgo, arena, italian) as a .txt file
+    /it/decks/export/<kind>/    an export (mtgo, arena, italian) as a .txt file; while lines
+                                are not read, MTGO and Arena are refused (422, the page again
+                                with the lines named), the Italian one carries them as comments
 
 Each takes the list posted from the form (a pasted list or a .txt file, with ``pick=LINE:NAME``
 when the player picked a suggestion for a line) or packed in its address (``?format=...&d=...``,
@@ -152,6 +154,13 @@ def deck_check(request):
     return render(request, "decks/check.html", context, status=status, using="jinja2")
 
 
+def checked_page(request, asked: ListRequest, result: DeckCheck, error: str, status: int):
+    """The checked list's page with ``error`` above the form."""
+    context = {"form": asked.form, "error": error, "limits": limits}
+    context |= result_context(request, result)
+    return render(request, "decks/check.html", context, status=status, using="jinja2")
+
+
 def result_context(request, result: DeckCheck) -> dict:
     return {
         "result": result,
@@ -159,7 +168,10 @@ def result_context(request, result: DeckCheck) -> dict:
         "data_date": data_age.dates(request)["cards"],
         "share_url": shared_address(request, "decks:check", result),
         "sheet_url": shared_address(request, "decks:sheet", result),
-        "exports": [(kind, label, result.exports[kind]) for kind, label in EXPORTS.items()],
+        "exports": [
+            (kind, label, result.exports[kind], result.export_notes.get(kind, ""))
+            for kind, label in EXPORTS.items()
+        ],
     }
 
 
@@ -194,6 +206,8 @@ def deck_export(request, kind):
     result, error = checked(asked) if asked.text is not None else (None, asked.error)
     if result is None:
         return form_again(request, asked, error)
+    if result.exports[kind] is None:  # refused while lines are not read: the page says which
+        return checked_page(request, asked, result, result.export_notes[kind], status=422)
     response = HttpResponse(result.exports[kind], content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="decklist-{kind}.txt"'
     return response

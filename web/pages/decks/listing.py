@@ -29,7 +29,7 @@ SECTION_TITLES = {
 
 @dataclass(frozen=True)
 class Row:
-    line: int
+    lines: tuple[int, ...]  # the list's lines of this card in this section
     count: int
     name: str  # in the page's language where the card has one
     other_name: str  # in the other language, "" when the same or none
@@ -37,6 +37,10 @@ class Row:
     url: str
     pin: str  # "(ONS) 344", "" without one
     note: str
+
+    @property
+    def line(self) -> int:
+        return self.lines[0]
 
 
 @dataclass(frozen=True)
@@ -63,18 +67,31 @@ def parts(result: DeckCheck) -> list[Part]:
             pin = line.pin
             rows.append(
                 Row(
-                    line=line.entry.line,
+                    lines=tuple(entry.line for entry in line.entries),
                     count=line.count,
                     name=name,
                     other_name=other,
                     name_is_english=name == card.name,
                     url=card_url(card.slug),
                     pin=f"({pin.set_code}) {pin.number}".strip() if pin else "",
-                    note=line.note,
+                    note=" ".join(filter(None, [merged_note(line), line.note])),
                 )
             )
         found.append(Part(section, str(title), sum(row.count for row in rows), rows))
     return found
+
+
+def merged_note(line) -> str:
+    """Where a card named on several lines comes from: "2 + 1 copies from lines 3 and 4.", ""
+    for a card on one line."""
+    if not line.also:
+        return ""
+    numbers = [str(entry.line) for entry in line.entries]
+    return _("%(counts)s copies from lines %(lines)s and %(last)s.") % {
+        "counts": " + ".join(str(entry.count) for entry in line.entries),
+        "lines": ", ".join(numbers[:-1]),
+        "last": numbers[-1],
+    }
 
 
 def shared_address(request, view_name: str, result: DeckCheck) -> str:

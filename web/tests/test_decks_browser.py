@@ -63,8 +63,7 @@ class DeckBrowserTests(FutureSightBrowserTestCase):
             [
                 "Tarox Alaspada Tarox Bladewing",
                 "Fuoco Spettrale Ghostfire",
-                "Indovinello del Fulmine Riddle of Lightning",
-                "Indovinello del Fulmine Riddle of Lightning",
+                "Indovinello del Fulmine Riddle of Lightning4 + 4 copie dalle righe 4 e 5.",
             ]
         )
         expect(page.locator(".deck-problems li")).to_have_text(

@@ -120,8 +120,14 @@ class CraftedDeckTests(BundledDataTestCase):
         text = f"{HUGE} Tarox Bladewing\n4 Tarox Bladewing"
         response = self.post("/en/decks/", list=text)
         self.assertContains(response, "The line is longer than 200 characters")
+        # The line not read is never dropped silently: MTGO refuses, the Italian list keeps it.
         response = self.post("/en/decks/export/mtgo/", list=text)
-        self.assertEqual(response.content.decode().strip(), "4 Tarox Bladewing")
+        self.assertContains(
+            response, "Not written: MTGO would load the deck without line 1", status_code=422
+        )
+        response = self.post("/en/decks/export/italian/", list=text)
+        self.assertTrue(response.content.decode().startswith("# Righe non lette"))
+        self.assertTrue(response.content.decode().endswith("\nMazzo\n4 Tarox Alaspada\n"))
         response = self.client.post(
             "/api/decks/check/",
             json.dumps({"list": text, "format": "modern"}),

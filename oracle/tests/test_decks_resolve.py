@@ -182,3 +182,21 @@ class ExportTests(BundledDataTestCase):
         result = check_list("4 Dead // Gone\n4 Delver of Secrets", "legacy")
         self.assertEqual(result.exports["italian"], "Mazzo\n4 Dead // Gone\n4 Delver of Secrets\n")
         self.assertEqual(result.exports["mtgo"], "4 Dead/Gone\n4 Delver of Secrets\n")
+
+
+class MergedLinesTests(BundledDataTestCase):
+    def test_one_card_on_several_lines_is_one_line_with_the_sum_and_the_first_pin(self):
+        text = "2 Shock (ONS) 227\n1 shock\nSB: 1 Shock\n2 Shock (FUT) 115\n4 Montagna\n2 SHOCK"
+        deck = check_list(text, "legacy").deck
+        shock, sideboard, mountain = deck.lines
+        self.assertEqual((shock.count, [entry.line for entry in shock.entries]), (7, [1, 2, 4, 6]))
+        self.assertEqual((shock.pin.set_code, shock.pin.number), ("ONS", "227"))
+        self.assertEqual(
+            shock.note, "(FUT) 115 is not a printing of this card: left out of the exports."
+        )
+        self.assertEqual((mountain.count, mountain.also), (4, ()))
+        self.assertEqual((sideboard.section, sideboard.count), (Section.SIDEBOARD, 1))
+        self.assertEqual(
+            check_list(text, "legacy").exports["arena"],
+            "Deck\n7 Shock (ONS) 227\n4 Mountain\n\nSideboard\n1 Shock\n",
+        )

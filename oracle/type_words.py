@@ -60,32 +60,39 @@ def italian_type_name(english: str) -> str:
 
 
 SUPERTYPES = {"Basic", "Legendary", "Ongoing", "Snow", "World"}
+CREATURE_TYPES = {"Creature", "Kindred", "Tribal"}  # the types whose subtypes are creature types
 LONGEST_SUBTYPE = 4  # words ("Bolas’s Meditation Realm")
 
 
 def compose_italian_type_line(type_line: str, subtypes: dict[str, str]) -> str:
     """The Italian of one face's English ``type_line`` said with the catalogue's Italian type
     words, in the order Italian cards print them ("Legendary Artifact Creature — Human Wizard"
-    -> "Creatura Artefatto Leggendaria — Umano Mago"); ``subtypes`` maps each English subtype
+    -> "Creatura Artefatto Leggendaria — Mago Umano"); ``subtypes`` maps each English subtype
     to its Italian name ("" when none is known). "" when a word has no Italian name."""
     types_part, dash, subtypes_part = type_line.partition(" — ")
-    supertypes, card_types = [], []
+    words, supertypes, card_types = [], [], []
     for word in types_part.split():
         italian = ITALIAN_TYPES.get(word)
         if italian is None:
             return ""
-        (supertypes if word in SUPERTYPES else card_types).append(italian)
+        if word == "Token":  # "Pedina Creatura — Goblin"
+            words.append(italian.printed[0])
+        else:
+            (supertypes if word in SUPERTYPES else card_types).append(italian)
     if not card_types:
         return ""
     # The last English type is the noun the others qualify: Italian says it first.
     head, *others = reversed(card_types)
-    words = [head.printed[0], *(other.printed[0] for other in reversed(others))]
+    words += [head.printed[0], *(other.printed[0] for other in reversed(others))]
     for supertype in supertypes:
         forms = supertype.printed
         words.append(forms[1] if head.feminine and len(forms) > 1 else forms[0])
     italian_subtypes = _italian_subtypes(subtypes_part.split(), subtypes)
     if italian_subtypes is None:
         return ""
+    if CREATURE_TYPES & set(types_part.split()):
+        # Italian names a creature's kind before its race: "Human Wizard" is "Mago Umano".
+        italian_subtypes.reverse()
     line = " ".join(words)
     return f"{line} — {' '.join(italian_subtypes)}" if dash else line
 

@@ -93,6 +93,7 @@ class RulePageBuilder:
         titled = [ancestor for ancestor in self.ancestors if ancestor.title]
         context = titled[-1] if titled else None  # names a subrule, which has no title
         in_italian = context is not None and context.label_in_italian
+        context_title = (context.italian_title if in_italian else context.title) if context else ""
         return RulePage(
             cards=cards,
             cards_rule=cards.rule if cards else "",
@@ -105,7 +106,7 @@ class RulePageBuilder:
             versions=self.versions_of_the_rule(),
             other_rules=self.other_rules_with_its_number(),
             today=today,
-            context_title=(context.italian_title if in_italian else context.title) if context else "",
+            context_title=context_title,
             context_language="it" if in_italian else self.edition.language,
             section_pages=self.section_pages,
         )

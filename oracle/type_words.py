@@ -2,7 +2,10 @@
 search may use), as Italian cards print them: the one table that the search's ``t:``
 (``oracle.search.conditions.card_text``), the release-notes reader's type lines
 (``rulings.importers.release_notes.line_shapes``) and the pages' names of a type whose Italian
-name the importer has not learned (``CardType.name_it``; ``web.pages.search.facets``) read."""
+name the importer has not learned (``CardType.name_it``; ``web.pages.search.facets``) read.
+
+``compose_italian_type_line`` says an English type line with these words and the subtypes'
+Italian names, for the cards never printed in Italian (``web.pages.type_lines``)."""
 
 from dataclasses import dataclass
 

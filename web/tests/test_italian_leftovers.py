@@ -151,7 +151,7 @@ class KeywordListColumnsTests(BundledDataTestCase):
         page = squeeze(self.client.get("/it/keywords/").content.decode())
         self.assertIn('<th scope="col">Nome italiano</th> <th scope="col">Nome inglese</th>', page)
         self.assertIn(
-            '<tr><th scope="row"><span class="muted">nessun nome italiano</span></th>'
+            '<tr><th scope="row"><span class="muted no-name">nessun nome italiano</span></th>'
             '<td><a href="/it/keywords/absorb/" lang="en">Absorb</a></td>',
             self.row(page, "absorb"),
         )

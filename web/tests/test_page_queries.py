@@ -23,6 +23,9 @@ CARD_PAGE = 6 + 1 + 4 + 1 + TRANSLATIONS
 CARD_PAGE_IN_ENGLISH = CARD_PAGE - TRANSLATIONS
 # A card known from a document only has no printing, and so no printed faces to read.
 CARD_PAGE_WITHOUT_PRINTINGS = CARD_PAGE - 1
+# The subtypes' Italian names, read on an Italian page only when a card it shows has a face never
+# printed in Italian, to compose that face's type line (web.pages.type_lines).
+ITALIAN_TYPE_WORDS = 1
 # The data version (with the cards' date), read by itself on a page that sends the rest of its
 # statements together.
 VERSION = 1
@@ -64,7 +67,11 @@ PAGES = [
     ("card without rulings", "/it/cards/dust-of-moments/", CARD_PAGE),
     ("card with rulings", "/it/cards/hypergenesis/", CARD_PAGE),
     ("split card (two faces)", "/it/cards/boom-bust/", CARD_PAGE),
-    ("double-faced card", "/it/cards/delver-of-secrets-insectile-aberration/", CARD_PAGE),
+    (
+        "double-faced card",
+        "/it/cards/delver-of-secrets-insectile-aberration/",
+        CARD_PAGE + ITALIAN_TYPE_WORDS,
+    ),
     ("card in English", "/en/cards/hypergenesis/", CARD_PAGE_IN_ENGLISH),
     (
         "double-faced card known from a document",
@@ -77,14 +84,26 @@ PAGES = [
     ("set page", "/it/sets/fut/", 3),
     ("largest set page", "/it/sets/ons/", 3),
     ("set page as pictures", "/it/sets/fut/?view=images", 3),
-    ("search: a type", "/it/cards/?" + urlencode({"q": "t:creature"}), 4 + TIME_LIMIT),
-    ("search: a keyword", "/it/cards/?" + urlencode({"q": "k:volare"}), 5 + TIME_LIMIT),
+    (
+        "search: a type",
+        "/it/cards/?" + urlencode({"q": "t:creature"}),
+        4 + TIME_LIMIT + ITALIAN_TYPE_WORDS,
+    ),
+    (
+        "search: a keyword",
+        "/it/cards/?" + urlencode({"q": "k:volare"}),
+        5 + TIME_LIMIT + ITALIAN_TYPE_WORDS,
+    ),
     (
         "search: text and numbers",
         "/it/cards/?" + urlencode({"q": 'o:"draw a card" mv>=2'}),
-        4 + TIME_LIMIT,
+        4 + TIME_LIMIT + ITALIAN_TYPE_WORDS,
     ),
-    ("search: facets", "/it/cards/?type=creature&rarity=rare", 4 + TIME_LIMIT),
+    (
+        "search: facets",
+        "/it/cards/?type=creature&rarity=rare",
+        4 + TIME_LIMIT + ITALIAN_TYPE_WORDS,
+    ),
     (
         "search: second page",
         "/it/cards/?" + urlencode({"q": "t:creature", "page": 2}),

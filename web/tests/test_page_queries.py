@@ -19,13 +19,14 @@ from web.testing import BundledDocumentsTestCase, time_limit_queries
 # English rulings' texts (rulings.translations.memory.attach_translations), which English
 # pages do not show and so do not read.
 TRANSLATIONS = 1
-CARD_PAGE = 6 + 1 + 4 + 1 + TRANSLATIONS
-CARD_PAGE_IN_ENGLISH = CARD_PAGE - TRANSLATIONS
+# The subtypes' Italian names, to compose the type line of a face never printed in Italian
+# (web.pages.type_lines): always on an Italian card page; on a list, only when a card it shows
+# has such a face.
+ITALIAN_TYPE_WORDS = 1
+CARD_PAGE = 6 + 1 + 4 + 1 + TRANSLATIONS + ITALIAN_TYPE_WORDS
+CARD_PAGE_IN_ENGLISH = CARD_PAGE - TRANSLATIONS - ITALIAN_TYPE_WORDS
 # A card known from a document only has no printing, and so no printed faces to read.
 CARD_PAGE_WITHOUT_PRINTINGS = CARD_PAGE - 1
-# The subtypes' Italian names, read on an Italian page only when a card it shows has a face never
-# printed in Italian, to compose that face's type line (web.pages.type_lines).
-ITALIAN_TYPE_WORDS = 1
 # The data version (with the cards' date), read by itself on a page that sends the rest of its
 # statements together.
 VERSION = 1
@@ -67,11 +68,7 @@ PAGES = [
     ("card without rulings", "/it/cards/dust-of-moments/", CARD_PAGE),
     ("card with rulings", "/it/cards/hypergenesis/", CARD_PAGE),
     ("split card (two faces)", "/it/cards/boom-bust/", CARD_PAGE),
-    (
-        "double-faced card",
-        "/it/cards/delver-of-secrets-insectile-aberration/",
-        CARD_PAGE + ITALIAN_TYPE_WORDS,
-    ),
+    ("double-faced card", "/it/cards/delver-of-secrets-insectile-aberration/", CARD_PAGE),
     ("card in English", "/en/cards/hypergenesis/", CARD_PAGE_IN_ENGLISH),
     (
         "double-faced card known from a document",

@@ -29,8 +29,8 @@ def card_parts(card: Card, printings: list, shown, rules_editions: list) -> dict
         "wording_history": wording_history(card),
         "printing_rows": printing_rows(printings, shown),
         "printed_rules_edition": linked_edition(printed_on, rules_editions),
-        # For a face this printing has no Italian text of (reads only when called).
-        "italian_type_line": ItalianTypeLines() if is_italian_page() else None,
+        # For a face this printing has no Italian text of.
+        "italian_type_line": ItalianTypeLines(read_now=True) if is_italian_page() else None,
     }
 
 

@@ -10,13 +10,17 @@ connection) is no fault of the request's: it answers 503 with Retry-After, the s
 
 import sys
 
+from django.conf import settings
 from django.db import InterfaceError, OperationalError, connection
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponsePermanentRedirect
 from django.template import loader
+from django.urls import resolve
+from django.utils.http import escape_leading_slashes
 from django.utils.translation import gettext as _
 from django.views import defaults
 
 from web.api.scryfall.responses import error as scryfall_error
+from web.http_caching import page_parameters
 from web.json_views import json_response
 from web.languages import API_PREFIX
 
@@ -65,6 +69,22 @@ def permission_denied(request, exception):
 def page_not_found(request, exception):
     answer = _api_error(request, 404)
     return defaults.page_not_found(request, exception) if answer is None else answer
+
+
+@page_parameters(cache=False)  # as an address no view answers: nothing dropped, nothing kept
+def api_not_found(request, rest=""):
+    """Every address under ``/api/`` no endpoint answers (the last pattern there), so that it
+    answers the API's JSON 404 even with DEBUG on, where Django would show its own HTML page.
+    An address that names an endpoint but for its final slash is redirected to it, as
+    ``APPEND_SLASH`` does elsewhere."""
+    path = request.path_info
+    if settings.APPEND_SLASH and not path.endswith("/") and request.method in ("GET", "HEAD"):
+        match = resolve(f"{path}/")
+        if match.func is not api_not_found:
+            return HttpResponsePermanentRedirect(
+                escape_leading_slashes(request.get_full_path(force_append_slash=True))
+            )
+    return json_response({"error": _message(404)}, status=404)
 
 
 def server_error(request):

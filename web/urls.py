@@ -8,9 +8,10 @@ name the part of the site a page belongs to, as do the template folders
 from django.conf import settings
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
 from django.utils.translation import gettext_lazy as _
 
+from web import error_pages
 from web.api import cards as cards_api
 from web.api import decks as decks_api
 from web.api import rules as rules_api
@@ -86,6 +87,7 @@ urlpatterns = [
     path("api/", include((cards_api_urls, "cards-api"))),
     path("api/", include((rules_api_urls, "rules-api"))),
     path("api/", include((decks_api_urls, "decks-api"))),
+    re_path(r"^api(?:/(?P<rest>.*))?$", error_pages.api_not_found),  # last under api/: JSON
 ]
 
 urlpatterns += i18n_patterns(

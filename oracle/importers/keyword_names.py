@@ -163,8 +163,28 @@ def _italian_name(keyword: str, rest: str, it_part: str) -> str:
         words = it_part.split()
         count = len(keyword.split())
         if len(words) > count:
-            return " ".join(words[:count])
+            *name, last = words[:count]
+            # A keyword ending in a preposition ("Hexproof from") takes the Italian one without
+            # the article of the word that followed it: "Anti-malocchio dal bianco" -> "... da".
+            return " ".join([*name, _bare_preposition(last)])
     return ""
+
+
+PREPOSITIONS = {
+    "dal": "da", "dallo": "da", "dalla": "da", "dai": "da", "dagli": "da", "dalle": "da",
+    "del": "di", "dello": "di", "della": "di", "dei": "di", "degli": "di", "delle": "di",
+    "al": "a", "allo": "a", "alla": "a", "ai": "a", "agli": "a", "alle": "a",
+    "nel": "in", "nello": "in", "nella": "in", "nei": "in", "negli": "in", "nelle": "in",
+    "sul": "su", "sullo": "su", "sulla": "su", "sui": "su", "sugli": "su", "sulle": "su",
+}  # fmt: skip
+
+
+def _bare_preposition(word: str) -> str:
+    """``word`` without the article an Italian preposition took ("dal" -> "da"; "dall’" and
+    "dall’artefatto" -> "da"); any other word as it is."""
+    elided = re.match(r"(?i)(\w+?)l?l[’']", word)  # "dall’", "dall’artefatto"
+    bare = f"{elided[1]}l" if elided else word
+    return PREPOSITIONS.get(bare.lower(), word)
 
 
 def _ability_word(en_line: str, it_line: str, keywords: dict[str, str]):

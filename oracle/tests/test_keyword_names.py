@@ -79,7 +79,7 @@ class AlignKeywordNamesTests(SimpleTestCase):
             {
                 "Enchant": "Incanta",
                 "Protection": "Protezione",
-                "Hexproof from": "Anti-malocchio dal",
+                "Hexproof from": "Anti-malocchio da",
             },
         )
 

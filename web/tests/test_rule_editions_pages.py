@@ -70,7 +70,8 @@ class RuleEditionsPagesTests(BundledRulesPagesTestCase):
         # The May 2007 rules have no chapter 7; chapters have no parent to borrow a title from.
         page = squeeze(self.get("/it/rules/7/?edition=2007-05-01", status=404).content.decode())
         self.assertIn('<a href="/it/rules/7/?edition=2026-04-17">', page)
-        self.assertIn("(Additional Rules)", page)
+        # Titled in Italian as the contents title it (rulings.rules.italian_titles).
+        self.assertIn('<span lang="it">(Regole aggiuntive)</span>', page)
 
     def test_every_seed_number_resolves(self):
         # The old numbers the seed documents quote, and the rules they are today (as in

@@ -72,9 +72,10 @@ class BundledRulesPagesTests(BundledRulesPagesTestCase):
         crumbs = re.search(r'<nav class="breadcrumbs".*?</nav>', page)[0]
         self.assertEqual(
             re.findall(r"<li[^>]*>(?:<a [^>]*>)?([^<]+)", crumbs),
-            ["Regole", "7. Additional Rules", "702. Keyword Abilities", "702.37 Morph"],
+            ["Regole", "7. Regole aggiuntive", "702. Abilità chiave", "702.37 Morph"],
         )
-        self.assertIn('<a href="/it/rules/702/" lang="en">702. Keyword Abilities</a>', crumbs)
+        # The contents' Italian titles; English, marked so, where no Italian title exists.
+        self.assertIn('<a href="/it/rules/702/" lang="it">702. Abilità chiave</a>', crumbs)
         self.assertIn('<li aria-current="page" lang="en">702.37 Morph</li>', crumbs)
         self.assertIn('<a rel="prev" href="/it/rules/702.36/">', page)
         self.assertIn('<span lang="en">702.36 Fear</span>', page)

@@ -73,6 +73,7 @@ class KeywordRow:
     rule_number: str
     rule_url: str
     document_only: bool
+    no_italian_name: bool = False  # on an Italian page: ``name`` is the English one
 
 
 @page_parameters("kind")
@@ -108,6 +109,7 @@ def keyword_list(request):
                 rule_number=number,
                 rule_url=f"{rules}{number}/" if number else "",
                 document_only=document_only is not None,
+                no_italian_name=italian and not name_it,
             )
         )
     for rows in groups.values():

@@ -106,15 +106,19 @@ def rule_elsewhere(request, editions: EditionChoices, edition: RulesEdition, num
     if len(found) == 1 and not explicit:
         return redirect(rule_url(number, f"?edition={editions.by_pk(found[0].edition_id).slug}"))
     choices = []
+    italian_page = is_italian_page()
     for row in found:
         row_edition = editions.by_pk(row.edition_id)
         mapping = next(iter(row.mappings.all()), None)
+        # A subrule has no title of its own: it is named by its rule's.
+        titled = row if row.title or not row.parent_id else row.parent
+        title_it = italian_page and italian_title(titled.number, titled.title)
         choices.append(
             {
                 "edition": row_edition,
                 "section": row,
-                # A subrule has no title of its own: it is named by its rule's.
-                "title": row.title or (row.parent.title if row.parent_id else ""),
+                "title": title_it or titled.title,
+                "title_language": "it" if title_it else row_edition.language,
                 "url": rule_url(number, f"?edition={row_edition.slug}"),
                 "mapping": mapping,
                 "words": mapping

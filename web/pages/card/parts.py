@@ -12,10 +12,11 @@ from datetime import date
 
 from django.utils.safestring import SafeString
 
-from oracle.models import Card
+from oracle.models import Card, is_italian_page
 from oracle.wording_history import wording_history
 from web.pages.card.printings import printing_rows
 from web.pages.card.rulings import linked_edition
+from web.pages.type_lines import ItalianTypeLines
 from web.rendering.markup import rules_text
 
 
@@ -28,6 +29,8 @@ def card_parts(card: Card, printings: list, shown, rules_editions: list) -> dict
         "wording_history": wording_history(card),
         "printing_rows": printing_rows(printings, shown),
         "printed_rules_edition": linked_edition(printed_on, rules_editions),
+        # For a face this printing has no Italian text of.
+        "italian_type_line": ItalianTypeLines(read_now=True) if is_italian_page() else None,
     }
 
 

@@ -29,6 +29,7 @@ from oracle.models import (
 )
 from web.pages.card.images import CardImage, picture_printing, printing_images
 from web.pages.lists import queries as row_queries
+from web.pages.type_lines import ItalianTypeLines
 from web.rendering.markup import mana
 
 # A result row shows the newest sets a card is in, up to this many, then "+N more".
@@ -274,20 +275,25 @@ class CardParts:
     def __init__(self, italian: bool):
         self.italian = italian
         self.mana_costs = {}
+        self.italian_type_line = ItalianTypeLines()  # for a face never printed in Italian
 
     def __call__(self, name: str, faces) -> tuple[str, str, SafeString, str]:
         italian = self.italian
         if len(faces) == 1:  # most cards
             ((name_it, cost, type_line, type_it),) = faces
             costs = (cost,) if cost else ()
-            if italian and type_it:
-                type_line = type_it
+            if italian:
+                type_line = type_it or self.italian_type_line(type_line)
         else:
             name_it = joined_name(face[0] for face in faces)
             costs = tuple(face[1] for face in faces if face[1])
-            type_line = " // ".join(
-                type_it if italian and type_it else type_line for _, _, type_line, type_it in faces
-            )
+            type_line = " // ".join(type_line for _, _, type_line, _ in faces)
+            if italian:  # each face's Italian, or its type line composed or marked English
+                type_line = format_html_join(
+                    " // ",
+                    "{}",
+                    ((type_it or self.italian_type_line(line),) for *_, line, type_it in faces),
+                )
         shown, other = names_for_page(name, name_it, italian)
         mana_cost = self.mana_costs.get(costs)
         if mana_cost is None:

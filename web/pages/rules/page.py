@@ -91,6 +91,9 @@ class RulePageBuilder:
         if cards_rule and self.with_cards:
             cards = cards_using_rule(cards_rule)
         titled = [ancestor for ancestor in self.ancestors if ancestor.title]
+        context = titled[-1] if titled else None  # names a subrule, which has no title
+        in_italian = context is not None and context.label_in_italian
+        context_title = (context.italian_title if in_italian else context.title) if context else ""
         return RulePage(
             cards=cards,
             cards_rule=cards.rule if cards else "",
@@ -103,7 +106,8 @@ class RulePageBuilder:
             versions=self.versions_of_the_rule(),
             other_rules=self.other_rules_with_its_number(),
             today=today,
-            context_title=titled[-1].title if titled else "",
+            context_title=context_title,
+            context_language="it" if in_italian else self.edition.language,
             section_pages=self.section_pages,
         )
 
@@ -120,6 +124,7 @@ class RulePageBuilder:
         after = [row for row in neighbours if row.position > rule.position]
         self.previous = self.node_for(before[0]) if before else None
         self.next = self.node_for(after[0]) if after else None
+        self.neighbours = [node for node in (self.previous, self.next) if node is not None]
         self.node = self.node_for(rule)
         self.shown = {rule.id: self.node}  # the rule and every rule in it, in reading order
         self.headings = []  # a long section's rules shown on its other pages: headings only
@@ -195,7 +200,7 @@ class RulePageBuilder:
         wanted = Wanted(edition.pk, cited=cited, same_number=(number, sorted(self.readable)))
         sources = italian_sources(editions, edition)
         if sources:
-            nodes = [*self.shown.values(), *self.ancestors, *self.headings]
+            nodes = [*self.shown.values(), *self.ancestors, *self.headings, *self.neighbours]
             wanted.numbers_in.append(([e.pk for e in sources], {node.number for node in nodes}))
         older_italian = {}
         if self.is_current and is_italian_page():
@@ -241,7 +246,7 @@ class RulePageBuilder:
         """Each rule's Italian text: under its own number from the best source; else, on a
         page of the current rules, one under an old number (the surest match, then the
         newest text)."""
-        for node in [*self.shown.values(), *self.ancestors, *self.headings]:
+        for node in [*self.shown.values(), *self.ancestors, *self.headings, *self.neighbours]:
             node.italian = self.italian.get(node.number)
             if node.italian is None and node.section.id in self.italian_then:
                 found = self.italian_then[node.section.id]

@@ -76,6 +76,19 @@ class Node:
         dot = "." if self.level <= Level.SECTION else ""
         return f"{self.number}{dot} {self.title}".strip()
 
+    @property
+    def shown_label(self):
+        """The label a page shows: on an Italian page with the Italian title where there is one
+        ("702. Abilità chiave"), else ``label``; ``label_in_italian`` says which."""
+        if not self.label_in_italian:
+            return self.label
+        dot = "." if self.level <= Level.SECTION else ""
+        return f"{self.number}{dot} {self.italian_title}"
+
+    @property
+    def label_in_italian(self):
+        return bool(self.italian_title) and is_italian_page()
+
 
 @dataclass
 class Today:
@@ -132,7 +145,8 @@ class RulePage:
     versions: list[Version]  # this rule in every edition that has it, newest first
     other_rules: list[Version]  # the same number in other editions, where it is another rule
     today: Today | None
-    context_title: str
+    context_title: str  # the title of the nearest rule above that has one, on an Italian page
+    context_language: str  # in Italian where it has an Italian title
     # The cards that use the rule (on an old edition's page, the current rule it became; for a
     # subrule no card is linked to, the rule it belongs to): ``cards_rule`` is that rule.
     cards: CardSample | None = None

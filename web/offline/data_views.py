@@ -19,6 +19,7 @@ from oracle import data_version
 from web.json_views import get_only, json_response
 from web.offline import package
 
+JSON = "application/json; charset=utf-8"
 IMMUTABLE = {"public": True, "max_age": 31536000, "immutable": True}
 ACCEPTS_GZIP = re.compile(r"\bgzip\b")
 # The files a version's folder holds (the index, cards-000.json, details-012.json).
@@ -49,11 +50,11 @@ def data_file(request, version: int, name: str):
     if not path.is_file():
         return missing(current, name)
     if ACCEPTS_GZIP.search(request.headers.get("Accept-Encoding", "")):
-        response = FileResponse(path.open("rb"), content_type="application/json")
+        response = FileResponse(path.open("rb"), content_type=JSON)
         response["Content-Encoding"] = "gzip"
         del response["Content-Disposition"]  # FileResponse names the .gz file: not a download
     else:
-        response = HttpResponse(gzip.decompress(path.read_bytes()), content_type="application/json")
+        response = HttpResponse(gzip.decompress(path.read_bytes()), content_type=JSON)
     patch_cache_control(response, **IMMUTABLE)
     patch_vary_headers(response, ["Accept-Encoding"])
     return response

@@ -105,9 +105,9 @@ def search_record(card: Card, details_part: int) -> dict:
 def detail_record(card: Card, rulings: list[dict], rules: list[str]) -> dict:
     return {
         "l": {
-            key: status
+            key.lower(): status.lower()
             for key, status in sorted((card.legalities or {}).items())
-            if status != NOT_LEGAL
+            if status.lower() != NOT_LEGAL
         },
         "e": [
             {

@@ -15,8 +15,8 @@ from django.test import override_settings
 from oracle import data_version
 from rulings.models import RulesEdition
 from web.offline import package
-from web.tests.test_ruling_translations import english_text, translation
 from web.testing import BundledDocumentsTestCase
+from web.tests.test_ruling_translations import english_text, translation
 
 SURSI_ITALIAN = "Se la magia richiede dei bersagli, sono scelti quando {this} è lanciata."
 STATIC_REFERENCE = re.compile(r'(?:href|src)="(/static/[^"]+)"')

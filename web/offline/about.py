@@ -11,7 +11,10 @@ from web.offline import package
 
 def offline_page(request):
     current = data_version.for_request(request)
-    package.ensure_built(current)
+    try:
+        package.ensure_built(current)
+    except OSError:  # logged by version.json, which the download asks first
+        pass
     index = package.read_index(current.number) or {}
     context = {
         "index": index,

@@ -8,6 +8,7 @@ kept gzip-compressed and sent so to a browser that accepts gzip.
 """
 
 import gzip
+import logging
 import re
 
 from django.http import FileResponse, HttpResponse
@@ -20,6 +21,7 @@ from web.json_views import get_only, json_response
 from web.offline import package
 
 JSON = "application/json; charset=utf-8"
+logger = logging.getLogger(__name__)
 IMMUTABLE = {"public": True, "max_age": 31536000, "immutable": True}
 ACCEPTS_GZIP = re.compile(r"\bgzip\b")
 # The files a version's folder holds (the index, cards-000.json, details-012.json).
@@ -30,7 +32,10 @@ FILE_NAME = re.compile(r"(?:index|(?:cards|details)-\d{3})\.json")
 @get_only
 def version(request):
     current = data_version.current()
-    package.ensure_built(current)
+    try:
+        package.ensure_built(current)
+    except OSError as error:
+        return cannot_build(current, error)
     return json_response(
         {
             **package.version_facts(current),
@@ -46,7 +51,10 @@ def data_file(request, version: int, name: str):
         return stale(current)
     if not FILE_NAME.fullmatch(name):
         return missing(current, name)
-    path = package.ensure_built(current) / f"{name}.gz"
+    try:
+        path = package.ensure_built(current) / f"{name}.gz"
+    except OSError as error:
+        return cannot_build(current, error)
     if not path.is_file():
         return missing(current, name)
     if ACCEPTS_GZIP.search(request.headers.get("Accept-Encoding", "")):
@@ -81,5 +89,21 @@ def missing(current, name: str) -> HttpResponse:
         },
         status=404,
     )
+    patch_cache_control(response, no_cache=True)
+    return response
+
+
+def cannot_build(current, error: OSError) -> HttpResponse:
+    """A 503 when the package cannot be written (a full disk, a folder the server may not write):
+    the browser keeps the data it has and may try again later."""
+    logger.error("The offline data of version %s cannot be built: %s", current.number, error)
+    response = json_response(
+        {
+            "error": _("The offline data cannot be prepared now: try again later."),
+            "version": str(current.number),
+        },
+        status=503,
+    )
+    response["Retry-After"] = "300"
     patch_cache_control(response, no_cache=True)
     return response

@@ -82,6 +82,20 @@ class VersionTests(OfflineDataTestCase):
         answer = self.get_json(f"/offline/{current}/secrets.json", status=404)
         self.assertIn("secrets.json", answer["error"])
 
+    def test_a_folder_that_cannot_be_written_is_a_503_in_json(self):
+        with tempfile.NamedTemporaryFile() as not_a_folder:
+            with (
+                override_settings(OFFLINE_DATA_DIR=not_a_folder.name),
+                self.assertLogs("web.offline.data_views", "ERROR"),
+            ):
+                response = self.client.get("/offline/version.json")
+                page = self.client.get("/en/offline/")
+        self.assertEqual(response.status_code, 503)
+        self.assertEqual(response["Retry-After"], "300")
+        self.assertIn("try again later", response.json()["error"])
+        self.assertContains(page, 'id="offline-download"')
+        self.assertNotContains(page, "to download for the card records")
+
     def test_the_command_builds_once_per_version(self):
         out = StringIO()
         call_command("build_offline_data", stdout=out)

@@ -13,6 +13,7 @@ import fcntl
 import gzip
 import json
 import shutil
+import sys
 import uuid
 from contextlib import contextmanager
 from pathlib import Path
@@ -120,9 +121,16 @@ def build(version: data_version.Version) -> Path:
         shutil.rmtree(temporary, ignore_errors=True)
         raise
     for other in data_dir().iterdir():
-        if other.is_dir() and other.name.isdigit() and int(other.name) < version.number:
+        if other.is_dir() and folder_version(other.name) < version.number:
             shutil.rmtree(other, ignore_errors=True)
     return final
+
+
+def folder_version(name: str) -> int:
+    """The version a folder holds or was building ("12", ".building-12-<id>"); builds cut short
+    leave the latter. A folder of no version counts as the newest, and stays."""
+    number = name.removeprefix(".building-").partition("-")[0]
+    return int(number) if number.isdigit() else sys.maxsize
 
 
 def write_json(folder: Path, name: str, content) -> tuple[int, int]:

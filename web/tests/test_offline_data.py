@@ -257,9 +257,12 @@ class DeliveryTests(OfflineDataTestCase):
         current = data_version.current()
         older = package.data_dir() / str(current.number - 1)
         older.mkdir(parents=True, exist_ok=True)
+        cut_short = package.data_dir() / f".building-{current.number - 1}-0123abcd"
+        cut_short.mkdir()
         shutil.rmtree(package.version_dir(current.number), ignore_errors=True)
         self.client.get("/offline/version.json")
         self.assertFalse(older.exists())
+        self.assertFalse(cut_short.exists())
         self.assertTrue(package.is_built(current.number))
 
     @staticmethod

@@ -4,7 +4,8 @@
 package first if no one has (docs/offline.md). The index and the parts are immutable, since
 their names hold the version: a version that is not the current one is a 404 in JSON with the
 current version, the browser's signal that the data changed during its download. They are
-kept gzip-compressed and sent so to a browser that accepts gzip.
+kept gzip-compressed and sent so to a browser that accepts gzip. A package that cannot be written
+(a full disk) is a 503 in JSON with Retry-After: the browser keeps the data it has.
 """
 
 import gzip

@@ -378,11 +378,11 @@ TEST_RUNNER = "web.test_runner.SummaryTestRunner"
 MTGJSON_URL = os.environ.get("ORACOLO_MTGJSON_URL", "https://mtgjson.com/api/v5/")
 RULES_URL = os.environ.get("ORACOLO_RULES_URL", "https://magic.wizards.com/en/rules")
 DATA_CACHE_DIR = Path(os.environ.get("DATA_CACHE_DIR", BASE_DIR / "data-cache"))
-
-# The Scryfall-compatible API's bulk data files (manage.py build_bulk_data writes them), and the
-# site's address written into them (their objects' uri, rulings_uri, ...).
+# Files built from the data: the Scryfall-compatible API's bulk data (build_bulk_data; SITE_URL,
+# the address in their objects) and the offline data (build_offline_data: docs/offline.md).
 BULK_DATA_DIR = Path(os.environ.get("BULK_DATA_DIR", BASE_DIR / "bulk-data"))
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+OFFLINE_DATA_DIR = Path(os.environ.get("OFFLINE_DATA_DIR", BASE_DIR / "offline-data"))
 
 # Card pictures: "scryfall" shows each printing's picture from Scryfall's servers (the English
 # one by the printing's Scryfall id, the Italian one by its Italian multiverse id: see

@@ -27,6 +27,11 @@ class per worker; JSON fixtures load slower than the importers' bulk writes and 
 the files they come from; ``serialized_rollback`` costs as much as a load per class.
 """
 
+import os
+import shutil
+import tempfile
+
+from django.conf import settings
 from django.db import transaction
 from django.test import SimpleTestCase, TestCase, TransactionTestCase
 from django.test.runner import DiscoverRunner, ParallelTestSuite
@@ -57,6 +62,14 @@ class SummaryTestRunner(DiscoverRunner):
     def setup_test_environment(self, **kwargs):
         super().setup_test_environment(**kwargs)
         testing.record_jinja2_renders()
+        # The offline data the tests build (prepare_data builds it) goes to a folder of their
+        # own, never the checkout's; the environment tells spawned workers.
+        self.offline_data = tempfile.mkdtemp(prefix="oracolo-offline-tests-")
+        os.environ["OFFLINE_DATA_DIR"] = settings.OFFLINE_DATA_DIR = self.offline_data
+
+    def teardown_test_environment(self, **kwargs):
+        super().teardown_test_environment(**kwargs)
+        shutil.rmtree(self.offline_data, ignore_errors=True)
 
     def build_suite(self, *args, **kwargs):
         suite = super().build_suite(*args, **kwargs)

@@ -16,6 +16,7 @@ from web.api import cards as cards_api
 from web.api import decks as decks_api
 from web.api import rules as rules_api
 from web.health import healthz
+from web.offline import data_urls
 from web.views import (
     cards,
     decks,
@@ -88,12 +89,15 @@ urlpatterns = [
     path("api/", include((rules_api_urls, "rules-api"))),
     path("api/", include((decks_api_urls, "decks-api"))),
     re_path(r"^api(?:/(?P<rest>.*))?$", error_pages.api_not_found),  # last under api/: JSON
+
+    path("", include((data_urls.urlpatterns, "offline-data"))),
 ]
 
 urlpatterns += i18n_patterns(
     path("", include((rule_pages, "rules"))),
     path("", include((card_pages, "cards"))),
     path("", include((deck_pages, "decks"))),
+    path("", include((data_urls.page_patterns, "offline"))),
 )
 
 # The staff pages exchanging the translation memory as PO files, in the admin's look under its

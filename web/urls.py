@@ -89,7 +89,6 @@ urlpatterns = [
     path("api/", include((rules_api_urls, "rules-api"))),
     path("api/", include((decks_api_urls, "decks-api"))),
     re_path(r"^api(?:/(?P<rest>.*))?$", error_pages.api_not_found),  # last under api/: JSON
-
     path("", include((data_urls.urlpatterns, "offline-data"))),
 ]
 

@@ -88,7 +88,6 @@ class SheetCard:
     rulings: list[Ruling]  # its own, in reading order: on an Italian page the Italian first
     rules_used: list[RuleUsed] = field(default_factory=list)
     shared: list[int] = field(default_factory=list)  # numbers of the rulings it shares
-    card_id: int = 0
 
     @property
     def shared_words(self) -> str:
@@ -175,7 +174,6 @@ def judge_sheet(result: DeckCheck, data_date: date | None) -> JudgeSheet:
                 earlier_errata=len(errata) - len(current),
                 rulings=in_reading_order(rulings.get(card.pk, []), italian_page),
                 rules_used=rules_used(used.get(card.pk, [])),
-                card_id=card.pk,
             )
         )
     sheet.sort(key=lambda entry: sort_key(entry.name))
@@ -189,10 +187,11 @@ def share_rulings(sheet: list[SheetCard]) -> list[SharedRuling]:
     first: dict[str, Ruling] = {}
     for card in sheet:
         for ruling in card.rulings:
-            key = ruling.memory_key
-            if key and card not in on_cards.setdefault(key, []):
-                on_cards[key].append(card)
-                first.setdefault(key, ruling)
+            if ruling.memory_key:
+                first.setdefault(ruling.memory_key, ruling)
+        for key in dict.fromkeys(ruling.memory_key for ruling in card.rulings):
+            if key:
+                on_cards.setdefault(key, []).append(card)
     keys = [key for key, cards in on_cards.items() if len(cards) > 1]
     keys.sort(key=lambda key: (-len(on_cards[key]), first[key].date, first[key].pk))
     numbers = {key: number for number, key in enumerate(keys, start=1)}

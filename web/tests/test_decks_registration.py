@@ -66,3 +66,9 @@ class RegistrationSheetTests(BundledDataTestCase):
         self.assertContains(response, "La lista è vuota", status_code=400)
         too_long = self.registration(player="x" * 81)
         self.assertEqual(too_long.status_code, 400)
+
+    def test_the_lists_own_player_line_fills_the_players_name(self):
+        page = squeeze(self.registration("Player: Mario Rossi\n" + LIST).content.decode())
+        self.assertIn("<dt>Player&#x27;s name</dt><dd>Mario Rossi</dd>", page)
+        self.assertNotIn("Player: Mario Rossi</code>", page)
+        self.assertIn("<li>Line 6: <code>2 Lanciarapida del Monastro</code></li>", page)

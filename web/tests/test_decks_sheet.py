@@ -224,3 +224,11 @@ class SheetFirstPageTests(BundledDocumentsTestCase):
         self.assertIn('<textarea name="list" hidden>\n' + LIST, form)
         self.assertIn('<input type="text" name="player" value="Mario Rossi"', form)
         self.assertIn('formaction="/it/decks/registration/"', form)
+
+    def test_the_lists_own_player_line_fills_the_players_name(self):
+        text = "Giocatore: Mario Rossi\n" + LIST
+        first = self.first_page(self.sheet(text))
+        self.assertIn("<dt>Nome del giocatore</dt><dd>Mario Rossi</dd>", first)
+        self.assertNotIn("Riga 1 non letta", first)
+        typed = self.first_page(self.sheet(text, player="Luca Bianchi"))
+        self.assertIn("<dt>Nome del giocatore</dt><dd>Luca Bianchi</dd>", typed)

@@ -6,9 +6,12 @@ of every line that names it added up (``2 Sussulto // Turbolenza`` and ``1 turbo
 row of 3), in the order the list first names it, and counts its cards: a 60-card main deck is
 "60 cards", however many different cards it holds. The details a decklist asks for (player,
 event, date, deck designer) come from ``SheetDetailsForm``: the judge or the player fills them
-on the sheet's page, and they are printed on blank lines where they are empty.
+on the sheet's page, and they are printed on blank lines where they are empty. A list that
+names its player on a line of its own ("Player: Mario Rossi", "Giocatore: …", "Nome: …"), which
+names no card, gives the player's name when the form does not.
 """
 
+import re
 from dataclasses import dataclass
 
 from django import forms
@@ -61,6 +64,18 @@ def summary_sections(result: DeckCheck) -> list[SummarySection]:
     return found
 
 
+PLAYER_LINE = re.compile(r"^(?:player|giocatore|name|nome)\s*:\s*(?P<name>\S.{0,79})$", re.I)
+
+
+def player_line(result: DeckCheck) -> tuple[int, str] | None:
+    """(line number, name) of the list's line that names its player, None without one."""
+    for item in result.deck.unresolved:
+        found = PLAYER_LINE.match(item.text)
+        if found:
+            return item.line, found["name"].strip()
+    return None
+
+
 class SheetDetailsForm(forms.Form):
     """What a decklist asks beside the cards; every field may stay empty (a blank line)."""
 
@@ -70,8 +85,13 @@ class SheetDetailsForm(forms.Form):
     designer = forms.CharField(label=_("Deck designer"), max_length=80, required=False)
 
 
-def sheet_details(request) -> SheetDetailsForm:
-    """The details as sent with the list (posted, or in the sheet's address)."""
+def sheet_details(request, result: DeckCheck) -> SheetDetailsForm:
+    """The details as sent with the list (posted, or in the sheet's address); the player's
+    name from the list's own line when none was sent."""
     data = request.POST if request.method == "POST" else request.GET
     fields = SheetDetailsForm.base_fields
-    return SheetDetailsForm({name: str(data.get(name, "")) for name in fields})
+    values = {name: str(data.get(name, "")) for name in fields}
+    named = player_line(result)
+    if named and not values["player"].strip():
+        values["player"] = named[1]
+    return SheetDetailsForm(values)

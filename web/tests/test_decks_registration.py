@@ -66,6 +66,11 @@ class RegistrationSheetTests(BundledDataTestCase):
         self.assertContains(response, "La lista è vuota", status_code=400)
         too_long = self.registration(player="x" * 81)
         self.assertEqual(too_long.status_code, 400)
+        self.assertContains(
+            too_long,
+            "<li>Player’s name: Ensure this value has at most 80 characters (it has 81).</li>",
+            status_code=400,
+        )
 
     def test_the_lists_own_player_line_fills_the_players_name(self):
         page = squeeze(self.registration("Player: Mario Rossi\n" + LIST).content.decode())

@@ -45,6 +45,7 @@ card_pages = [
 deck_pages = [
     path("decks/", decks.deck_check, name="check"),
     path("decks/sheet/", decks.deck_sheet, name="sheet"),
+    path("decks/registration/", decks.deck_registration, name="registration"),
     path("decks/export/<str:kind>/", decks.deck_export, name="export"),
 ]
 

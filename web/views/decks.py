@@ -4,6 +4,8 @@
                                 checked, with its problems, its unread lines and their
                                 suggestions, the exports and the share address
     /it/decks/sheet/            the judge's sheet of a list, for printing
+    /it/decks/registration/     the registration sheet of a list, in English whatever the
+                                address's language
     /it/decks/export/<kind>/    an export (mtgo, arena, italian) as a .txt file; while lines
                                 are not read, MTGO and Arena are refused (422, the page again
                                 with the lines named), the Italian one carries them as comments
@@ -25,6 +27,7 @@ from dataclasses import dataclass
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt
@@ -37,6 +40,7 @@ from web.http_caching import page_parameters
 from web.pages.decks.forms import DEFAULT_FORMAT, DeckListForm, format_choices
 from web.pages.decks.listing import parts, shared_address
 from web.pages.decks.sheet import judge_sheet
+from web.pages.decks.summary import player_line, sheet_details, summary_sections
 from web.search_limits import page_refusal, rate_limited, time_limited
 
 EXPORTS = {"mtgo": "MTGO", "arena": "Arena", "italian": gettext_lazy("Italian")}
@@ -184,15 +188,23 @@ def deck_sheet(request):
     result, error = checked(asked) if asked.text is not None else (None, asked.error)
     if result is None:
         return form_again(request, asked, error)
+    details = sheet_details(request, result)
     dates = data_age.dates(request)
+    sheet = judge_sheet(result, dates["cards"])
     context = {
         "result": result,
-        "cards": judge_sheet(result, dates["cards"]),
+        "sections": summary_sections(result),
+        "details": details,
+        "cards": sheet.cards,
+        "shared_rulings": sheet.shared_rulings,
         "data_date": dates["cards"],
         "rules_date": dates["rules"],
         "share_url": shared_address(request, "decks:sheet", result),
+        "check_url": shared_address(request, "decks:check", result),
+        "player_line": player_line(result),
     }
-    return render(request, "decks/sheet.html", context, using="jinja2")
+    status = 200 if details.is_valid() else 400
+    return render(request, "decks/sheet.html", context, status=status, using="jinja2")
 
 
 @page_parameters(cache=False)
@@ -220,3 +232,29 @@ def form_again(request, asked: ListRequest, error: str):
     context = {"form": asked.form, "error": error, "limits": limits}
     status = asked.status if asked.status != 200 else 400
     return render(request, "decks/check.html", context, status=status, using="jinja2")
+
+
+@page_parameters(cache=False)
+@csrf_exempt
+@rate_limited("search", page_refusal)
+@time_limited(page_refusal)
+def deck_registration(request):
+    """The registration sheet: the list as a tournament decklist, in English whatever the
+    address's language (the names as English lists write them, the words of the form too)."""
+    asked = read_request(request)
+    result, error = checked(asked) if asked.text is not None else (None, asked.error)
+    if result is None:
+        return form_again(request, asked, error)
+    details = sheet_details(request, result)
+    status = 200 if details.is_valid() else 400
+    back = shared_address(request, "decks:sheet", result)
+    with translation.override("en"):
+        context = {
+            "result": result,
+            "sections": summary_sections(result),
+            "details": details,
+            "format_name": str(result.rules.name),
+            "player_line": player_line(result),
+            "sheet_url": back,
+        }
+        return render(request, "decks/registration.html", context, status=status, using="jinja2")

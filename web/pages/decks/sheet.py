@@ -13,12 +13,17 @@ For each card, in the order of the names the page shows:
 - the card's errata that still hold (today's wording has their new words), newest first, and
   how many earlier ones a later change undid;
 - its own current rulings (not those about its keywords or types, not the outdated or
-  withdrawn ones), in the page's language first, then the other;
+  withdrawn ones), each once: on an Italian page the Italian ones first, then the English ones,
+  in the editors' approved Italian where there is one
+  (``rulings.translations.memory.attach_translations``); a ruling two cards of the list share
+  (the same text but for the card's name: ``Ruling.memory_key``, as suspend's rulings on every
+  suspend card) is printed once, after the cards, with the names of the cards it is on;
 - the rules it uses in today's Comprehensive Rules (``web.pages.card.rulings.rules_used``).
 
-Eight queries whatever the number of cards: the official rules editions, the cards with their
-faces and errata, the Italian printed faces, the rulings, the rules their texts cite, the rules
-the cards use.
+The same queries whatever the number of cards: the official rules editions, the cards with
+their faces and errata, the Italian printed faces, the rulings (and their approved translations
+on an Italian page), the rules their texts cite, the rules the cards use. The first page of the
+sheet, the list with its counts, is ``web.pages.decks.summary``'s.
 """
 
 import re
@@ -34,6 +39,8 @@ from oracle.decks import DeckCheck
 from oracle.models import Card, Erratum, PrintingFace, is_italian_page, names_for_page
 from oracle.printed_text import mend_symbols, wording_key
 from rulings.models import RulesEdition, Ruling
+from rulings.translations.memory import attach_translations
+from rulings.translations.texts import fill, name_for
 from web.pages.card.parts import linked_text
 from web.pages.card.rulings import RuleUsed, rules_used
 from web.pages.card.rulings_rows import rules_used_of_cards
@@ -78,29 +85,62 @@ class SheetCard:
     faces: list[SheetFace]
     errata: list[Erratum]  # those whose words today's wording still has
     earlier_errata: int  # the others: a later change (or the data) undid them
-    rulings: list[tuple[str, list[Ruling]]]  # (language code, rulings), the page's first
+    rulings: list[Ruling]  # its own, in reading order: on an Italian page the Italian first
     rules_used: list[RuleUsed] = field(default_factory=list)
+    shared: list[int] = field(default_factory=list)  # numbers of the rulings it shares
+
+    @property
+    def shared_words(self) -> str:
+        """The numbers of the rulings it shares, runs as ranges: "R1–R6, R9"."""
+        runs: list[list[int]] = []
+        for number in self.shared:
+            if runs and number == runs[-1][-1] + 1:
+                runs[-1].append(number)
+            else:
+                runs.append([number])
+        return ", ".join(
+            f"R{run[0]}–R{run[-1]}" if len(run) > 2 else ", ".join(f"R{n}" for n in run)
+            for run in runs
+        )
 
     @property
     def differs(self) -> bool:
         return any(face.italian and face.italian.differs for face in self.faces)
 
 
-def judge_sheet(result: DeckCheck, data_date: date | None) -> list[SheetCard]:
-    """The sheet's cards (``data_date``: the card data's, for the errata newer than it)."""
+@dataclass
+class SharedRuling:
+    number: int  # from 1, as the cards' texts refer to it
+    ruling: Ruling  # as written for the first of its cards
+    cards: list[str]  # the names of the cards it is on
+
+
+@dataclass
+class JudgeSheet:
+    cards: list[SheetCard] = field(default_factory=list)
+    shared_rulings: list[SharedRuling] = field(default_factory=list)
+
+
+def judge_sheet(result: DeckCheck, data_date: date | None) -> JudgeSheet:
+    """The sheet's cards and the rulings they share (``data_date``: the card data's, for the
+    errata newer than it)."""
     deck = result.deck
     ids = [card.id for card in deck.cards()]
     if not ids:
-        return []
+        return JudgeSheet()
     editions = RulesEdition.objects.official()  # read once, answers for every date
-    cards = Card.objects.filter(pk__in=ids).prefetch_related(
-        "faces",
-        Prefetch(
-            "errata", queryset=Erratum.objects.select_related("face").order_by("-date", "-id")
-        ),
+    cards = list(
+        Card.objects.filter(pk__in=ids).prefetch_related(
+            "faces",
+            Prefetch(
+                "errata", queryset=Erratum.objects.select_related("face").order_by("-date", "-id")
+            ),
+        )
     )
+    italian_page = is_italian_page()
     printed = italian_printed_faces(ids)
-    rulings = own_rulings(ids, editions)
+    names = {card.pk: name_for(card.italian_name, card.name) for card in cards}
+    rulings = own_rulings(names if italian_page else dict.fromkeys(ids, ""), editions)
     today = editions.in_force()
     used = rules_used_of_cards(ids, today.pk) if today else {}
     copies: dict[int, dict] = {}
@@ -108,7 +148,6 @@ def judge_sheet(result: DeckCheck, data_date: date | None) -> list[SheetCard]:
         by_section = copies.setdefault(line.card.id, {})
         by_section[line.section] = by_section.get(line.section, 0) + line.count
     card_url = url_maker("cards:card-detail")
-    italian_page = is_italian_page()
     sheet = []
     for card in cards:
         faces = list(card.faces.all())
@@ -133,12 +172,37 @@ def judge_sheet(result: DeckCheck, data_date: date | None) -> list[SheetCard]:
                 ],
                 errata=current,
                 earlier_errata=len(errata) - len(current),
-                rulings=by_language(rulings.get(card.pk, []), italian_page),
+                rulings=in_reading_order(rulings.get(card.pk, []), italian_page),
                 rules_used=rules_used(used.get(card.pk, [])),
             )
         )
     sheet.sort(key=lambda entry: sort_key(entry.name))
-    return sheet
+    return JudgeSheet(sheet, share_rulings(sheet))
+
+
+def share_rulings(sheet: list[SheetCard]) -> list[SharedRuling]:
+    """Take the rulings two cards or more share out of their cards (each card keeps their
+    numbers); the most shared first."""
+    on_cards: dict[str, list[SheetCard]] = {}
+    first: dict[str, Ruling] = {}
+    for card in sheet:
+        for ruling in card.rulings:
+            if ruling.memory_key:
+                first.setdefault(ruling.memory_key, ruling)
+        for key in dict.fromkeys(ruling.memory_key for ruling in card.rulings):
+            if key:
+                on_cards.setdefault(key, []).append(card)
+    keys = [key for key, cards in on_cards.items() if len(cards) > 1]
+    keys.sort(key=lambda key: (-len(on_cards[key]), first[key].date, first[key].pk))
+    numbers = {key: number for number, key in enumerate(keys, start=1)}
+    for card in sheet:
+        keys_of_card = {ruling.memory_key for ruling in card.rulings} & numbers.keys()
+        card.shared = sorted(numbers[key] for key in keys_of_card)
+        card.rulings = [ruling for ruling in card.rulings if ruling.memory_key not in numbers]
+    return [
+        SharedRuling(numbers[key], first[key], [card.name for card in on_cards[key]])
+        for key in keys
+    ]
 
 
 def still_holds(erratum, faces, wordings) -> bool:
@@ -223,16 +287,22 @@ def italian_printed_faces(card_ids) -> dict[int, PrintingFace]:
     return chosen
 
 
-def own_rulings(card_ids, editions) -> dict[int, list[Ruling]]:
+def own_rulings(names: dict[int, str], editions) -> dict[int, list[Ruling]]:
     """The current rulings on each card itself, each ready for its item
-    (``web.rendering.rulings.prepare_items``)."""
+    (``web.rendering.rulings.prepare_items``). ``names``: {card id: what fills the card's
+    place in an approved Italian translation}, all "" where the page wants no translation."""
     rulings = list(
-        Ruling.objects.filter(card_id__in=card_ids, status=Ruling.Status.CURRENT)
+        Ruling.objects.filter(card_id__in=list(names), status=Ruling.Status.CURRENT)
         .select_related("source_document")
         .order_by("card_id", "date", "position", "id")
     )
     for ruling in rulings:
         ruling.reasons = []
+    if any(names.values()):  # one query for every card, asked with no rulings too
+        attach_translations(rulings)
+        for ruling in rulings:
+            if ruling.italian:
+                ruling.italian = fill(ruling.italian, names[ruling.card_id])
     if rulings:
         prepare_items(rulings, editions)
     found: dict[int, list[Ruling]] = {}
@@ -241,7 +311,11 @@ def own_rulings(card_ids, editions) -> dict[int, list[Ruling]]:
     return found
 
 
-def by_language(rulings: list[Ruling], italian_page: bool) -> list[tuple[str, list[Ruling]]]:
-    order = ("it", "en") if italian_page else ("en", "it")
-    groups = [(code, [ruling for ruling in rulings if ruling.language == code]) for code in order]
-    return [(code, group) for code, group in groups if group]
+def in_reading_order(rulings: list[Ruling], italian_page: bool) -> list[Ruling]:
+    """The page's language first (a translated ruling reads in Italian), by date within each."""
+    first = "it" if italian_page else "en"
+
+    def reads_in(ruling) -> str:
+        return "it" if getattr(ruling, "italian", "") else ruling.language
+
+    return sorted(rulings, key=lambda ruling: reads_in(ruling) != first)

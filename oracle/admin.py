@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from common.admin_history import GuardedHistoryAdmin
 from common.admin_text import PlainLineEnds
+from oracle import data_version
 from oracle.admin_messages import ItalianMessages
 from oracle.models import (
     Card,
@@ -28,6 +29,7 @@ from oracle.models import (
     Printing,
     is_italian_page,
 )
+from oracle.wording_in_force import face_wordings
 
 
 def both_names(thing) -> str:
@@ -58,20 +60,27 @@ class BothNamesPickers:
 
 def current_wording(card: Card | None, face: CardFace | None, field: str) -> str:
     """What an erratum to ``field`` of the face (of the card's only face when none is given)
-    changes today: its Oracle text, name or type line; "" when the card has several faces and
-    none is chosen (the card's name for a name)."""
+    changes today: its Oracle text, name or type line in force (``oracle.wording_in_force``:
+    the card data's with the errata newer than it), as the card's page shows it; "" when the
+    card has several faces and none is chosen (the card's name for a name)."""
     if card is None:
         return ""
+    faces = list(card.faces.all())
     if face is None:
-        faces = list(card.faces.all())
         face = faces[0] if len(faces) == 1 else None
     if face is None:
         return card.name if field == Erratum.Field.NAME else ""
+    data_date = data_version.current().cards_date
+    errata = list(card.errata.all())
+    wordings = dict(zip(faces, face_wordings(faces, errata, data_date), strict=True))
+    wording = wordings.get(face)
+    if wording is None:
+        return ""
     return {
-        Erratum.Field.TEXT: face.oracle_text,
-        Erratum.Field.NAME: face.name,
-        Erratum.Field.TYPE_LINE: face.type_line,
-    }.get(field, face.oracle_text)
+        Erratum.Field.TEXT: wording.oracle_text,
+        Erratum.Field.NAME: wording.name,
+        Erratum.Field.TYPE_LINE: wording.type_line,
+    }.get(field, wording.oracle_text)
 
 
 def chosen(model, value):

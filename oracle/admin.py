@@ -9,6 +9,7 @@ by ``static/js/erratum-wording.js``.
 """
 
 from django.contrib import admin
+from django.contrib.admin.utils import unquote
 from django.http import JsonResponse
 from django.template.loader import render_to_string
 from django.urls import path, reverse
@@ -17,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from common.admin_history import GuardedHistoryAdmin
 from common.admin_text import PlainLineEnds
+from common.related_history import related_changes
 from oracle import data_version
 from oracle.admin_messages import ItalianMessages
 from oracle.models import (
@@ -167,9 +169,24 @@ class CardAdmin(ItalianMessages, admin.ModelAdmin):
     ]  # fmt: skip
     fields = readonly_fields
     inlines = [CardFaceInline, ErratumInline]
+    object_history_template = "admin/oracle/card/object_history.html"
 
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related("faces", "keywords")
+
+    def related_histories(self, request, card) -> list:
+        """The versions of the card's own records the user may see: its errata (the rulings
+        app adds its rulings and rule links)."""
+        if not request.user.has_perm("oracle.view_erratum"):
+            return []
+        return [Erratum.history.filter(card_id=card.pk)]
+
+    def history_view(self, request, object_id, extra_context=None):
+        """The admin's log of the card, then the changes to its errata (and rulings)."""
+        card = self.get_object(request, unquote(object_id))
+        changes = related_changes(self.related_histories(request, card)) if card else []
+        extra_context = {"related_changes": changes, **(extra_context or {})}
+        return super().history_view(request, object_id, extra_context)
 
     @admin.display(description=_("legality"))
     def legality_table(self, card):

@@ -102,6 +102,8 @@ class CardHistoryTests(EmptyDatabaseTestCase):
         self.assertIn("un’importazione o un comando", imported)
         # Each record leads to its own history.
         self.assertIn(reverse("admin:rulings_ruling_history", args=[self.ruling.pk]), history)
+        page = self.client.get(reverse("admin:oracle_card_history", args=[self.card.pk]), **ITALIAN)
+        self.assertContains(page, "La carta stessa la scrivono le importazioni")
 
     def test_the_rulings_own_history_says_why_in_italian(self):
         self.sign_in()

@@ -234,10 +234,9 @@ def highlighted(value: str, begin: int, stop: int, spans) -> list[Piece]:
 # --- Loyalty costs ------------------------------------------------------------------------------
 
 # "[+1]: ...", "[−2]: ...", "[0]: ...", "[−X]: ..." at the start of a planeswalker's line in the
-# Oracle text; "+1: ...", "-2: ...", "0: ..." as printed in Italian (a hyphen for the minus).
-LOYALTY_COST = re.compile(
-    r"^\[(?P<sign>[+−–-]?)(?P<cost>\d+|X)\]|^(?P<bare>[+−–-](?:\d+|X)|0)(?=:)"
-)
+# Oracle text; "+1: ...", "-2: ...", "0: ..." as printed in Italian (a hyphen for the minus). A
+# cost other than 0 has its sign: "[1] Put a +1/+1 counter" (Pick Your Poison) is no cost.
+LOYALTY_COST = re.compile(r"^\[(?P<cost>[+−–-](?:\d+|X)|0)\]|^(?P<bare>[+−–-](?:\d+|X)|0)(?=:)")
 
 
 def loyalty_costs(line: str):
@@ -247,7 +246,7 @@ def loyalty_costs(line: str):
     found = LOYALTY_COST.match(line) if line[:1] in "[+−–-0" else None
     if found is None:
         return
-    cost = found["bare"] or found["sign"] + found["cost"]
+    cost = found["cost"] or found["bare"]
     if cost[0] in "–-":
         cost = "−" + cost[1:]
     kind = {"+": "loyalty-up", "−": "loyalty-down"}.get(cost[0], "loyalty-zero")

@@ -81,6 +81,12 @@ class InlineTests(SimpleTestCase):
             "</span>: Draw &lt;a&gt; card.",
         )
 
+    def test_only_a_signed_cost_or_zero_starting_a_line_is_a_loyalty_cost(self):
+        reader = LineReader([loyalty_costs])
+        for line in ("[1] Put a +1/+1 counter.", "2: Draw.", "Pay [+1]: no.", "+1/+1: no."):
+            with self.subTest(line=line):
+                self.assertEqual(markup.inline(reader.read(line)), line.replace("'", "&#x27;"))
+
     def test_one_symbol_is_its_own_image(self):
         piece = Piece("symbols", symbols=(WHITE,), label="white")
         self.assertEqual(

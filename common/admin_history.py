@@ -12,7 +12,7 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
 from simple_history.admin import SimpleHistoryAdmin
 
-from common.history_changes import ReadableChanges, column_titles, shown_columns
+from common.history_changes import ReadableChanges, column_titles, reason_words, shown_columns
 
 
 class GuardedHistoryAdmin(SimpleHistoryAdmin):
@@ -28,6 +28,7 @@ class GuardedHistoryAdmin(SimpleHistoryAdmin):
         names = self.get_history_list_display(request)
         for record in historical_records:
             record.shown_columns = shown_columns(self.model, names, record)
+            record.reason_words = reason_words(record.history_change_reason or "")
 
     def history_view(self, request, object_id, extra_context=None):
         titles = column_titles(self.model, self.get_history_list_display(request))

@@ -3,6 +3,8 @@ verbose name, each value as the change form shows it (a choice's label, yes or n
 words, an object by its name, "—" for nothing), and every text whole, its removed and added
 words marked (``common.word_changes``)."""
 
+import re
+
 from django.db import models
 from django.utils.formats import date_format
 from django.utils.text import capfirst
@@ -85,3 +87,17 @@ def column_titles(model, names) -> list[str]:
         capfirst(fields[name].verbose_name) if name in fields else capfirst(name.replace("_", " "))
         for name in names
     ]
+
+
+IMPORTED_FROM = re.compile(r"Imported from (?P<source>.+)")
+
+
+def reason_words(reason: str) -> str:
+    """Why a version was saved, in the editor's language: the reasons the code gives are marked
+    for translation where they are written (``gettext_noop``); an import names its source."""
+    if not reason:
+        return ""
+    imported = IMPORTED_FROM.fullmatch(reason)
+    if imported:
+        return _("Imported from %(source)s") % {"source": imported["source"]}
+    return _(reason)

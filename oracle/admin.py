@@ -9,6 +9,7 @@ by ``static/js/erratum-wording.js``.
 """
 
 from django.contrib import admin
+from django.contrib.admin.utils import unquote
 from django.http import JsonResponse
 from django.template.loader import render_to_string
 from django.urls import path, reverse
@@ -17,6 +18,8 @@ from django.utils.translation import gettext_lazy as _
 
 from common.admin_history import GuardedHistoryAdmin
 from common.admin_text import PlainLineEnds
+from common.related_history import related_changes
+from oracle import data_version
 from oracle.admin_messages import ItalianMessages
 from oracle.models import (
     Card,
@@ -28,6 +31,7 @@ from oracle.models import (
     Printing,
     is_italian_page,
 )
+from oracle.wording_in_force import face_wordings
 
 
 def both_names(thing) -> str:
@@ -58,20 +62,27 @@ class BothNamesPickers:
 
 def current_wording(card: Card | None, face: CardFace | None, field: str) -> str:
     """What an erratum to ``field`` of the face (of the card's only face when none is given)
-    changes today: its Oracle text, name or type line; "" when the card has several faces and
-    none is chosen (the card's name for a name)."""
+    changes today: its Oracle text, name or type line in force (``oracle.wording_in_force``:
+    the card data's with the errata newer than it), as the card's page shows it; "" when the
+    card has several faces and none is chosen (the card's name for a name)."""
     if card is None:
         return ""
+    faces = list(card.faces.all())
     if face is None:
-        faces = list(card.faces.all())
         face = faces[0] if len(faces) == 1 else None
     if face is None:
         return card.name if field == Erratum.Field.NAME else ""
+    data_date = data_version.current().cards_date
+    errata = list(card.errata.all())
+    wordings = dict(zip(faces, face_wordings(faces, errata, data_date), strict=True))
+    wording = wordings.get(face)
+    if wording is None:
+        return ""
     return {
-        Erratum.Field.TEXT: face.oracle_text,
-        Erratum.Field.NAME: face.name,
-        Erratum.Field.TYPE_LINE: face.type_line,
-    }.get(field, face.oracle_text)
+        Erratum.Field.TEXT: wording.oracle_text,
+        Erratum.Field.NAME: wording.name,
+        Erratum.Field.TYPE_LINE: wording.type_line,
+    }.get(field, wording.oracle_text)
 
 
 def chosen(model, value):
@@ -158,9 +169,24 @@ class CardAdmin(ItalianMessages, admin.ModelAdmin):
     ]  # fmt: skip
     fields = readonly_fields
     inlines = [CardFaceInline, ErratumInline]
+    object_history_template = "admin/oracle/card/object_history.html"
 
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related("faces", "keywords")
+
+    def related_histories(self, request, card) -> list:
+        """The versions of the card's own records the user may see: its errata (the rulings
+        app adds its rulings and rule links)."""
+        if not request.user.has_perm("oracle.view_erratum"):
+            return []
+        return [Erratum.history.filter(card_id=card.pk)]
+
+    def history_view(self, request, object_id, extra_context=None):
+        """The admin's log of the card, then the changes to its errata (and rulings)."""
+        card = self.get_object(request, unquote(object_id))
+        changes = related_changes(self.related_histories(request, card)) if card else []
+        extra_context = {"related_changes": changes, **(extra_context or {})}
+        return super().history_view(request, object_id, extra_context)
 
     @admin.display(description=_("legality"))
     def legality_table(self, card):

@@ -6,7 +6,8 @@ faces, printings with their sets and printed faces, errata), with no query of it
 - ``printed``: each wording printed in English, with the set and the date it was first printed;
 - ``erratum``: each erratum to the Oracle text, on its date, with the wording after it: the
   wording before it with the erratum's old words replaced by its new ones;
-- ``oracle``: today's Oracle text, last.
+- ``oracle``: today's Oracle text, last: the wording in force (``oracle.wording_in_force``),
+  the card's box's, the card data's changed by the errata newer than it.
 
 Each entry keeps the wording before it (``before``), for a word diff against the previous one.
 
@@ -34,6 +35,7 @@ from datetime import date
 
 from oracle.models import Erratum
 from oracle.printed_text import mend_symbols, wording_key
+from oracle.wording_in_force import after_erratum, face_wordings
 
 PRINTED, ERRATUM, ORACLE = "printed", "erratum", "oracle"
 
@@ -78,15 +80,18 @@ class WordingHistory:
         return any(history.known for history in self.faces)
 
 
-def wording_history(card) -> WordingHistory:
-    """The history of each face of ``card`` (fetched with ``Card.objects.for_page``)."""
+def wording_history(card, data_date: date | None) -> WordingHistory:
+    """The history of each face of ``card`` (fetched with ``Card.objects.for_page``);
+    ``data_date``: the card data's, for the errata newer than it."""
     faces = list(card.faces.all())
-    errata = [erratum for erratum in card.errata.all() if erratum.field == Erratum.Field.TEXT]
+    all_errata = list(card.errata.all())
+    errata = [erratum for erratum in all_errata if erratum.field == Erratum.Field.TEXT]
+    in_force = face_wordings(faces, all_errata, data_date)
     printed = _printed_by_face(card.printings.all())
     histories = []
-    for face in faces:
+    for face, wording in zip(faces, in_force, strict=True):
         own = [erratum for erratum in errata if _erratum_face(erratum, faces, printed) == face]
-        histories.append(_face_history(face, printed.get(face.pk, []), own))
+        histories.append(_face_history(face, wording.oracle_text, printed.get(face.pk, []), own))
     return WordingHistory(histories)
 
 
@@ -123,8 +128,9 @@ def _erratum_face(erratum, faces, printed):
 TEXT_OFTEN_UNKNOWN = {"promo", "memorabilia"}
 
 
-def _face_history(face, printed, errata) -> FaceHistory:
-    oracle_key = wording_key(face.oracle_text)
+def _face_history(face, today: str, printed, errata) -> FaceHistory:
+    """``today``: the face's wording in force."""
+    oracle_key = wording_key(today)
     other_wordings = [
         day for day, text, _set in printed if text and wording_key(text) != oracle_key
     ]
@@ -150,7 +156,7 @@ def _face_history(face, printed, errata) -> FaceHistory:
             history.entries.append(Entry(PRINTED, day, value, current or "", card_set=card_set))
             current = value
             continue
-        after = _after_erratum(current or "", value)
+        after = after_erratum(current or "", value)
         if after is None:
             old, new = mend_symbols(value.old_text), value.new_text
             history.entries.append(Entry(ERRATUM, day, new, old, erratum=value, excerpt=True))
@@ -158,49 +164,14 @@ def _face_history(face, printed, errata) -> FaceHistory:
         history.entries.append(Entry(ERRATUM, day, after, current, erratum=value))
         current = after
     unchanged = current is not None and wording_key(current) == oracle_key
-    history.entries.append(
-        Entry(ORACLE, None, face.oracle_text, current or "", unchanged=unchanged)
-    )
+    history.entries.append(Entry(ORACLE, None, today, current or "", unchanged=unchanged))
     return history
 
 
-# How many characters of a wording's runs of lines the old words of an erratum are compared
-# with, at most: a card's wording takes a few thousand; a text of hundreds of lines is not
-# looked through (the comparison grows with the square of its runs of lines).
-LINES_COMPARED = 300_000
-
-
-def _after_erratum(wording: str, erratum) -> str | None:
-    """``wording`` with the erratum's old words replaced by its new ones; None when they are
-    not in it. The old words are looked for as written, symbols mended, then as whole lines
-    compared as wordings (reminder text and white space aside), as far as ``LINES_COMPARED``
-    allows."""
-    if not wording:
-        return None
-    for old in (erratum.old_text, mend_symbols(erratum.old_text)):
-        if old and old in wording:
-            return wording.replace(old, erratum.new_text, 1)
-    old_key = wording_key(erratum.old_text)
-    if not old_key:
-        return None
-    lines = wording.splitlines()
-    left = LINES_COMPARED
-    for first in range(len(lines)):
-        length = 0
-        for last in range(first + 1, len(lines) + 1):
-            length += len(lines[last - 1]) + 1
-            left -= length
-            if left < 0:
-                return None
-            if wording_key("\n".join(lines[first:last])) == old_key:
-                return "\n".join([*lines[:first], erratum.new_text, *lines[last:]])
-    return None
-
-
-def history_record(card) -> list[dict]:
+def history_record(card, data_date: date | None) -> list[dict]:
     """The card API's ``history``: each face's entries, oldest first, one face after the other;
     ``face`` names the face on cards with more than one."""
-    histories = wording_history(card).faces
+    histories = wording_history(card, data_date).faces
     records = []
     for history in histories:
         for entry in history.entries:

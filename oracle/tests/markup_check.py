@@ -17,6 +17,8 @@ def exactly(*values: str) -> re.Pattern:
     return re.compile("|".join(map(re.escape, values)))
 
 
+# A planeswalker's loyalty cost at the start of a line is a badge (a span like a symbol run's).
+LOYALTY_CLASSES = [f"loyalty-cost loyalty-{kind}" for kind in ("up", "down", "zero")]
 SYMBOL_TAGS = {
     "abbr": {
         "class": re.compile(r"ms ms-cost ms-.*", re.DOTALL),
@@ -25,7 +27,7 @@ SYMBOL_TAGS = {
         "title": ANY,
     },
     "span": {
-        "class": exactly("visually-hidden", "mana-symbols"),
+        "class": exactly("visually-hidden", "mana-symbols", *LOYALTY_CLASSES),
         "role": exactly("img"),
         "aria-label": ANY,
     },

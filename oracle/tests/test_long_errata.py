@@ -182,7 +182,7 @@ class LongErratumTests(EmptyDatabaseTestCase):
     def test_the_wording_history_looks_for_old_words_in_a_long_wording_at_once(self):
         make_erratum(self.card, "Not\nhere", "Trample", when=date(2021, 1, 1))
         card = type(self.card).objects.for_page().get(pk=self.card.pk)
-        history, seconds = timed(lambda: wording_history(card))
+        history, seconds = timed(lambda: wording_history(card, None))
         self.assertLess(seconds, SECONDS)
         kinds = [(entry.kind, entry.excerpt) for entry in history.faces[0].entries]
         self.assertEqual(kinds, [("printed", False), ("erratum", True), ("oracle", False)])

@@ -27,7 +27,7 @@ SPIDER_WORDINGS = [
 
 
 def history_of(name: str):
-    return wording_history(Card.objects.for_page().get(name=name)).faces
+    return wording_history(Card.objects.for_page().get(name=name), None).faces
 
 
 def rows(history):
@@ -96,9 +96,9 @@ class BundledWordingHistoryTests(BundledDocumentsTestCase):
 
     def test_each_face_of_a_split_card_has_its_own_history(self):
         card = Card.objects.for_page().get(name="Boom // Bust")
-        faces = wording_history(card).faces
+        faces = wording_history(card, None).faces
         self.assertEqual([history.face.name for history in faces], ["Boom", "Bust"])
-        records = history_record(card)
+        records = history_record(card, None)
         self.assertEqual({record["face"] for record in records}, {"Boom", "Bust"})
         self.assertEqual(records[-1]["kind"], ORACLE)
 
@@ -194,7 +194,7 @@ class WordingHistoryRulesTests(EmptyDatabaseTestCase):
         self.add_printing(card, "OLD", 1994, "Old Bear tramples.")
         self.add_printing(card, "MID", 1996)  # no English text known
         self.add_printing(card, "LAT", 2000, "Old Bear has trample.")
-        [history] = wording_history(Card.objects.for_page().get(pk=card.pk)).faces
+        [history] = wording_history(Card.objects.for_page().get(pk=card.pk), None).faces
         self.assertEqual(
             [(entry.kind, entry.date, entry.text) for entry in history.entries],
             [
@@ -205,12 +205,14 @@ class WordingHistoryRulesTests(EmptyDatabaseTestCase):
             ],
         )
         self.assertTrue(history.entries[-1].unchanged)
-        self.assertEqual(history_record(Card.objects.for_page().get(pk=card.pk))[2]["set"], "NEW")
+        self.assertEqual(
+            history_record(Card.objects.for_page().get(pk=card.pk), None)[2]["set"], "NEW"
+        )
 
     def test_an_erratum_whose_old_words_are_printed_nowhere_shows_them_as_an_excerpt(self):
         card = make_card(name="Plain Bear", oracle_text="Vigilance", card_set=make_set("AAA", "A"))
         make_erratum(card, "Something else entirely.", "Vigilance", when=date(2020, 1, 1))
-        [history] = wording_history(Card.objects.for_page().get(pk=card.pk)).faces
+        [history] = wording_history(Card.objects.for_page().get(pk=card.pk), None).faces
         erratum = history.entries[-2]
         self.assertTrue(erratum.excerpt)
         self.assertEqual((erratum.before, erratum.text), ("Something else entirely.", "Vigilance"))

@@ -16,7 +16,7 @@ from django.contrib.admin.widgets import AutocompleteSelect
 from django.db import transaction
 from django.urls import path, reverse
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_noop, ngettext
 
 from common.admin_confirmations import asks_first
 from common.admin_history import GuardedHistoryAdmin
@@ -36,7 +36,7 @@ def record_state_before_first_change(links):
     )
     before = CardRule.objects.filter(pk__in=[link.pk for link in links if link.pk not in recorded])
     CardRule.history.bulk_history_create(
-        list(before), default_change_reason="Computed by link_rules"
+        list(before), default_change_reason=gettext_noop("Computed by link_rules")
     )
 
 
@@ -212,7 +212,7 @@ class CardRuleAdmin(PlainLineEnds, GuardedHistoryAdmin):
         record_state_before_first_change(links)
         for link in links:
             link.excluded, link.origin = True, CardRule.Origin.MANUAL
-            link._change_reason = "Removed in the admin"
+            link._change_reason = gettext_noop("Removed in the admin")
             link.save()
         link_cards({link.card_id for link in links})
         count = len(links)
@@ -240,7 +240,7 @@ class CardRuleAdmin(PlainLineEnds, GuardedHistoryAdmin):
     def undo_hand_changes(self, request, queryset):
         manual = list(hand_made(queryset))
         for link in manual:
-            link._change_reason = "Hand change undone in the admin"
+            link._change_reason = gettext_noop("Hand change undone in the admin")
             link.delete()
         if manual:  # linking writes its statistics even for no card
             link_cards({link.card_id for link in manual})

@@ -4,7 +4,7 @@ from django import forms
 from django.contrib import admin
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_noop, ngettext
 
 from common.admin_confirmations import asks_first
 from common.admin_history import GuardedHistoryAdmin
@@ -266,7 +266,7 @@ class RulingAdmin(PlainLineEnds, ItalianMessages, BothNamesPickers, GuardedHisto
             ruling.status = Ruling.Status.WITHDRAWN
             ruling.status_set_by_hand = True
             ruling.origin = Ruling.Origin.EDITOR
-            ruling._change_reason = "Withdrawn in the admin"
+            ruling._change_reason = gettext_noop("Withdrawn in the admin")
             ruling.save()
             count += 1
         self.message_user(

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from datetime import date
 from difflib import SequenceMatcher
 
+from django.utils.translation import gettext_noop
+
 from rulings.models import Ruling
 from rulings.status.ruling_status import apply_statuses
 
@@ -108,7 +110,7 @@ def accept_upstream_wording(ruling: Ruling) -> None:
     else:
         ruling.origin = Ruling.Origin.IMPORTED
         apply_statuses([ruling])
-    ruling._change_reason = "Upstream wording accepted in the admin"
+    ruling._change_reason = gettext_noop("Upstream wording accepted in the admin")
     ruling.save()
 
 
@@ -116,5 +118,5 @@ def keep_editors_wording(ruling: Ruling) -> None:
     """The editor's wording stays; the source's new one counts as seen."""
     ruling.source_key = Ruling.key_for(ruling.upstream_date, ruling.upstream_text)
     ruling.upstream_text, ruling.upstream_date = "", None
-    ruling._change_reason = "Upstream wording reviewed; the editor's kept"
+    ruling._change_reason = gettext_noop("Upstream wording reviewed; the editor's kept")
     ruling.save()

@@ -12,6 +12,7 @@ rules say no; what it saves is recorded in the translation's history with the us
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from rulings.editorial.translation_roles import APPROVE_PERMISSION
 from rulings.models import RulingText, RulingTranslation
@@ -80,7 +81,7 @@ def approve(translation: RulingTranslation, reviewer) -> RulingTranslation:
     translation.status = Status.APPROVED
     translation.reviewer = reviewer
     translation.approved_at = timezone.now()
-    save(translation, reviewer, "Approved")
+    save(translation, reviewer, gettext_noop("Approved"))
     return translation
 
 
@@ -95,7 +96,7 @@ def send_back(translation: RulingTranslation, reviewer, note: str) -> RulingTran
     translation.review_note = note
     translation.reviewer = reviewer
     translation.approved_at = None
-    save(translation, reviewer, "Sent back")
+    save(translation, reviewer, gettext_noop("Sent back"))
     return translation
 
 
@@ -118,7 +119,7 @@ def carry_forward(translation: RulingTranslation, user) -> RulingTranslation:
         origin=RulingTranslation.Origin.EDITOR,
         translator=user,
     )
-    save(carried, user, "Carried forward from an out-of-date translation")
+    save(carried, user, gettext_noop("Carried forward from an out-of-date translation"))
     return carried
 
 

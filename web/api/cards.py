@@ -257,7 +257,7 @@ def _card_record(request, card, italian: bool = False):
             }
             for face in faces
         ],
-        "history": history_record(card),
+        "history": history_record(card, data_age.dates(request)["cards"]),
         "printings": printings,
         "rulings": rulings_json(card, italian),
         "errata": [

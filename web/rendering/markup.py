@@ -26,6 +26,7 @@ from web.rendering.text_pieces import (
     SYMBOL_RUN,
     LineReader,
     RuleLinks,
+    loyalty_costs,
     strip_example_label,
     symbol_run,
 )
@@ -59,8 +60,8 @@ def inline(pieces: Iterable) -> SafeString:
                 f'<span class="{escaped(piece.css_class)}" title="{escaped(piece.title)}">'
                 f"{escaped(piece.text)}</span>"
             )
-        elif kind == "mark":
-            out.append(f"<mark>{escaped(piece.text)}</mark>")
+        elif kind == "loyalty":
+            out.append(loyalty(piece))
     return mark_safe("".join(out))
 
 
@@ -73,7 +74,14 @@ def english_names(html: SafeString) -> SafeString:
     return mark_safe(marked)
 
 
-_TAGS = {"p": "<p>", "/p": "</p>", "reminder": '<i class="reminder">', "/reminder": "</i>"}
+_TAGS = {
+    "p": "<p>",
+    "/p": "</p>",
+    "reminder": '<i class="reminder">',
+    "/reminder": "</i>",
+    "highlight": "<mark>",
+    "/highlight": "</mark>",
+}
 
 
 def link(piece) -> str:
@@ -110,10 +118,24 @@ def symbol(text: str, css_class: str, name: str) -> SafeString:
     )
 
 
+def loyalty(piece) -> str:
+    """A "loyalty" piece: a planeswalker's loyalty cost as a badge pointing up, down or flat (as
+    printed on the card), named in words for screen readers; the Oracle text's brackets stay,
+    for copying, hidden on screen."""
+    written = escaped(piece.text)
+    if written.startswith("[") and written.endswith("]"):
+        hidden = '<span class="visually-hidden">{}</span>'
+        written = hidden.format("[") + written[1:-1] + hidden.format("]")
+    return (
+        f'<span class="loyalty-cost {escaped(piece.css_class)}" role="img" '
+        f'aria-label="{escaped(piece.label)}">{written}</span>'
+    )
+
+
 # --- Card text --------------------------------------------------------------------------------
 
-_CARD_LINE = LineReader()
-_CARD_TEXT = LineReader(reminders=True)
+_CARD_LINE = LineReader([loyalty_costs])
+_CARD_TEXT = LineReader([loyalty_costs], reminders=True)
 
 
 def mana(text: str) -> SafeString:
@@ -132,7 +154,7 @@ def rules_text(text: str, rule_links: bool = False, edition: str | None = None) 
     if not rule_links:
         return inline(_CARD_TEXT.paragraphs(text))
     links = RuleLinks(url_prefix("rules:rule-detail"), edition=edition)
-    return inline(LineReader([links], reminders=True).paragraphs(text))
+    return inline(LineReader([loyalty_costs, links], reminders=True).paragraphs(text))
 
 
 def word_diff(old: str, new: str) -> SafeString:

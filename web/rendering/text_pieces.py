@@ -49,7 +49,10 @@ class Piece(NamedTuple):
     - "link": ``text`` linked to ``href``, with ``css_class`` and ``title`` if any;
     - "note": ``text`` in a span with ``css_class`` and ``title`` (a reference that leads
       nowhere);
-    - "mark": ``text`` highlighted (a word a search found).
+    - "highlight" ... "/highlight": the pieces between them highlighted (words a search
+      found, symbols among them);
+    - "loyalty": a planeswalker's loyalty cost ``text`` as written ("[+1]", "-2", "0") as a
+      badge of the kind ``css_class``, named ``label`` for screen readers.
 
     A named tuple: pages make thousands of them.
     """
@@ -65,6 +68,7 @@ class Piece(NamedTuple):
 
 PARAGRAPH_START, PARAGRAPH_END = Piece("p"), Piece("/p")
 REMINDER_START, REMINDER_END = Piece("reminder"), Piece("/reminder")
+HIGHLIGHT_START, HIGHLIGHT_END = Piece("highlight"), Piece("/highlight")
 
 
 def text(value: str) -> Piece:
@@ -77,10 +81,6 @@ def link(label: str, href: str, css_class: str, title: str = "") -> Piece:
 
 def note(label: str, css_class: str, title: str) -> Piece:
     return Piece("note", label, css_class=css_class, title=title)
-
-
-def mark(value: str) -> Piece:
-    return Piece("mark", value)
 
 
 # A finder reads a line whose earlier atoms are masked and gives (start, end, pieces) for each
@@ -190,6 +190,68 @@ def paragraphs(lines: Iterable[Sequence[Piece]]) -> list[Piece]:
         out.extend(line)
         out.append(PARAGRAPH_END)
     return out
+
+
+# --- Found words -----------------------------------------------------------------------------
+
+_SYMBOLS = LineReader(runs=False)
+
+
+def outside_symbols(value: str, begin: int, stop: int) -> tuple[int, int]:
+    """``begin`` and ``stop``, an excerpt's ends in ``value``, moved out of any symbol they cut
+    ("{1" of "{10}"), so that the excerpt holds each of its symbols whole."""
+    for found in SYMBOL.finditer(value, max(0, begin - 14), min(len(value), stop + 14)):
+        if found.start() < begin < found.end():
+            begin = found.start()
+        if found.start() < stop < found.end():
+            stop = found.end()
+    return begin, stop
+
+
+def highlighted(value: str, begin: int, stop: int, spans) -> list[Piece]:
+    """The pieces of ``value[begin:stop]``, mana symbols as symbols, the ``(start, end)`` spans
+    (found words, in order, not overlapping) highlighted: a span that cuts a symbol ("x" of
+    "{X}") is widened to hold it whole."""
+    symbols = [(found.start(), found.end()) for found in SYMBOL.finditer(value, begin, stop)]
+    widened: list[tuple[int, int]] = []
+    for start, end in spans:
+        for symbol_start, symbol_end in symbols:
+            if symbol_start < end and start < symbol_end:
+                start, end = min(start, symbol_start), max(end, symbol_end)
+        if widened and start <= widened[-1][1]:
+            start = widened.pop()[0]
+        widened.append((start, end))
+    out: list[Piece] = []
+    position = begin
+    for start, end in widened:
+        out += _SYMBOLS.read(value[position:start])
+        out += [HIGHLIGHT_START, *_SYMBOLS.read(value[start:end]), HIGHLIGHT_END]
+        position = end
+    out += _SYMBOLS.read(value[position:stop])
+    return out
+
+
+# --- Loyalty costs ------------------------------------------------------------------------------
+
+# "[+1]: ...", "[−2]: ...", "[0]: ...", "[−X]: ..." at the start of a planeswalker's line in the
+# Oracle text; "+1: ...", "-2: ...", "0: ..." as printed in Italian (a hyphen for the minus). A
+# cost other than 0 has its sign: "[1] Put a +1/+1 counter" (Pick Your Poison) is no cost.
+LOYALTY_COST = re.compile(r"^\[(?P<cost>[+−–-](?:\d+|X)|0)\]|^(?P<bare>[+−–-](?:\d+|X)|0)(?=:)")
+
+
+def loyalty_costs(line: str):
+    """A ``Finder`` of the loyalty cost that starts a line, as one "loyalty" piece (its text as
+    written, brackets and all): "+1" points up, "−2" down (however the minus is written), "0"
+    neither; screen readers hear the cost with a minus sign."""
+    found = LOYALTY_COST.match(line) if line[:1] in "[+−–-0" else None
+    if found is None:
+        return
+    cost = found["cost"] or found["bare"]
+    if cost[0] in "–-":
+        cost = "−" + cost[1:]
+    kind = {"+": "loyalty-up", "−": "loyalty-down"}.get(cost[0], "loyalty-zero")
+    label = _("Loyalty cost %(cost)s") % {"cost": cost}
+    yield 0, found.end(), [Piece("loyalty", found[0], css_class=kind, label=label)]
 
 
 # --- Rule numbers -------------------------------------------------------------------------------

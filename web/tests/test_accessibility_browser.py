@@ -1,7 +1,7 @@
 """axe-core, run in a real headless Chromium, finds no accessibility violation on the public
 pages (both languages on a desktop; on a phone, Italian, whose longer words wrap most) and on
-the admin's change, history and revert pages of an erratum and a ruling. Three classes, so that
-the test runner's workers share them."""
+the admin's change, history and revert pages of an erratum and a ruling, and the history of
+their card. Three classes, so that the test runner's workers share them."""
 
 from datetime import date
 
@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from oracle.models import Card
 from oracle.tests.browser import FutureSightBrowserTestCase
-from oracle.tests.factories import make_erratum
+from oracle.tests.factories import make_card, make_erratum
 from rulings.models import Ruling
 from rulings.tests.factories import make_small_rules
 
@@ -19,6 +19,7 @@ PUBLIC_PAGES = (
     "/{lang}/",
     "/{lang}/cards/?q=t%3Acreature+k%3Aflying",
     "/{lang}/cards/tarox-bladewing/",
+    "/{lang}/cards/rift-walker/",  # loyalty costs as badges
     "/{lang}/help/search/",
     "/{lang}/sets/",
     "/{lang}/sets/fut/",
@@ -45,6 +46,13 @@ def violations(page) -> list[str]:
 class AccessibilityTestCase(FutureSightBrowserTestCase):
     def setUp(self):
         make_small_rules()
+        make_card(
+            name="Rift Walker",
+            name_it="Viandante della Fenditura",
+            type_line="Legendary Planeswalker — Rift",
+            oracle_text="[+1]: Draw a card.\n[−2]: Tap target creature.\n[0]: Scry 1.",
+            text_it="+1: Pesca una carta.\n-2: TAPpa una creatura bersaglio.\n0: Profetizza 1.",
+        )
         self.card = Card.objects.get(name="Tarox Bladewing")
         self.erratum = make_erratum(
             self.card, "Old words.", self.card.faces.get().oracle_text, when=date(2020, 1, 1)
@@ -90,3 +98,5 @@ class AdminAccessibilityTests(AccessibilityTestCase):
             ):
                 with self.subTest(url=url):
                     self.check(page, url)
+        # The card's history, listing the changes to its erratum and its ruling.
+        self.check(page, reverse("admin:oracle_card_history", args=[self.card.pk]))

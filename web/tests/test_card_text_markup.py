@@ -19,6 +19,11 @@ from oracle.tests.markup_check import (
 from web.rendering.markup import mana, rules_text, word_diff
 
 FRAGMENTS = [
+    "[+1]: ",
+    "[−2]",
+    "-3: ",
+    "0:",
+    "[X]",
     "{T}",
     "{2/W}",
     "{W/U/P}",

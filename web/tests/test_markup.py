@@ -10,6 +10,8 @@ from common.links import url_prefix
 from rulings.rules.citations import CitedNumber
 from web.rendering import markup
 from web.rendering.text_pieces import (
+    HIGHLIGHT_END,
+    HIGHLIGHT_START,
     PARAGRAPH_END,
     PARAGRAPH_START,
     REMINDER_END,
@@ -19,7 +21,7 @@ from web.rendering.text_pieces import (
     RuleLinks,
     Symbol,
     link,
-    mark,
+    loyalty_costs,
     note,
     text,
 )
@@ -58,10 +60,32 @@ class InlineTests(SimpleTestCase):
 
     def test_notes_and_marks(self):
         self.assertEqual(
-            markup.inline([note("9.9", "rule-ref-unknown", "not in the rules"), mark("<x>")]),
+            markup.inline(
+                [
+                    note("9.9", "rule-ref-unknown", "not in the rules"),
+                    HIGHLIGHT_START,
+                    text("<x>"),
+                    HIGHLIGHT_END,
+                ]
+            ),
             '<span class="rule-ref-unknown" title="not in the rules">9.9</span>'
             "<mark>&lt;x&gt;</mark>",
         )
+
+    def test_a_loyalty_cost_is_a_badge_named_for_screen_readers(self):
+        pieces = LineReader([loyalty_costs]).read("[−2]: Draw <a> card.")
+        self.assertEqual(
+            markup.inline(pieces),
+            '<span class="loyalty-cost loyalty-down" role="img" aria-label="Loyalty cost −2">'
+            '<span class="visually-hidden">[</span>−2<span class="visually-hidden">]</span>'
+            "</span>: Draw &lt;a&gt; card.",
+        )
+
+    def test_only_a_signed_cost_or_zero_starting_a_line_is_a_loyalty_cost(self):
+        reader = LineReader([loyalty_costs])
+        for line in ("[1] Put a +1/+1 counter.", "2: Draw.", "Pay [+1]: no.", "+1/+1: no."):
+            with self.subTest(line=line):
+                self.assertEqual(markup.inline(reader.read(line)), line.replace("'", "&#x27;"))
 
     def test_one_symbol_is_its_own_image(self):
         piece = Piece("symbols", symbols=(WHITE,), label="white")

@@ -12,7 +12,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from common.links import url_prefix
-from oracle.tests.markup_check import ANY, ORACLE_TEXT_TAGS, exactly, read_markup
+from oracle.tests.markup_check import (
+    ANY,
+    LOYALTY_CLASSES,
+    ORACLE_TEXT_TAGS,
+    SYMBOL_TAGS,
+    exactly,
+    read_markup,
+)
 from rulings.rules.citations import CitedNumber
 from web.pages.documents.rendering import SectionRenderer
 from web.pages.rules.excerpts import highlight
@@ -48,7 +55,7 @@ RULE_TEXT_TAGS = {
     "a": RULE_LINK,
     "span": {
         **ORACLE_TEXT_TAGS["span"],
-        "class": exactly("visually-hidden", "mana-symbols", "rule-ref-unknown"),
+        "class": exactly("visually-hidden", "mana-symbols", "rule-ref-unknown", *LOYALTY_CLASSES),
         "title": ANY,
     },
     "div": {"class": exactly("rule-text", "rule-example"), "lang": exactly("en", "it")},
@@ -122,7 +129,7 @@ class RuleTextMarkupTests(SimpleTestCase):
     @FUZZ
     @given(texts, st.lists(st.text(min_size=1, max_size=6), max_size=3))
     def test_a_search_excerpt_makes_only_marks(self, text, words):
-        shown, _tags = read_markup(highlight(text, words), {"mark": {}})
+        shown, _tags = read_markup(highlight(text, words), {"mark": {}, **SYMBOL_TAGS})
         self.assertEqual(shown.replace("… ", "").replace(" …", "") in " ".join(text.split()), True)
 
     @FUZZ

@@ -171,7 +171,8 @@ def card_page_response(request, card, printing):
         printing = default_printing(card, printings)
     faces = list(card.faces.all())
     errata = list(card.errata.all())
-    wordings = face_wordings(faces, errata, data_version.for_request(request).cards_date)
+    data_date = data_version.for_request(request).cards_date
+    wordings = face_wordings(faces, errata, data_date)
     pictured = card_images.picture_printing(printings, printing, chosen=chosen)
     printed = {pf.face_id: pf for pf in printing.printed_faces} if printing else {}
     display_name, other_name = names_for_page(card.name, card.italian_name)
@@ -190,7 +191,7 @@ def card_page_response(request, card, printing):
         "pictured_links": card_printings.printing_links(pictured) if pictured else None,
     }
     context |= card_rulings.card_context(card, staff=is_staff(request))
-    context |= card_parts(card, printings, printing, context["rules_editions"])
+    context |= card_parts(card, printings, printing, context["rules_editions"], data_date)
     return render(request, "cards/card_detail.html", context, using="jinja2")
 
 

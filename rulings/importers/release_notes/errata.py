@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from django.db.models import Count, Q
+from django.utils.translation import gettext_noop
 
 from common.text import fold_line
 from oracle.models import Card, CardFace, Erratum, Keyword, Printing, PrintingFace
@@ -59,7 +60,7 @@ from rulings.models import DocumentSection, Ruling
 
 REMINDER_TEXT = re.compile(r"\([^()]*\)")
 # What the history of an erratum this import wrote says when the import itself changed it.
-IMPORT_CHANGE = "Recomputed by the document import."
+IMPORT_CHANGE = gettext_noop("Recomputed by the document import.")
 
 
 @dataclass

@@ -20,13 +20,16 @@ from web.pages.type_lines import ItalianTypeLines
 from web.rendering.markup import rules_text
 
 
-def card_parts(card: Card, printings: list, shown, rules_editions: list) -> dict:
+def card_parts(
+    card: Card, printings: list, shown, rules_editions: list, data_date: date | None
+) -> dict:
     """The context of the parts of ``card``'s page showing the printing ``shown`` (None
-    without printings); ``rules_editions``: the official ones."""
+    without printings); ``rules_editions``: the official ones; ``data_date``: the card data's
+    (the wording history ends with the box's wording in force)."""
     printed_on = shown.card_set.release_date if shown else None
     return {
         "legality_rows": card.legality_grid,
-        "wording_history": wording_history(card),
+        "wording_history": wording_history(card, data_date),
         "printing_rows": printing_rows(printings, shown),
         "printed_rules_edition": linked_edition(printed_on, rules_editions),
         # For a face this printing has no Italian text of.

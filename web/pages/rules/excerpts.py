@@ -8,7 +8,7 @@ from django.utils.safestring import SafeString
 
 from common.text import fold, fold_with_origins
 from web.rendering.markup import inline
-from web.rendering.text_pieces import mark, text
+from web.rendering.text_pieces import highlighted, outside_symbols, text
 
 
 def query_words(query: str) -> list[str]:
@@ -27,8 +27,8 @@ def matches_all(haystack: str, words: Iterable[str]) -> bool:
 
 
 def highlight(value: str, words: Iterable[str], width: int = 220) -> SafeString:
-    """An excerpt of ``value`` around the first matching word, matches in <mark> (the markup
-    made by a template).
+    """An excerpt of ``value`` around the first matching word, matches in <mark>, mana symbols
+    as icons (the markup made by a template).
 
     Matching ignores case and accents ("perche" marks "Perché"); the excerpt keeps the
     original spelling. Without a match, the start of the text.
@@ -55,15 +55,11 @@ def highlight(value: str, words: Iterable[str], width: int = 220) -> SafeString:
     if stop < len(value):
         space = value.rfind(" ", begin, stop)
         stop = space if space > first else stop
-    pieces, position = [], begin
-    for start, end in merged:
-        if end <= begin or start >= stop:
-            continue
-        start, end = max(start, begin), min(end, stop)
-        pieces.append(text(value[position:start]))
-        pieces.append(mark(value[start:end]))
-        position = end
-    pieces.append(text(value[position:stop]))
+    begin, stop = outside_symbols(value, begin, stop)
+    spans = [
+        (max(start, begin), min(end, stop)) for start, end in merged if begin < end and start < stop
+    ]
+    pieces = highlighted(value, begin, stop, spans)
     before = "… " if begin else ""
     after = " …" if stop < len(value) else ""
     return inline([text(before), *pieces, text(after)])

@@ -8,7 +8,8 @@ Reads the lists players paste or save:
   the headings "Deck", "Sideboard", "Commander", "Companion" (and "About", whose "Name" line
   names the deck);
 - headings in English or Italian, with a colon, a count or "//" before them ("Sideboard:",
-  "// Mazzo (60)"), in any case; "#" and "//" lines that are no heading are comments.
+  "// Mazzo (60)"), in any case; "#" and "//" lines that are no heading are comments;
+- the player's name on a line of its own ("Player: Mario Rossi", "Giocatore: …").
 
 A blank line starts the sideboard only in a list without headings and "SB:" lines, once the
 main deck has cards: with headings, blank lines only separate them.
@@ -69,6 +70,9 @@ COUNT = re.compile(r"^(?P<count>\d+)(?:\s*[x×])?(?:\s+|$)", re.IGNORECASE)
 PIN = re.compile(r"\s+[(\[](?P<set>[A-Za-z0-9]{2,6})[)\]](?:\s+(?P<number>[^\s()\[\]]{1,10}))?$")
 MARKS = re.compile(r"(?:\s+\*[A-Za-z]{1,6}\*)+$")
 HEADING_COUNT = re.compile(r"\s*[(\[]?\d+[)\]]?$")
+# A line naming the player, as paper decklists and some sites write it: no card name has the
+# colon right after one of these words.
+PLAYER = re.compile(r"^(?:player|giocatore|name|nome)\s*:\s*(?P<name>\S.{0,79})$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -98,6 +102,7 @@ class ParsedList:
     entries: list[Entry] = field(default_factory=list)
     flagged: list[Flagged] = field(default_factory=list)
     title: str = ""  # the deck's name, from an Arena "About" section
+    player: str = ""  # from a "Player: Mario Rossi" or "Giocatore: …" line
     lines: list[str] = field(default_factory=list)  # every line as read, from line 1
 
 
@@ -161,6 +166,10 @@ def parse_list(text: str) -> ParsedList:
                 parsed.title = line[5:].strip()
             continue
         if line.startswith(("#", "//")):
+            continue
+        player = PLAYER.match(line)
+        if player:
+            parsed.player = parsed.player or player["name"].strip()
             continue
         read = read_line(number, line, section)
         if isinstance(read, Flagged):

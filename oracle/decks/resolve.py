@@ -121,6 +121,7 @@ class Deck:
     unresolved: list[Unresolved] = field(default_factory=list)
     title: str = ""
     notes: list[str] = field(default_factory=list)  # what was understood of the layout
+    player: str = ""  # the player's name, when the list has a line for it
 
     def in_section(self, section: Section) -> list[DeckLine]:
         return [line for line in self.lines if line.section == section]
@@ -137,7 +138,7 @@ class Deck:
         lines = [
             replace(line, section=sections.get(line.section, line.section)) for line in self.lines
         ]
-        return Deck(lines, self.unresolved, self.title, [*self.notes, note])
+        return replace(self, lines=lines, notes=[*self.notes, note])
 
     def merged(self) -> "Deck":
         """The deck with each card once in each section, where the list first names it: the
@@ -159,7 +160,7 @@ class Deck:
                 pin=first.pin or line.pin,
                 note=" ".join(notes),
             )
-        return Deck(lines, self.unresolved, self.title, self.notes)
+        return replace(self, lines=lines)
 
 
 def resolve(parsed: ParsedList) -> Deck:
@@ -170,7 +171,7 @@ def resolve(parsed: ParsedList) -> Deck:
         {card_id for ids in found.values() for card_id in ids}
         | {card_id for card_id in pins.numbered.values() if card_id}
     )
-    deck = Deck(title=parsed.title)
+    deck = Deck(title=parsed.title, player=parsed.player)
     deck.unresolved = [
         Unresolved(flagged.line, flagged.text, flagged.reason) for flagged in parsed.flagged
     ]

@@ -72,6 +72,12 @@ class PlainAndMtgoListTests(SimpleTestCase):
             ],
         )
 
+    def test_a_player_line_names_the_player_and_is_no_card_line(self):
+        parsed = parse_list("Giocatore: Mario Rossi\n4 Fulmine\nPlayer: Luca")
+        self.assertEqual(parsed.player, "Mario Rossi")
+        self.assertEqual(parsed.entries, [Entry(2, "4 Fulmine", 4, "Fulmine", MAIN)])
+        self.assertEqual(parsed.flagged, [])
+
 
 class ArenaListTests(SimpleTestCase):
     def test_headings_pins_and_the_deck_name(self):

@@ -156,6 +156,13 @@ class UnreadLineTests(BundledDataTestCase):
         self.assertIn("line 2 (“4 Tarox Alaspadda”)", data["export_notes"]["italian"])
         self.assertEqual([item["line"] for item in data["unresolved"]], [2])
 
+    def test_a_player_line_is_no_line_not_read(self):
+        text = "Giocatore: Mario Rossi\n" + TYPO.replace("Alaspadda", "Alaspada")
+        response, data = self.api(text)
+        self.assertEqual(data["unresolved"], [])
+        self.assertIsNotNone(data["export"]["mtgo"])
+        self.assertNotIn("Mario", data["export"]["mtgo"])
+
 
 class SameCardTests(BundledDataTestCase):
     def test_one_row_with_the_sum_and_the_lines_it_came_from(self):

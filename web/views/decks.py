@@ -40,7 +40,7 @@ from web.http_caching import page_parameters
 from web.pages.decks.forms import DEFAULT_FORMAT, DeckListForm, format_choices
 from web.pages.decks.listing import parts, shared_address
 from web.pages.decks.sheet import judge_sheet
-from web.pages.decks.summary import player_line, sheet_details, summary_sections
+from web.pages.decks.summary import sheet_details, summary_sections
 from web.search_limits import page_refusal, rate_limited, time_limited
 
 EXPORTS = {"mtgo": "MTGO", "arena": "Arena", "italian": gettext_lazy("Italian")}
@@ -201,7 +201,6 @@ def deck_sheet(request):
         "rules_date": dates["rules"],
         "share_url": shared_address(request, "decks:sheet", result),
         "check_url": shared_address(request, "decks:check", result),
-        "player_line": player_line(result),
     }
     status = 200 if details.is_valid() else 400
     return render(request, "decks/sheet.html", context, status=status, using="jinja2")
@@ -254,7 +253,6 @@ def deck_registration(request):
             "sections": summary_sections(result),
             "details": details,
             "format_name": str(result.rules.name),
-            "player_line": player_line(result),
             "sheet_url": back,
         }
         return render(request, "decks/registration.html", context, status=status, using="jinja2")

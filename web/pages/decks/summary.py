@@ -7,11 +7,10 @@ row of 3), in the order the list first names it, and counts its cards: a 60-card
 "60 cards", however many different cards it holds. The details a decklist asks for (player,
 event, date, deck designer) come from ``SheetDetailsForm``: the judge or the player fills them
 on the sheet's page, and they are printed on blank lines where they are empty. A list that
-names its player on a line of its own ("Player: Mario Rossi", "Giocatore: …", "Nome: …"), which
-names no card, gives the player's name when the form does not.
+names its player on a line of its own ("Player: Mario Rossi", "Giocatore: …": read by
+``oracle.decks.parse``, never an unread line) gives the player's name when the form does not.
 """
 
-import re
 from dataclasses import dataclass
 
 from django import forms
@@ -64,18 +63,6 @@ def summary_sections(result: DeckCheck) -> list[SummarySection]:
     return found
 
 
-PLAYER_LINE = re.compile(r"^(?:player|giocatore|name|nome)\s*:\s*(?P<name>\S.{0,79})$", re.I)
-
-
-def player_line(result: DeckCheck) -> tuple[int, str] | None:
-    """(line number, name) of the list's line that names its player, None without one."""
-    for item in result.deck.unresolved:
-        found = PLAYER_LINE.match(item.text)
-        if found:
-            return item.line, found["name"].strip()
-    return None
-
-
 class SheetDetailsForm(forms.Form):
     """What a decklist asks beside the cards; every field may stay empty (a blank line)."""
 
@@ -91,7 +78,6 @@ def sheet_details(request, result: DeckCheck) -> SheetDetailsForm:
     data = request.POST if request.method == "POST" else request.GET
     fields = SheetDetailsForm.base_fields
     values = {name: str(data.get(name, "")) for name in fields}
-    named = player_line(result)
-    if named and not values["player"].strip():
-        values["player"] = named[1]
+    if result.deck.player and not values["player"].strip():
+        values["player"] = result.deck.player
     return SheetDetailsForm(values)

@@ -15,7 +15,7 @@ from django.utils.translation import gettext, ngettext
 
 from common.text import fold
 from oracle.models import searched_kinds
-from oracle.search import added_terms, names
+from oracle.search import added_terms, names, relevance
 from oracle.search import conditions as c
 from oracle.search.problems import Problem
 from oracle.search.tokens import KEY_ALIASES, Token, canonical_key, tokenize
@@ -118,9 +118,34 @@ class Query:
 
     @property
     def ordering(self) -> list:
+        """order_by() for ``order:`` and ``dir:``; [] when the query sets neither."""
         if not (self.order or self.direction):
             return []
+        if self.order == "relevance":
+            keys = c.ordering("name", self.direction or "asc")
+            rank = self.relevance
+            return keys if rank is None else [rank.asc(), *keys]
         return c.ordering(self.order or "name", self.direction or "asc")
+
+    @property
+    def relevance(self):
+        """How well each card's names match the query's words (``relevance``: 0 best) when
+        those could be a card's name and no ``order:`` other than ``order:relevance`` (nor a
+        bare ``dir:``) says otherwise; else None."""
+        if self.order not in ("", "relevance") or (self.direction and not self.order):
+            return None
+        words = relevance.name_words(self.tree)
+        return relevance.relevance(words) if words else None
+
+    @property
+    def results_ordering(self) -> list:
+        """The order of the site's own results: the query's, else by relevance for words that
+        could be a name, else by the name the page shows."""
+        if self.ordering:
+            return self.ordering
+        rank = self.relevance
+        keys = c.ordering("name", "asc")
+        return keys if rank is None else [rank.asc(), *keys]
 
     def apply(self, cards):
         """``filter`` then ``order_by``: the query's order, else by name."""

@@ -35,7 +35,7 @@ from oracle.models import (
     Rarity,
 )
 from oracle.search import Problem, parse
-from oracle.search.conditions import ColorCondition, NumberCondition, ordering
+from oracle.search.conditions import ColorCondition, NumberCondition
 from oracle.search.conditions.ordering import name_key
 from rulings.search_terms import SEARCH_TERMS
 from web.pages.search import facets
@@ -174,7 +174,9 @@ class CardFilter(django_filters.FilterSet):
         written in the box (the canonical text prints them last, as order:mv dir:desc)."""
         order = self._cleaned("order")
         direction = self._cleaned("dir")
-        if self._cleaned("sort"):
+        if self._cleaned("sort") == "relevance":
+            order, direction = "relevance", ""
+        elif self._cleaned("sort"):
             order, direction = self._cleaned("sort").split("-")
         if not order and not direction:
             return self.query
@@ -265,14 +267,15 @@ class CardFilter(django_filters.FilterSet):
 
     @cached_property
     def order_keys(self) -> list:
-        """The results' order_by(): the query's order, else by name."""
-        return self.search.ordering or ordering("name", "asc")
+        """The results' order_by(): the query's order, else by relevance for words that could
+        be a name, else by name (``Query.results_ordering``)."""
+        return self.search.results_ordering
 
     def results_page(self, number: int, per_page: int) -> Page:
         """Page ``number`` (from 1; past the end, the last page) of the cards found, counted, as
         ``found_cards.FoundCard`` rows (``found_cards.results_page``)."""
         name_order = None
-        if self.search.order in ("", "name"):
+        if self.search.order in ("", "name") and self.search.relevance is None:
             descending = self.search.direction == "desc"
             name_order = NameOrder(name_key().name, descending)
         return results_page(self.qs, self.order_keys, number, per_page, name_order)
@@ -388,7 +391,10 @@ class CardFilter(django_filters.FilterSet):
         card_set = self._cleaned("card_set")
         chosen["card_set"] = card_set.code if card_set else ""
         chosen["type"] = chosen["type"].lower()
-        if self.search.order and not chosen["sort"]:  # order:, dir: written in the box
+        if self.search.order in ("", "relevance") and chosen["sort"] in ("", "relevance"):
+            # by relevance when the words could be a name (else by name, as with no order)
+            chosen["sort"] = "relevance" if self.search.relevance is not None else ""
+        elif self.search.order and not chosen["sort"]:  # order:, dir: written in the box
             chosen["sort"] = f"{self.search.order}-{self.search.direction or 'asc'}"
         return chosen
 

@@ -1,0 +1,64 @@
+"""The order of a search whose words could be a card's name: how well a card's names match them.
+
+A query's bare words side by side (``fulmine``, ``sol ring``, ``"shivan dragon" t:dragon``: the
+name conditions among the terms that must all match) are read as a name typed whole. A card
+ranks by the best of its names, English or Italian (``CardSearch.search_name``, one folded name
+a line):
+
+    0  a name is the words                        Fulmine
+    1  a name starts with the words, whole        Fulmine a Dispersione
+    2  a name has the words, whole, further on    Colpo di Fulmine
+    3  a name starts with the words as typed      Fulminea Coscrizione ("fulmine" + "a")
+    4  the rest                                   Attacco Fulmineo
+
+Cards of one rank keep the order by the name the page shows. The ranks are a CASE over the
+row's own column (``contains``: LIKE on both engines, the same meaning), computed only for the
+cards found. Whole words are told apart from parts of words by what stands beside them: a space,
+a line's end, or the punctuation a name may have there ("Akroma, Angelo", "L'Angelo", "Sol-Dimora"),
+each read as a space.
+"""
+
+import re
+
+from django.db.models import Case, F, IntegerField, TextField, Value, When
+from django.db.models.functions import Replace
+from django.db.models.lookups import Contains
+
+from common.text import fold_line
+from oracle.search import conditions as c
+from oracle.search.conditions.card_text import faces_spaced
+
+# Punctuation that ends or starts a word in a name, read as a space.
+WORD_BREAKS = (",", "'", "-", ":", "!", ".")
+_BREAKS = re.compile("[" + re.escape("".join(WORD_BREAKS)) + "]")
+
+
+def name_words(tree: c.Node | None) -> str:
+    """The folded words of the query that could be a card's name, in the order typed ("" when
+    it has none): its bare words and phrases (not ``!"exact"`` names, not under or, not negated)."""
+    terms = tree.children if isinstance(tree, c.And) else (tree,)
+    words = [term.value for term in terms if isinstance(term, c.NameCondition) and not term.exact]
+    return faces_spaced(fold_line(" ".join(words)))
+
+
+def _as_words(folded: str) -> str:
+    """Punctuation between words made spaces, one space between words."""
+    return " ".join(_BREAKS.sub(" ", folded).split())
+
+
+def relevance(words: str) -> Case:
+    """The rank of each card (0 best) for the folded name ``words`` (see the module)."""
+    spaced = _as_words(words) or words
+    # Every line of the names with a space each side of it, and punctuation made spaces.
+    padded = F("search_name")
+    for mark in WORD_BREAKS:
+        padded = Replace(padded, Value(mark), Value(" "), output_field=TextField())
+    padded = Replace(padded, Value("\n"), Value(" \n "), output_field=TextField())
+    return Case(
+        When(Contains(F("search_name"), f"\n{words}\n"), then=Value(0)),
+        When(Contains(padded, f"\n {spaced} "), then=Value(1)),
+        When(Contains(padded, f" {spaced} "), then=Value(2)),
+        When(Contains(F("search_name"), f"\n{words}"), then=Value(3)),
+        default=Value(4),
+        output_field=IntegerField(),
+    )

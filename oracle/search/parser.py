@@ -122,30 +122,24 @@ class Query:
         if not (self.order or self.direction):
             return []
         if self.order == "relevance":
-            keys = c.ordering("name", self.direction or "asc")
-            rank = self.relevance
-            return keys if rank is None else [rank.asc(), *keys]
+            return (self.relevance or []) + c.ordering("name", self.direction or "asc")
         return c.ordering(self.order or "name", self.direction or "asc")
 
     @property
-    def relevance(self):
-        """How well each card's names match the query's words (``relevance``: 0 best) when
-        those could be a card's name and no ``order:`` other than ``order:relevance`` (nor a
-        bare ``dir:``) says otherwise; else None."""
+    def relevance(self) -> list | None:
+        """order_by() expressions that rank the cards by how well their names match the
+        query's words (``relevance``), when those could be a card's name and no ``order:``
+        other than ``order:relevance`` (nor a bare ``dir:``) says otherwise; else None."""
         if self.order not in ("", "relevance") or (self.direction and not self.order):
             return None
         words = relevance.name_words(self.tree)
-        return relevance.relevance(words) if words else None
+        return relevance.ranking(words) if words else None
 
     @property
     def results_ordering(self) -> list:
         """The order of the site's own results: the query's, else by relevance for words that
         could be a name, else by the name the page shows."""
-        if self.ordering:
-            return self.ordering
-        rank = self.relevance
-        keys = c.ordering("name", "asc")
-        return keys if rank is None else [rank.asc(), *keys]
+        return self.ordering or (self.relevance or []) + c.ordering("name", "asc")
 
     def apply(self, cards):
         """``filter`` then ``order_by``: the query's order, else by name."""

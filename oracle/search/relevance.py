@@ -11,7 +11,11 @@ a line):
     3  a name starts with the words as typed      Fulminea Coscrizione ("fulmine" + "a")
     4  the rest                                   Attacco Fulmineo
 
-Cards of one rank keep the order by the name the page shows. The ranks are a CASE over the
+Among cards of one rank, those whose name in the page's language (its sort key,
+``CardSearch.sort_name`` or ``sort_name_it``) is the words, starts with them or holds them come
+first, in that order ("thallid" on an English page: Thallid, Thallid Germinator, then
+Deathspore Thallid, whose Italian name starts with the word); then the order by the name the
+page shows. The ranks are a CASE over the
 row's own column (``contains``: LIKE on both engines, the same meaning), computed only for the
 cards found. Whole words are told apart from parts of words by what stands beside them: a space,
 a line's end, or the punctuation a name may have there ("Akroma, Angelo", "L'Angelo", "Sol-Dimora"),
@@ -20,13 +24,14 @@ each read as a space.
 
 import re
 
-from django.db.models import Case, F, IntegerField, TextField, Value, When
+from django.db.models import Case, F, IntegerField, Q, TextField, Value, When
 from django.db.models.functions import Replace
 from django.db.models.lookups import Contains
 
-from common.text import fold_line
+from common.text import fold_line, sort_key
 from oracle.search import conditions as c
 from oracle.search.conditions.card_text import faces_spaced
+from oracle.search.conditions.ordering import name_key
 
 # Punctuation that ends or starts a word in a name, read as a space.
 WORD_BREAKS = (",", "'", "-", ":", "!", ".")
@@ -44,6 +49,30 @@ def name_words(tree: c.Node | None) -> str:
 def _as_words(folded: str) -> str:
     """Punctuation between words made spaces, one space between words."""
     return " ".join(_BREAKS.sub(" ", folded).split())
+
+
+def ranking(words: str) -> list:
+    """order_by() expressions that put the best matches of ``words`` first (see the module)."""
+    return [relevance(words).asc(), page_language_rank(words).asc()]
+
+
+def page_language_rank(words: str) -> Case:
+    """0 when the name the page shows is ``words``, 1 when it starts with them, 2 when it holds
+    them as whole words, 3 otherwise (read from its sort key, whose words "0" joins)."""
+    column = name_key().name
+    key = sort_key(words)
+    if not key:
+        return Value(0)
+    return Case(
+        When(Q(**{column: key}), then=Value(0)),
+        When(Q(**{f"{column}__startswith": f"{key}0"}), then=Value(1)),
+        When(
+            Q(**{f"{column}__contains": f"0{key}0"}) | Q(**{f"{column}__endswith": f"0{key}"}),
+            then=Value(2),
+        ),
+        default=Value(3),
+        output_field=IntegerField(),
+    )
 
 
 def relevance(words: str) -> Case:

@@ -238,7 +238,10 @@ class CardFilter(django_filters.FilterSet):
         """The query text with the suggestion in place of the part it corrects."""
         if problem.part and problem.part in self.query_text:
             return self.query_text.replace(problem.part, problem.suggestion, 1)
-        return f"{self.query} {problem.suggestion}".strip()
+        canonical = str(self.query)  # a part named as it prints back: k:volar is kw:volar
+        if problem.part and problem.part in canonical:
+            return canonical.replace(problem.part, problem.suggestion, 1)
+        return f"{canonical} {problem.suggestion}".strip()
 
     def _cleaned(self, name):
         self.form.is_valid()

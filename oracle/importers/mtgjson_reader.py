@@ -353,9 +353,11 @@ def _aligned(italian: dict) -> dict:
 
 
 def _reads_as_text(type_line: str) -> bool:
-    """A type line that ends as a sentence or has a line break: a card's text in its place."""
-    type_line = type_line.strip()
-    return type_line[-1:] in (".", "!", "?") or "\n" in type_line
+    """A type line that ends as a sentence does (a lower-case word and a full stop: not the
+    subtype "B.O.B.") or has a line break: a card's text in its place."""
+    words = type_line.split()
+    ends_sentence = bool(words) and words[-1][-1] in ".!?" and words[-1][0].islower()
+    return ends_sentence or "\n" in type_line.strip()
 
 
 def _foreign_multiverse_id(foreign: dict) -> int | None:

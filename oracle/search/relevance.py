@@ -5,24 +5,26 @@ name conditions among the terms that must all match) are read as a name typed wh
 ranks by the best of its names, English or Italian (``CardSearch.search_name``, one folded name
 a line):
 
-    0  a name is the words                        Fulmine
-    1  a name starts with the words, whole        Fulmine a Dispersione
-    2  a name has the words, whole, further on    Colpo di Fulmine
-    3  a name starts with the words as typed      Fulminea Coscrizione ("fulmine" + "a")
-    4  the rest                                   Attacco Fulmineo
+    0  a name is the words                        fulmine: Fulmine (Lightning Bolt)
+    1  a name starts with the words, whole        fulmine: Fulmine a Dispersione
+    2  a name has the words, whole, further on    fulmine: Colpo di Fulmine
+    3  a name starts with the words as typed      lightn: Lightning Bolt
+    4  the rest                                   fulmine: Attacco Fulmineo
 
 Among cards of one rank, those whose name in the page's language (its sort key,
 ``CardSearch.sort_name`` or ``sort_name_it``) is the words, starts with them or holds them come
-first, in that order ("thallid" on an English page: Thallid, Thallid Germinator, then
-Deathspore Thallid, whose Italian name starts with the word); then the order by the name the
-page shows. The ranks are a CASE over the
-row's own column (``contains``: LIKE on both engines, the same meaning), computed only for the
-cards found. Whole words are told apart from parts of words by what stands beside them: a space,
-a line's end, or the punctuation a name may have there ("Akroma, Angelo", "L'Angelo", "Sol-Dimora"),
-each read as a space.
+first, in that order ("thallid" on an English page: Thallid, Thallid Germinator, then Deathspore
+Thallid, whose Italian name starts with the word); then the order by the name the page shows.
+The ranks are a CASE over the row's own columns (``contains``, ``startswith``: LIKE on both
+engines, the same meaning), computed only for the cards found. Whole words are told apart from
+parts of words by what stands beside them: a space, a line's end, or the punctuation a name may
+have there ("Akroma, Angelo", "L'Angelo", "Sol-Dimora", "Protection: Red"), each read as a
+space.
 """
 
+import operator
 import re
+from functools import reduce
 
 from django.db.models import Case, F, IntegerField, Q, TextField, Value, When
 from django.db.models.functions import Replace
@@ -34,7 +36,7 @@ from oracle.search.conditions.card_text import faces_spaced
 from oracle.search.conditions.ordering import name_key
 
 # Punctuation that ends or starts a word in a name, read as a space.
-WORD_BREAKS = (",", "'", "-", ":", "!", ".")
+WORD_BREAKS = (",", "'", "-", ":")
 _BREAKS = re.compile("[" + re.escape("".join(WORD_BREAKS)) + "]")
 
 
@@ -78,16 +80,20 @@ def page_language_rank(words: str) -> Case:
 def relevance(words: str) -> Case:
     """The rank of each card (0 best) for the folded name ``words`` (see the module)."""
     spaced = _as_words(words) or words
+    names = F("search_name")
+    # A name that starts with the words and goes on: a few LIKEs on the column, which cost less
+    # than the padded copy below that only the cards of lower ranks need.
+    starting = [Q(Contains(names, f"\n{words}{mark}")) for mark in (" ", *WORD_BREAKS)]
     # Every line of the names with a space each side of it, and punctuation made spaces.
-    padded = F("search_name")
+    padded = names
     for mark in WORD_BREAKS:
         padded = Replace(padded, Value(mark), Value(" "), output_field=TextField())
     padded = Replace(padded, Value("\n"), Value(" \n "), output_field=TextField())
     return Case(
-        When(Contains(F("search_name"), f"\n{words}\n"), then=Value(0)),
-        When(Contains(padded, f"\n {spaced} "), then=Value(1)),
+        When(Contains(names, f"\n{words}\n"), then=Value(0)),
+        When(reduce(operator.or_, starting), then=Value(1)),
         When(Contains(padded, f" {spaced} "), then=Value(2)),
-        When(Contains(F("search_name"), f"\n{words}"), then=Value(3)),
+        When(Contains(names, f"\n{words}"), then=Value(3)),
         default=Value(4),
         output_field=IntegerField(),
     )

@@ -105,3 +105,17 @@ class RelevanceTests(BundledDataTestCase):
                 self.assertRedirects(
                     response, "/en/cards/assault-battery/", fetch_redirect_response=False
                 )
+
+    def test_italian_faces_find_the_card_and_half_a_name_is_never_shown(self):
+        for text in ("sussulto//turbolenza", "Sussulto // Turbolenza", "rough//tumble"):
+            with self.subTest(text=text):
+                response = self.client.get("/it/cards/", {"q": text})
+                self.assertRedirects(
+                    response, "/it/cards/rough-tumble/", fetch_redirect_response=False
+                )
+        # Assault // Battery has an Italian name for one half only (Aggressione): the row shows
+        # the English name whole, not "Aggressione // Battery"
+        shown = self.shown("it", q="is:split")
+        self.assertIn("Assault // Battery", shown)
+        self.assertIn("Sussulto // Turbolenza", shown)
+        self.assertFalse([name for name in shown if name.startswith("Aggressione")])

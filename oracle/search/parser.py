@@ -118,28 +118,17 @@ class Query:
 
     @property
     def ordering(self) -> list:
-        """order_by() for ``order:`` and ``dir:``; [] when the query sets neither."""
         if not (self.order or self.direction):
             return []
         if self.order == "relevance":
-            return (self.relevance or []) + c.ordering("name", self.direction or "asc")
+            return relevance.ranking(self.tree) + c.ordering("name", self.direction or "asc")
         return c.ordering(self.order or "name", self.direction or "asc")
 
     @property
     def relevance(self) -> list | None:
-        """order_by() expressions that rank the cards by how well their names match the
-        query's words (``relevance``), when those could be a card's name and no ``order:``
-        other than ``order:relevance`` (nor a bare ``dir:``) says otherwise; else None."""
-        if self.order not in ("", "relevance") or (self.direction and not self.order):
-            return None
-        words = relevance.name_words(self.tree)
-        return relevance.ranking(words) if words else None
-
-    @property
-    def results_ordering(self) -> list:
-        """The order of the site's own results: the query's, else by relevance for words that
-        could be a name, else by the name the page shows."""
-        return self.ordering or (self.relevance or []) + c.ordering("name", "asc")
+        """The rank by the words (``relevance.ranking``) when the results are in that order."""
+        in_order = self.order == "relevance" or not (self.order or self.direction)
+        return (relevance.ranking(self.tree) or None) if in_order else None
 
     def apply(self, cards):
         """``filter`` then ``order_by``: the query's order, else by name."""

@@ -53,9 +53,12 @@ def _as_words(folded: str) -> str:
     return " ".join(_BREAKS.sub(" ", folded).split())
 
 
-def ranking(words: str) -> list:
-    """order_by() expressions that put the best matches of ``words`` first (see the module)."""
-    return [relevance(words).asc(), page_language_rank(words).asc()]
+def ranking(tree: c.Node | None) -> list:
+    """order_by() expressions that put first the cards whose names best match the words of the
+    query ``tree`` that could be a card's name (``name_words``; see the module); [] when it has
+    none."""
+    words = name_words(tree)
+    return [relevance(words).asc(), page_language_rank(words).asc()] if words else []
 
 
 def page_language_rank(words: str) -> Case:

@@ -35,7 +35,7 @@ from oracle.models import (
     Rarity,
 )
 from oracle.search import Problem, parse
-from oracle.search.conditions import ColorCondition, NumberCondition
+from oracle.search.conditions import ColorCondition, NumberCondition, ordering
 from oracle.search.conditions.ordering import name_key
 from rulings.search_terms import SEARCH_TERMS
 from web.pages.search import facets
@@ -172,12 +172,9 @@ class CardFilter(django_filters.FilterSet):
     def search(self):
         """The query with the sort selects applied: each one chosen replaces the order:/dir:
         written in the box (the canonical text prints them last, as order:mv dir:desc)."""
-        order = self._cleaned("order")
-        direction = self._cleaned("dir")
-        if self._cleaned("sort") == "relevance":
-            order, direction = "relevance", ""
-        elif self._cleaned("sort"):
-            order, direction = self._cleaned("sort").split("-")
+        order, direction = self._cleaned("order"), self._cleaned("dir")
+        if self._cleaned("sort"):  # "mv-desc", or "relevance"
+            order, direction = f"{self._cleaned('sort')}-".split("-")[:2]
         if not order and not direction:
             return self.query
         replaced = tuple(
@@ -236,12 +233,10 @@ class CardFilter(django_filters.FilterSet):
 
     def _corrected(self, problem) -> str:
         """The query text with the suggestion in place of the part it corrects."""
-        if problem.part and problem.part in self.query_text:
-            return self.query_text.replace(problem.part, problem.suggestion, 1)
-        canonical = str(self.query)  # a part named as it prints back: k:volar is kw:volar
-        if problem.part and problem.part in canonical:
-            return canonical.replace(problem.part, problem.suggestion, 1)
-        return f"{canonical} {problem.suggestion}".strip()
+        for text in (self.query_text, str(self.query)):  # k:volar prints back as kw:volar
+            if problem.part and problem.part in text:
+                return text.replace(problem.part, problem.suggestion, 1)
+        return f"{self.query} {problem.suggestion}".strip()
 
     def _cleaned(self, name):
         self.form.is_valid()
@@ -270,9 +265,8 @@ class CardFilter(django_filters.FilterSet):
 
     @cached_property
     def order_keys(self) -> list:
-        """The results' order_by(): the query's order, else by relevance for words that could
-        be a name, else by name (``Query.results_ordering``)."""
-        return self.search.results_ordering
+        """The order_by(): the query's, else by relevance (``Query.relevance``), else by name."""
+        return self.search.ordering or (self.search.relevance or []) + ordering("name", "asc")
 
     def results_page(self, number: int, per_page: int) -> Page:
         """Page ``number`` (from 1; past the end, the last page) of the cards found, counted, as
@@ -395,7 +389,6 @@ class CardFilter(django_filters.FilterSet):
         chosen["card_set"] = card_set.code if card_set else ""
         chosen["type"] = chosen["type"].lower()
         if self.search.order in ("", "relevance") and chosen["sort"] in ("", "relevance"):
-            # by relevance when the words could be a name (else by name, as with no order)
             chosen["sort"] = "relevance" if self.search.relevance is not None else ""
         elif self.search.order and not chosen["sort"]:  # order:, dir: written in the box
             chosen["sort"] = f"{self.search.order}-{self.search.direction or 'asc'}"

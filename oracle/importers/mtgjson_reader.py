@@ -298,8 +298,10 @@ def _printing_record(oracle_id, set_code: str, group: list[dict]) -> PrintingRec
     printing_name_it = ""
     multiverse_id_it = None
     for entry in group:
-        italian = next(
-            (fd for fd in entry.get("foreignData") or [] if fd.get("language") == "Italian"), {}
+        italian = _aligned(
+            next(
+                (fd for fd in entry.get("foreignData") or [] if fd.get("language") == "Italian"), {}
+            )
         )
         printing_name_it = printing_name_it or italian.get("name") or ""
         multiverse_id_it = multiverse_id_it or _foreign_multiverse_id(italian)
@@ -307,6 +309,8 @@ def _printing_record(oracle_id, set_code: str, group: list[dict]) -> PrintingRec
         type_line = entry["type"]
         original_text = entry.get("originalText") or ""
         original_type = entry.get("originalType") or ""
+        if _reads_as_text(original_type):  # shifted as the Italian entry can be (_aligned)
+            original_text = original_type = ""
         faces.append(
             PrintedFaceRecord(
                 side=entry.get("side") or "",
@@ -331,6 +335,29 @@ def _printing_record(oracle_id, set_code: str, group: list[dict]) -> PrintingRec
         faces=faces,
         columns=read_printing(first),
     )
+
+
+def _aligned(italian: dict) -> dict:
+    """An Italian ``foreignData`` entry, without its type line, text and flavour when they are
+    shifted: a type line that reads as a sentence holds the text's first line, and the text the
+    rest and the artist's name (MTGJSON's Commander 2011 Ice: type "TAPpa un permanente
+    bersaglio.", text "Pesca una carta.\nFranz Vohwinkel"; its English ``originalType`` and
+    ``originalText`` too). The names and the multiverse id stay."""
+    if _reads_as_text(italian.get("type") or ""):
+        return {
+            key: value
+            for key, value in italian.items()
+            if key not in ("type", "text", "flavorText")
+        }
+    return italian
+
+
+def _reads_as_text(type_line: str) -> bool:
+    """A type line that ends as a sentence does (a lower-case word and a full stop: not the
+    subtype "B.O.B.") or has a line break: a card's text in its place."""
+    words = type_line.split()
+    ends_sentence = bool(words) and words[-1][-1] in ".!?" and words[-1][0].islower()
+    return ends_sentence or "\n" in type_line.strip()
 
 
 def _foreign_multiverse_id(foreign: dict) -> int | None:

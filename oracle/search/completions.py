@@ -1,6 +1,9 @@
-"""Cards for the search box as it is typed: the cards with a name that starts with the text,
-then those with a name that has a word that does, in either language, accents, case and
-punctuation ignored; each card once, by its name in the page's language with the other beside.
+"""Cards for the search box as it is typed: the cards with a name in the page's language that
+starts with the text, then those with a name in the other language that does, then those with a
+name that has a word that does (in the page's language first); accents, case and punctuation
+ignored. Each card once, by its name in the page's language with the other beside (so a card
+found by its other name shows that name beside its own, after the cards whose own name starts
+with the text).
 
     completions("angelo emi")  ->  (1, [Completion("Angelo Eminente", "Exalted Angel", ...)])
     completions("angel")       ->  (389, [Completion("Angel of Flight Alabaster", ...), ...])
@@ -13,7 +16,8 @@ catalogue.
 from dataclasses import dataclass
 
 from common.text import key_range, key_words
-from oracle.models import CardFace, CardName, joined_name, names_for_page
+from oracle.models import CardFace, CardName, is_italian_page, joined_name, names_for_page
+from oracle.search.card_names import ENGLISH, ITALIAN
 
 LIMIT = 20
 
@@ -26,8 +30,9 @@ class Completion:
 
 
 def completions(text: str, limit: int = LIMIT) -> tuple[int, list[Completion]]:
-    """(how many cards match, the first ``limit`` of them): cards with a whole name that starts
-    with ``text`` first, then cards with a later word that does, each in the order its
+    """(how many cards match, the first ``limit`` of them): cards with a whole name in the
+    page's language that starts with ``text`` first, then with one in the other language, then
+    cards with a later word that does (the page's language first), each in the order its
     matching name files."""
     words = key_words(text or "")
     if not words:
@@ -36,9 +41,17 @@ def completions(text: str, limit: int = LIMIT) -> tuple[int, list[Completion]]:
     total = rows.values("card_id").distinct().count()
     if not total:
         return 0, []
-    card_ids = _first_cards(rows.whole(), limit, [])
-    if len(card_ids) < limit:
-        card_ids = _first_cards(rows.filter(word__gt=0), limit, card_ids)
+    page_language = ITALIAN if is_italian_page() else ENGLISH
+    card_ids = []
+    words = rows.filter(word__gt=0)
+    for group in (
+        rows.whole().filter(language=page_language),
+        rows.whole().exclude(language=page_language),
+        words.filter(language=page_language),
+        words.exclude(language=page_language),
+    ):
+        if len(card_ids) < limit:
+            card_ids = _first_cards(group, limit, card_ids)
     return total, _named(card_ids)
 
 

@@ -53,6 +53,7 @@ def _unknown_keywords(conditions) -> list[Problem]:
             gettext("no keyword is called “%(name)s”") % {"name": condition.value},
             "kw:",
             cutoff=0.75,
+            starting=True,
         )
         for condition in conditions
         if fold_line(condition.value) not in names and slug_for(condition.value) not in slugs
@@ -103,8 +104,18 @@ def _unknown_blocks(conditions) -> list[Problem]:
     ]
 
 
-def _not_found(condition, value: str, names: dict, message: str, key: str, cutoff=0.6) -> Problem:
+def _not_found(
+    condition, value: str, names: dict, message: str, key: str, cutoff=0.6, starting=False
+) -> Problem:
     """The Problem of a name nothing has, suggesting the closest of ``names`` (a name as it is
-    compared -> the name as the suggestion prints it)."""
+    compared -> the name as the suggestion prints it); with ``starting``, the shortest name that
+    starts with a value of three letters or more comes first (``k:fly``: ``kw:flying``)."""
     close = difflib.get_close_matches(value, list(names), n=1, cutoff=cutoff)
+    if starting and len(value) >= 3:
+        longer = sorted((name for name in names if name.startswith(value)), key=_shortest)
+        close = longer[:1] or close
     return Problem(str(condition), message, f"{key}{quote(names[close[0]])}" if close else "")
+
+
+def _shortest(name: str) -> tuple[int, str]:
+    return len(name), name

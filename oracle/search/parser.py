@@ -15,7 +15,7 @@ from django.utils.translation import gettext, ngettext
 
 from common.text import fold
 from oracle.models import searched_kinds
-from oracle.search import added_terms, names
+from oracle.search import added_terms, names, relevance
 from oracle.search import conditions as c
 from oracle.search.problems import Problem
 from oracle.search.tokens import KEY_ALIASES, Token, canonical_key, tokenize
@@ -120,7 +120,15 @@ class Query:
     def ordering(self) -> list:
         if not (self.order or self.direction):
             return []
+        if self.order == "relevance":
+            return relevance.ranking(self.tree) + c.ordering("name", self.direction or "asc")
         return c.ordering(self.order or "name", self.direction or "asc")
+
+    @property
+    def relevance(self) -> list | None:
+        """The rank by the words (``relevance.ranking``) when the results are in that order."""
+        in_order = self.order == "relevance" or not (self.order or self.direction)
+        return (relevance.ranking(self.tree) or None) if in_order else None
 
     def apply(self, cards):
         """``filter`` then ``order_by``: the query's order, else by name."""

@@ -76,7 +76,7 @@ class ProblemTests(EnglishTestCase):
             "order:foo",
             "order:foo",
             "unknown value “foo” for “order:”; it takes name, mv, set, released, rarity, power, "
-            "toughness, color, artist, edhrec",
+            "toughness, color, artist, edhrec, relevance",
             usable=False,
         )
         self.assertIn("futureshifted", parse("is:foo").problems[0].message)

@@ -282,3 +282,40 @@ class NameIndexImportTests(EmptyDatabaseTestCase):
             rows,
             set(CardName.objects.values_list("pk", "card_id", "name", "language", "word", "slug")),
         )
+
+
+class CompletionOrderTests(BundledDataTestCase):
+    """The completions' groups, as docs/searching.md says: names in the page's language that
+    start with the text, then names in the other language that do, then a word that does."""
+
+    def names(self, text, language):
+        response = self.client.get("/api/cards/autocomplete/", {"q": text, "lang": language})
+        return [(card["name"], card["other_name"]) for card in response.json()["cards"]]
+
+    def test_the_pages_language_first_then_the_other_then_a_word(self):
+        self.assertEqual(
+            self.names("angel", "it"),
+            [
+                ("Angelo dei Fulmini", "Lightning Angel"),
+                ("Angelo della Salvezza", "Angel of Salvation"),
+                ("Angelo di Platino", "Platinum Angel"),
+                ("Angelo Eminente", "Exalted Angel"),
+                # found by its English name, which stands beside it
+                ("Grazia dell'Angelo", "Angel's Grace"),
+                ("Akroma, Angelo della Distruzione", "Akroma, Angel of Wrath"),
+                ("Akroma, Angelo della Furia", "Akroma, Angel of Fury"),
+            ],
+        )
+        self.assertEqual(
+            [name for name, _ in self.names("angel", "en")],
+            [
+                "Angel of Salvation",
+                "Angel's Grace",
+                # by their Italian names: Angelo dei Fulmini, di Platino, Eminente
+                "Lightning Angel",
+                "Platinum Angel",
+                "Exalted Angel",
+                "Akroma, Angel of Fury",
+                "Akroma, Angel of Wrath",
+            ],
+        )

@@ -1,6 +1,7 @@
 """Conditions on what a card says: its names, type lines, texts and keywords (``name``, ``t:``,
 ``o:``, ``kw:``), English or Italian."""
 
+import re
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -14,6 +15,14 @@ from oracle.search.conditions.tree import Condition, substring_q
 from oracle.search.tokens import quote
 from oracle.type_words import ITALIAN_TYPES
 
+# Any spacing around the "//" between faces ("fire//ice", "fire //ice") is the names' " // ".
+_FACES = re.compile(r"\s*//\s*")
+
+
+def faces_spaced(folded: str) -> str:
+    """``folded`` with one space each side of every "//": "fire//ice" -> "fire // ice"."""
+    return _FACES.sub(" // ", folded).strip() if "//" in folded else folded
+
 
 @dataclass(frozen=True)
 class NameCondition(Condition):
@@ -23,7 +32,7 @@ class NameCondition(Condition):
     exact: bool = False
 
     def substring(self) -> tuple[str, str]:
-        folded = fold_line(self.value)
+        folded = faces_spaced(fold_line(self.value))
         return ("search_name", f"\n{folded}\n" if self.exact else folded)
 
     def to_q(self) -> Q:

@@ -28,6 +28,7 @@ ORDER_ALIASES = {
     "color": "color", "colour": "color", "c": "color", "colore": "color", "colori": "color",
     "artist": "artist", "a": "artist", "artista": "artist", "illustratore": "artist",
     "edhrec": "edhrec", "edhrecrank": "edhrec",
+    "relevance": "relevance", "rilevanza": "relevance", "pertinenza": "relevance",
 }  # fmt: skip
 DIR_ALIASES = {
     "asc": "asc", "ascending": "asc", "cresc": "asc", "crescente": "asc",
@@ -66,7 +67,7 @@ def ordering(order: str, direction: str) -> list:
 def _order_keys(order: str, directed) -> list:
     """The keys of ``order`` before the tie-breakers (each order's expressions are built only
     when asked for: a results page sorted by name builds none of the others)."""
-    if order == "name":
+    if order in ("name", "relevance"):  # the rank of relevance comes from the query's words
         return []
     if order == "mv":
         return [directed(F("mana_value"))]

@@ -43,7 +43,7 @@ ORDER_CHOICES = [
 ]
 DIRECTION_CHOICES = [("asc", _("Ascending")), ("desc", _("Descending"))]
 # The one sort menu beside the box: each order both ways ("mv-desc" is order:mv dir:desc).
-SORT_CHOICES = [
+SORT_CHOICES = [("relevance", _("Relevance"))] + [
     (f"{key}-{direction}", format_lazy("{}, {}", label, words))
     for key, label in ORDER_CHOICES
     for direction, words in (("asc", _("ascending")), ("desc", _("descending")))

@@ -172,10 +172,9 @@ class CardFilter(django_filters.FilterSet):
     def search(self):
         """The query with the sort selects applied: each one chosen replaces the order:/dir:
         written in the box (the canonical text prints them last, as order:mv dir:desc)."""
-        order = self._cleaned("order")
-        direction = self._cleaned("dir")
-        if self._cleaned("sort"):
-            order, direction = self._cleaned("sort").split("-")
+        order, direction = self._cleaned("order"), self._cleaned("dir")
+        if self._cleaned("sort"):  # "mv-desc", or "relevance"
+            order, direction = f"{self._cleaned('sort')}-".split("-")[:2]
         if not order and not direction:
             return self.query
         replaced = tuple(
@@ -234,8 +233,9 @@ class CardFilter(django_filters.FilterSet):
 
     def _corrected(self, problem) -> str:
         """The query text with the suggestion in place of the part it corrects."""
-        if problem.part and problem.part in self.query_text:
-            return self.query_text.replace(problem.part, problem.suggestion, 1)
+        for text in (self.query_text, str(self.query)):  # k:volar prints back as kw:volar
+            if problem.part and problem.part in text:
+                return text.replace(problem.part, problem.suggestion, 1)
         return f"{self.query} {problem.suggestion}".strip()
 
     def _cleaned(self, name):
@@ -265,14 +265,14 @@ class CardFilter(django_filters.FilterSet):
 
     @cached_property
     def order_keys(self) -> list:
-        """The results' order_by(): the query's order, else by name."""
-        return self.search.ordering or ordering("name", "asc")
+        """The order_by(): the query's, else by relevance (``Query.relevance``), else by name."""
+        return self.search.ordering or (self.search.relevance or []) + ordering("name", "asc")
 
     def results_page(self, number: int, per_page: int) -> Page:
         """Page ``number`` (from 1; past the end, the last page) of the cards found, counted, as
         ``found_cards.FoundCard`` rows (``found_cards.results_page``)."""
         name_order = None
-        if self.search.order in ("", "name"):
+        if self.search.order in ("", "name") and self.search.relevance is None:
             descending = self.search.direction == "desc"
             name_order = NameOrder(name_key().name, descending)
         return results_page(self.qs, self.order_keys, number, per_page, name_order)
@@ -388,7 +388,9 @@ class CardFilter(django_filters.FilterSet):
         card_set = self._cleaned("card_set")
         chosen["card_set"] = card_set.code if card_set else ""
         chosen["type"] = chosen["type"].lower()
-        if self.search.order and not chosen["sort"]:  # order:, dir: written in the box
+        if self.search.order in ("", "relevance") and chosen["sort"] in ("", "relevance"):
+            chosen["sort"] = "relevance" if self.search.relevance is not None else ""
+        elif self.search.order and not chosen["sort"]:  # order:, dir: written in the box
             chosen["sort"] = f"{self.search.order}-{self.search.direction or 'asc'}"
         return chosen
 

@@ -387,6 +387,7 @@ SEARCH_HELP = {
                     ("s:fut order:rarity", _("Future Sight by rarity")),
                     ("t:goblin order:power dir:desc", _("goblins, strongest first")),
                     ("t:sliver order:color", _("slivers by colour")),
+                    ("fulmine order:name", _("“fulmine” by name, not by relevance")),
                 ],
             ),
         ],

@@ -1,9 +1,10 @@
 """``/offline/version.json`` and the files of a data version's package (``package``).
 
-``version.json`` is never cached: it says which version is current, and builds that version's
-package first if no one has (docs/offline.md). The index and the parts are immutable, since
-their names hold the version: a version that is not the current one is a 404 in JSON with the
-current version, the browser's signal that the data changed during its download. They are
+``version.json`` is never cached: it names the newest complete package, building the current
+version's first unless another request is already building it (``package.servable``,
+docs/offline.md). The index and the parts are immutable, since their names hold the version: a
+version whose package is gone (an older one, removed once a newer is complete) is a 404 in JSON
+with the current version, the browser's signal that the data changed during its download. They are
 kept gzip-compressed and sent so to a browser that accepts gzip. A package that cannot be written
 (a full disk) is a 503 in JSON with Retry-After: the browser keeps the data it has.
 """
@@ -34,30 +35,23 @@ FILE_NAME = re.compile(r"(?:index|(?:cards|details)-\d{3})\.json")
 def version(request):
     current = data_version.current()
     try:
-        package.ensure_built(current)
+        number = package.servable(current)
     except OSError as error:
         return cannot_build(current, error)
+    if number is None:  # the first package of all is being built by another request
+        return cannot_build(current, None)
     return json_response(
-        {
-            **package.version_facts(current),
-            "index": package.url(current.number, package.INDEX),
-        }
+        {**package.built_facts(number), "index": package.url(number, package.INDEX)}
     )
 
 
 @get_only
 def data_file(request, version: int, name: str):
-    current = data_version.current()
-    if version != current.number:
-        return stale(current)
-    if not FILE_NAME.fullmatch(name):
-        return missing(current, name)
-    try:
-        path = package.ensure_built(current) / f"{name}.gz"
-    except OSError as error:
-        return cannot_build(current, error)
-    if not path.is_file():
-        return missing(current, name)
+    if not package.is_built(version):
+        return stale(data_version.current())
+    path = package.version_dir(version) / f"{name}.gz"
+    if not FILE_NAME.fullmatch(name) or not path.is_file():
+        return missing(data_version.current(), name)
     if ACCEPTS_GZIP.search(request.headers.get("Accept-Encoding", "")):
         response = FileResponse(path.open("rb"), content_type=JSON)
         response["Content-Encoding"] = "gzip"
@@ -94,10 +88,12 @@ def missing(current, name: str) -> HttpResponse:
     return response
 
 
-def cannot_build(current, error: OSError) -> HttpResponse:
-    """A 503 when the package cannot be written (a full disk, a folder the server may not write):
-    the browser keeps the data it has and may try again later."""
-    logger.error("The offline data of version %s cannot be built: %s", current.number, error)
+def cannot_build(current, error: OSError | None) -> HttpResponse:
+    """A 503 when the package cannot be written (a full disk, a folder the server may not write,
+    ``error``) or is still being built (``None``): the browser keeps the data it has and may try
+    again later."""
+    if error is not None:
+        logger.error("The offline data of version %s cannot be built: %s", current.number, error)
     response = json_response(
         {
             "error": _("The offline data cannot be prepared now: try again later."),
@@ -105,6 +101,6 @@ def cannot_build(current, error: OSError) -> HttpResponse:
         },
         status=503,
     )
-    response["Retry-After"] = "300"
+    response["Retry-After"] = "300" if error is not None else "30"
     patch_cache_control(response, no_cache=True)
     return response

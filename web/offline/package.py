@@ -6,7 +6,9 @@ whole under a temporary name and renamed into place when complete (a rename is a
 reader finds a version complete or not at all, and two builders at once never expose half a
 file: the second rename fails and its copy is thrown away. ``ensure_built`` builds the current
 version once, under a lock (a ``flock`` on ``build.lock``) that other processes of the machine
-wait on, and then removes the older versions.
+wait on, and then removes the older versions. ``servable`` is what requests use: it builds when
+no one else is building, and otherwise answers at once with the newest complete package, so
+that a build holds one request of the machine, never all of them.
 """
 
 import fcntl
@@ -95,13 +97,42 @@ def ensure_built(version: data_version.Version) -> Path:
     return version_dir(version.number)
 
 
+def servable(version: data_version.Version) -> int | None:
+    """The version whose package a request may serve: ``version``'s, built first unless another
+    request or process is building it; while one is, the newest complete package (None when
+    there is none yet)."""
+    if is_built(version.number):
+        return version.number
+    with build_lock(wait=False) as locked:
+        if locked:
+            if not is_built(version.number):
+                build(version)
+            return version.number
+    return newest_built()
+
+
+def newest_built() -> int | None:
+    versions = [
+        folder_version(folder.name)
+        for folder in data_dir().glob("[0-9]*")
+        if folder.name.isdigit() and is_built(int(folder.name))
+    ]
+    return max(versions, default=None)
+
+
 @contextmanager
-def build_lock():
+def build_lock(wait: bool = True):
+    """Hold the build lock (yield True); with ``wait=False``, yield False at once when another
+    holds it."""
     data_dir().mkdir(parents=True, exist_ok=True)
     with open(data_dir() / "build.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
         try:
-            yield
+            fcntl.flock(lock, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            yield False
+            return
+        try:
+            yield True
         finally:
             fcntl.flock(lock, fcntl.LOCK_UN)
 
@@ -168,6 +199,12 @@ def write_package(folder: Path, version: data_version.Version) -> dict:
     }
     write_json(folder, INDEX, index)
     return index
+
+
+def built_facts(number: int) -> dict:
+    """version.json's facts of a built package: those its index was written with."""
+    index = read_index(number) or {}
+    return {key: index.get(key) for key in ("version", "built", "cards_date")}
 
 
 def version_facts(version: data_version.Version) -> dict:

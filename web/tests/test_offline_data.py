@@ -10,9 +10,11 @@ from io import StringIO
 from unittest import mock
 
 from django.core.management import call_command
+from django.db.models import F
 from django.test import override_settings
 
 from oracle import data_version
+from oracle.models import DataVersion
 from rulings.models import RulesEdition
 from web.offline import package
 from web.testing import BundledDocumentsTestCase
@@ -73,7 +75,7 @@ class VersionTests(OfflineDataTestCase):
         self.assertIn(f"Cards: MTGJSON of {current.cards_date:%B} {current.cards_date.day}", footer)
 
     def test_another_version_is_a_404_in_json_with_the_current_one(self):
-        current = str(data_version.current().number)
+        current = self.get_json("/offline/version.json")["version"]  # built by then
         for url in ("/offline/99999/index.json", "/offline/0/cards-000.json"):
             with self.subTest(url):
                 answer = self.get_json(url, status=404)
@@ -81,6 +83,22 @@ class VersionTests(OfflineDataTestCase):
                 self.assertIn("version", answer["error"])
         answer = self.get_json(f"/offline/{current}/secrets.json", status=404)
         self.assertIn("secrets.json", answer["error"])
+
+    def test_while_a_build_runs_the_newest_complete_package_is_served_at_once(self):
+        folder = tempfile.mkdtemp(prefix="oracolo-offline-")  # the other tests' stays as it is
+        self.addCleanup(shutil.rmtree, folder, ignore_errors=True)
+        self.enterContext(override_settings(OFFLINE_DATA_DIR=folder))
+        old = self.get_json("/offline/version.json")["version"]
+        DataVersion.objects.filter(pk=1).update(number=F("number") + 1)  # an editor's save
+        with package.build_lock():  # another process is building the new version
+            answer = self.get_json("/offline/version.json")
+            self.assertEqual(answer["version"], old)
+            self.assertEqual(self.get_json(answer["index"])["version"], old)
+        new = self.get_json("/offline/version.json")
+        self.assertEqual(new["version"], str(int(old) + 1))
+        self.assertEqual(
+            self.get_json(f"/offline/{old}/index.json", status=404)["version"], new["version"]
+        )
 
     def test_a_folder_that_cannot_be_written_is_a_503_in_json(self):
         with tempfile.NamedTemporaryFile() as not_a_folder:
@@ -97,6 +115,7 @@ class VersionTests(OfflineDataTestCase):
         self.assertNotContains(page, "to download for the card records")
 
     def test_the_command_builds_once_per_version(self):
+        shutil.rmtree(package.version_dir(data_version.current().number), ignore_errors=True)
         out = StringIO()
         call_command("build_offline_data", stdout=out)
         call_command("build_offline_data", stdout=out)

@@ -15,6 +15,7 @@ from web.api import cards as cards_api
 from web.api import decks as decks_api
 from web.api import rules as rules_api
 from web.health import healthz
+from web.offline.worker import service_worker
 from web.views import (
     cards,
     decks,
@@ -79,6 +80,7 @@ rules_api_urls = [
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    path("sw.js", service_worker, name="service-worker"),
     path(settings.ADMIN_URL, admin.site.urls),
     # The language switch of the admin, which has no language prefix (set_language's cookie).
     path("i18n/", include("django.conf.urls.i18n")),
@@ -92,6 +94,7 @@ urlpatterns += i18n_patterns(
     path("", include((rule_pages, "rules"))),
     path("", include((card_pages, "cards"))),
     path("", include((deck_pages, "decks"))),
+    path("", include(("web.offline.shell_urls", "offline-shell"))),
 )
 
 # The staff pages exchanging the translation memory as PO files, in the admin's look under its

@@ -1,0 +1,1 @@
+"""Oracolo offline: the data kept in the browser (issue 46; docs/offline.md)."""

@@ -125,21 +125,28 @@
   }
 
   async function start() {
-    const found = await offline.kept();
-    if (!found) {
+    const version = await offline.pointer();
+    if (!version) {
       offline.showNothingKept();
       return;
     }
-    offline.showNote(found.version);
+    offline.showNote(version);
     const slug = slugAsked();
-    const record = slug && (await findRecord(found, slug));
-    if (!record) {
-      document.getElementById("offline-card").append(element("p", null, texts.missing));
-      return;
+    const stored = slug && (await offline.storedCard(version.version, slug));
+    if (stored) {
+      render(stored.record, stored.detail, stored.links[texts.lang] || {});
+    } else {
+      const found = await offline.kept();
+      const record = found && slug && (await findRecord(found, slug));
+      if (!record) {
+        document.getElementById("offline-card").append(element("p", null, texts.missing));
+        return;
+      }
+      const details = await offline.part(found.cache, found.index.details[record.d].url);
+      const ruleLinks = (found.index.rule_links || {})[texts.lang] || {};
+      render(record, details.cards[record.s] || {}, ruleLinks);
     }
-    const details = await offline.part(found.cache, found.index.details[record.d].url);
-    const ruleLinks = (found.index.rule_links || {})[texts.lang] || {};
-    render(record, details.cards[record.s] || {}, ruleLinks);
+    document.body.dataset.offlineReadyAt = performance.now();
     document.body.dataset.offlineReady = "1";
   }
 

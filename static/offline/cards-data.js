@@ -10,12 +10,33 @@ window.OracoloOffline = (function () {
   const texts = document.getElementById("offline-texts").dataset;
   const italian = texts.lang === "it";
 
-  async function kept() {
+  async function pointer() {
     if (!("caches" in window)) return null;
     const meta = await caches.open(META_CACHE);
-    const pointer = await meta.match(POINTER);
-    if (!pointer) return null;
-    const version = await pointer.json();
+    const found = await meta.match(POINTER);
+    return found ? found.json() : null;
+  }
+
+  // One card of the kept version from the worker's IndexedDB (sw.js, writeCardsDatabase), or null.
+  function storedCard(version, slug) {
+    return new Promise((resolve) => {
+      if (!("indexedDB" in window)) return resolve(null);
+      const opening = indexedDB.open("oracolo-cards-" + version, 1);
+      opening.onupgradeneeded = () => opening.transaction.abort(); // not written: do not make it
+      opening.onerror = () => resolve(null);
+      opening.onsuccess = () => {
+        const db = opening.result;
+        const asking = db.transaction("cards").objectStore("cards").get(slug);
+        asking.onsuccess = () => resolve(asking.result || null);
+        asking.onerror = () => resolve(null);
+        db.close();
+      };
+    });
+  }
+
+  async function kept() {
+    const version = await pointer();
+    if (!version) return null;
     const cache = await caches.open(DATA_PREFIX + version.version);
     const index = await cache.match(version.index);
     if (!index) return null;
@@ -88,5 +109,5 @@ window.OracoloOffline = (function () {
     return holder;
   }
 
-  return { texts, italian, kept, part, format, fold, words, showNote, showNothingKept, element, mana };
+  return { texts, italian, pointer, storedCard, kept, part, format, fold, words, showNote, showNothingKept, element, mana };
 })();

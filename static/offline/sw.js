@@ -18,6 +18,8 @@ const UPDATE_CHECK_SECONDS = __UPDATE_CHECK_SECONDS__;
 const NETWORK_WAIT_MS = 8000; // a navigation waits this long for the network, then uses kept pages
 const PARALLEL_FETCHES = 4;
 const MOST_RESTARTS = 3;
+const CARDS_DB_PREFIX = "oracolo-cards-"; // IndexedDB, one per version: slug -> record, details, rule links
+const RULE_NUMBER = /\b\d{3}\.\d+[a-z]?\b/g;
 
 let lastCheck = 0;
 let running = null;
@@ -106,6 +108,7 @@ async function download() {
     } catch (error) {
       if (!(error instanceof VersionChanged)) throw error;
       await caches.delete(DATA_PREFIX + wanted.version);
+      await dropCardsDatabase(wanted.version);
       if (restarts + 1 >= MOST_RESTARTS) throw error;
       await tell({ type: "restart", version: error.version });
     }
@@ -169,14 +172,69 @@ async function store(wanted) {
   // some may be newer than the index. Start over rather than keep a mixture.
   const now = await (await fetch(VERSION_URL, { cache: "no-store" })).json();
   if (String(now.version) !== version) throw new VersionChanged(now.version);
+  await writeCardsDatabase(version, cache, index);
   await cache.put(wanted.index, indexResponse);
   const kept = { version, built: index.built, cards_date: index.cards_date, index: wanted.index, cards: index.cards };
   const meta = await caches.open(META_CACHE);
   await meta.put(POINTER, new Response(JSON.stringify(kept), { headers: { "Content-Type": "application/json" } }));
   for (const name of await caches.keys()) {
-    if (name.startsWith(DATA_PREFIX) && name !== DATA_PREFIX + version) await caches.delete(name);
+    if (name.startsWith(DATA_PREFIX) && name !== DATA_PREFIX + version) {
+      await caches.delete(name);
+      await dropCardsDatabase(name.slice(DATA_PREFIX.length));
+    }
   }
   await tell({ type: "done", kept });
+}
+
+// Each card's record, details and the links of the rule numbers they name, under its slug, so
+// that the card view reads one small entry instead of two parts of thousands of cards.
+async function writeCardsDatabase(version, cache, index) {
+  await dropCardsDatabase(version);
+  const db = await new Promise((resolve, reject) => {
+    const opening = indexedDB.open(CARDS_DB_PREFIX + version, 1);
+    opening.onupgradeneeded = () => opening.result.createObjectStore("cards");
+    opening.onsuccess = () => resolve(opening.result);
+    opening.onerror = () => reject(opening.error);
+  });
+  const details = [];
+  const detailsOf = async (d) => {
+    if (!details[d]) details[d] = (await (await cache.match(index.details[d].url)).json()).cards;
+    return details[d];
+  };
+  try {
+    for (let p = 0; p < index.parts.length; p++) {
+      const part = await (await cache.match(index.parts[p].url)).json();
+      const entries = [];
+      for (const record of part.cards) {
+        const detail = (await detailsOf(record.d))[record.s] || {};
+        const said = [record.o || "", record.oi || "", ...(detail.e || []).map((e) => e.text), ...(detail.r || []).map((r) => r.text)];
+        const numbers = new Set([...(detail.u || []), ...said.join("\n").matchAll(RULE_NUMBER)].map(String));
+        const links = {};
+        for (const [lang, all] of Object.entries(index.rule_links || {})) {
+          links[lang] = {};
+          for (const number of numbers) if (all[number]) links[lang][number] = all[number];
+        }
+        entries.push([record.s, { record, detail, links, part: p }]);
+      }
+      await new Promise((resolve, reject) => {
+        const transaction = db.transaction("cards", "readwrite");
+        const store = transaction.objectStore("cards");
+        for (const [slug, entry] of entries) store.put(entry, slug);
+        transaction.oncomplete = resolve;
+        transaction.onerror = () => reject(transaction.error);
+        transaction.onabort = () => reject(transaction.error);
+      });
+    }
+  } finally {
+    db.close();
+  }
+}
+
+function dropCardsDatabase(version) {
+  return new Promise((resolve) => {
+    const deleting = indexedDB.deleteDatabase(CARDS_DB_PREFIX + version);
+    deleting.onsuccess = deleting.onerror = deleting.onblocked = () => resolve();
+  });
 }
 
 async function inParallel(items, work) {

@@ -73,8 +73,10 @@
     return { version: kept.version, date: dateOf(kept) };
   }
 
+  let warning = ""; // a room warning stays in front of the progress
+
   function show(text) {
-    status.textContent = text;
+    status.textContent = warning ? warning + " " + text : text;
   }
 
   function onMessage(event) {
@@ -84,6 +86,7 @@
     } else if (message.type === "restart") {
       show(say("restart", message));
     } else if (message.type === "done") {
+      warning = "";
       show(say("done", keptValues(message.kept)));
       button.disabled = false;
     } else if (message.type === "up-to-date") {
@@ -125,8 +128,8 @@
     button.disabled = true;
     show(say("starting"));
     try {
-      const warning = await roomWarning();
-      if (warning) show(warning);
+      warning = await roomWarning();
+      show(say("starting"));
       await navigator.serviceWorker.register(button.dataset.workerUrl || "/sw.js", { scope: "/" });
       const registration = await navigator.serviceWorker.ready;
       registration.active.postMessage({ type: "download" });

@@ -23,6 +23,7 @@ const RULE_NUMBER = /\b\d{3}\.\d+[a-z]?\b/g;
 
 let lastCheck = 0;
 let running = null;
+let keptNow = null; // the pointer as last read or written here (this worker alone writes it)
 
 class VersionChanged extends Error {
   constructor(version) {
@@ -58,9 +59,11 @@ self.addEventListener("fetch", (event) => {
 });
 
 async function keptVersion() {
-  const meta = await caches.open(META_CACHE);
-  const response = await meta.match(POINTER);
-  return response ? response.json() : null;
+  if (keptNow === null) {
+    const response = await (await caches.open(META_CACHE)).match(POINTER);
+    keptNow = response ? await response.json() : false;
+  }
+  return keptNow || null;
 }
 
 async function tell(message) {
@@ -177,6 +180,7 @@ async function store(wanted) {
   const kept = { version, built: index.built, cards_date: index.cards_date, index: wanted.index, cards: index.cards };
   const meta = await caches.open(META_CACHE);
   await meta.put(POINTER, new Response(JSON.stringify(kept), { headers: { "Content-Type": "application/json" } }));
+  keptNow = kept;
   for (const name of await caches.keys()) {
     if (name.startsWith(DATA_PREFIX) && name !== DATA_PREFIX + version) {
       await caches.delete(name);

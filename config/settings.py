@@ -384,6 +384,18 @@ DATA_CACHE_DIR = Path(os.environ.get("DATA_CACHE_DIR", BASE_DIR / "data-cache"))
 BULK_DATA_DIR = Path(os.environ.get("BULK_DATA_DIR", BASE_DIR / "bulk-data"))
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
+# Oracolo kept offline (docs/offline.md): where each data version's offline package is built
+# (the tests': a folder of their own outside the checkout, named after its path).
+OFFLINE_DATA_DIR = Path(
+    os.environ.get("OFFLINE_DATA_DIR", "").strip()
+    or (
+        Path(tempfile.gettempdir())
+        / f"oracolo-offline-tests-{hashlib.sha256(str(BASE_DIR).encode()).hexdigest()[:12]}"
+        if TESTING
+        else BASE_DIR / "offline-data"
+    )
+)
+
 # Card pictures: "scryfall" shows each printing's picture from Scryfall's servers (the English
 # one by the printing's Scryfall id, the Italian one by its Italian multiverse id: see
 # web/pages/card/images.py); "off" shows none and lets no image host into the CSP below.

@@ -8,6 +8,8 @@ each dependency reported apart so that a proxy or an orchestrator can act on it:
   (``common.resilient_cache``). Keep the instance; look at Redis.
 - ``"ok"``, 200.
 
+``data_version`` is the data's version number (``oracle.data_version``), as the pages' ETags and
+the offline data (``/offline/version.json``) say it; null when the database does not answer.
 ``database`` and ``cache`` name each dependency's state (``cache``: ``"not configured"`` without
 ``CACHE_URL``); ``checks`` has the details: the data, and each cache alias. It is never cached,
 needs no session and is exempt from the HTTPS redirect, so a probe over plain HTTP reads it too.
@@ -24,6 +26,7 @@ from django.views.decorators.http import require_safe
 from redis.exceptions import RedisError
 
 from common.resilient_cache import UNREACHABLE, ResilientRedisCache
+from oracle import data_version
 from oracle.models import Card
 from rulings.models import RulesEdition
 
@@ -77,6 +80,13 @@ def _cache_summary(checks: dict[str, str]) -> str:
     return next((state for state in checks.values() if state != OK), OK)
 
 
+def _data_version_number() -> int | None:
+    try:
+        return data_version.current().number
+    except DatabaseError:
+        return None
+
+
 @never_cache
 @require_safe
 def healthz(request):
@@ -94,6 +104,8 @@ def healthz(request):
             "database": checks["database"],
             "cache": _cache_summary(cache_checks),
             "checks": checks | cache_checks,
+            # The offline data's version (/offline/version.json) and the pages' ETags say it too.
+            "data_version": _data_version_number(),
         },
         status=503 if status == "down" else 200,
     )

@@ -15,6 +15,7 @@ from web.api import cards as cards_api
 from web.api import decks as decks_api
 from web.api import rules as rules_api
 from web.health import healthz
+from web.offline import data_urls
 from web.offline.worker import service_worker
 from web.views import (
     cards,
@@ -88,6 +89,7 @@ urlpatterns = [
     path("api/", include((cards_api_urls, "cards-api"))),
     path("api/", include((rules_api_urls, "rules-api"))),
     path("api/", include((decks_api_urls, "decks-api"))),
+    path("", include((data_urls.urlpatterns, "offline-data"))),
 ]
 
 urlpatterns += i18n_patterns(
@@ -95,6 +97,7 @@ urlpatterns += i18n_patterns(
     path("", include((card_pages, "cards"))),
     path("", include((deck_pages, "decks"))),
     path("", include(("web.offline.shell_urls", "offline-shell"))),
+    path("", include((data_urls.page_patterns, "offline"))),
 )
 
 # The staff pages exchanging the translation memory as PO files, in the admin's look under its

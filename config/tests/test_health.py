@@ -3,6 +3,7 @@ from unittest import mock
 from django.db import OperationalError
 from django.db.backends.utils import CursorWrapper
 
+from oracle import data_version
 from oracle.models import Card
 from web.testing import BundledDataTestCase, EmptyDatabaseTestCase
 
@@ -24,6 +25,7 @@ class HealthyTests(BundledDataTestCase):
                     "cache default": "ok",
                     "cache limits": "ok",
                 },
+                "data_version": data_version.current().number,
             },
         )
         self.assertIn("no-store", response["Cache-Control"])

@@ -24,6 +24,7 @@ LOADERS = [
     ("load_bundled_documents", {}),
     ("link_rules", {}),
     ("align_seed_translations", {}),
+    ("build_offline_data", {}),  # web's: the offline package of the data now (docs/offline.md)
 ]
 DEFAULT_TIMEOUT = 1800  # seconds: a first load, or an import of every card, to wait for
 

@@ -3,6 +3,8 @@ button keeps the data; without the network the search, the card view, the rules 
 glossary still answer; back online after a data change the new version replaces the old one.
 And an ordinary page registers no service worker."""
 
+import shutil
+import tempfile
 from datetime import date
 from io import StringIO
 
@@ -33,6 +35,14 @@ class OneRequestAtATime(LiveServerThread):
 @override_settings(OFFLINE_UPDATE_CHECK_SECONDS=0)
 class OfflineBrowserTests(BrowserTestCase):
     server_thread_class = OneRequestAtATime
+
+    @classmethod
+    def setUpClass(cls):
+        # The packages this class's data versions build, apart from any other test's.
+        folder = tempfile.mkdtemp(prefix="oracolo-offline-browser-")
+        cls.addClassCleanup(shutil.rmtree, folder, ignore_errors=True)
+        cls.enterClassContext(override_settings(OFFLINE_DATA_DIR=folder))
+        super().setUpClass()
 
     @classmethod
     def set_up_browser_data(cls):

@@ -51,6 +51,11 @@
     parts.forEach((part, partIndex) => {
       for (const record of part.cards) cards.push(prepare(record, partIndex));
     });
+    const alphabetical = cards.map((card, position) => position);
+    alphabetical.sort((a, b) => (cards[a].shown < cards[b].shown ? -1 : cards[a].shown > cards[b].shown ? 1 : 0));
+    alphabetical.forEach((position, order) => {
+      cards[position].order = order;
+    });
     cards.forEach((card, position) => {
       for (const word of card.nameWords) {
         if (!vocabulary.has(word)) vocabulary.set(word, []);
@@ -59,15 +64,22 @@
     });
   }
 
-  // Damerau–Levenshtein distance at most 1 (one letter changed, added, dropped or swapped).
+  // Damerau–Levenshtein distance at most 1 (one letter changed, added, dropped or swapped),
+  // compared in place: this runs on every name word of the catalogue for each query word.
   function oneTypo(a, b) {
-    if (Math.abs(a.length - b.length) > 1 || a === b) return a === b;
+    if (a.length < b.length) [a, b] = [b, a];
+    if (a.length - b.length > 1) return false;
     let i = 0;
-    while (i < a.length && i < b.length && a[i] === b[i]) i++;
+    while (i < b.length && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+    if (i === a.length) return true;
     if (a.length === b.length) {
-      return a.slice(i + 1) === b.slice(i + 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2));
+      let j = i + 1;
+      if (j < a.length && a.charCodeAt(i) === b.charCodeAt(j) && a.charCodeAt(j) === b.charCodeAt(i)) j++;
+      for (; j < a.length; j++) if (a.charCodeAt(j) !== b.charCodeAt(j)) return false;
+      return true;
     }
-    return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+    for (let j = i; j < b.length; j++) if (a.charCodeAt(j + 1) !== b.charCodeAt(j)) return false;
+    return true;
   }
 
   // For one query word: card position -> 0 (a whole name word), 1 (a name word's start), 2 (a typo).
@@ -178,7 +190,7 @@
       }
       results.push({ card, rank });
     });
-    results.sort((a, b) => a.rank - b.rank || (a.card.shown < b.card.shown ? -1 : a.card.shown > b.card.shown ? 1 : 0));
+    results.sort((a, b) => a.rank - b.rank || a.card.order - b.card.order);
     return results;
   }
 

@@ -241,12 +241,22 @@ function dropCardsDatabase(version) {
   });
 }
 
+// The first failure stops the other fetches, and is thrown once they have all stopped: no
+// progress reported after it.
 async function inParallel(items, work) {
   let next = 0;
+  let failure = null;
   const worker = async () => {
-    while (next < items.length) await work(items[next++]);
+    while (!failure && next < items.length) {
+      try {
+        await work(items[next++]);
+      } catch (error) {
+        failure = failure || error;
+      }
+    }
   };
   await Promise.all(Array.from({ length: PARALLEL_FETCHES }, worker));
+  if (failure) throw failure;
 }
 
 async function keptCache() {

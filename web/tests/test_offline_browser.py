@@ -13,10 +13,12 @@ from django.core.servers.basehttp import WSGIServer
 from django.test import override_settings
 from django.test.testcases import LiveServerThread, QuietWSGIRequestHandler
 
+from oracle import data_version
 from oracle.models import Card, Erratum
 from oracle.tests.browser import BrowserTestCase
 from oracle.tests.helpers import FUT
 from rulings.tests.helpers import DATA
+from web.offline import package
 
 RULES_SAMPLE = DATA / "cr_en_sample.txt"  # four sections (702.9, flying, among them) and a glossary
 KEPT_TEXT = "Conservato senza rete"
@@ -69,17 +71,22 @@ class OfflineBrowserTests(BrowserTestCase):
         page.goto(self.live_server_url + path)
         return context, page
 
-    def keep_offline(self, page):
+    def keep_offline(self, page, expect_kept=True):
         page.locator("#offline-download").click()
         status = page.locator("#offline-status")
-        # Kept, or failed (the button then offers to retry): the status says which.
-        self.wait_until(
-            page,
-            f"document.getElementById('offline-status').textContent.includes('{KEPT_TEXT}')"
-            " || document.getElementById('offline-download').textContent === 'Riprova'",
-            120,
-        )
-        self.assertIn(KEPT_TEXT, status.text_content())
+        # Kept, or failed: the status then says why and which data stays in use.
+        ended = [KEPT_TEXT, "Non è ancora conservato nulla", "Restano in uso"]
+        try:
+            self.wait_until(
+                page,
+                f"{ended}.some(text => "
+                "document.getElementById('offline-status').textContent.includes(text))",
+                120,
+            )
+        except AssertionError:
+            self.fail(f"The download did not end: {status.text_content()}")
+        if expect_kept:
+            self.assertIn(KEPT_TEXT, status.text_content())
 
     def cache_names(self, page) -> list[str]:
         return sorted(page.evaluate("caches.keys()"))
@@ -157,6 +164,25 @@ class OfflineBrowserTests(BrowserTestCase):
         )
         self.assertEqual(self.version(page), second)
         self.assertEqual(self.cache_names(page), [f"oracolo-data-{second}", "oracolo-meta"])
+
+    def test_a_download_cut_halfway_keeps_nothing_and_can_be_retried(self):
+        from playwright.sync_api import expect
+
+        folder = package.ensure_built(data_version.current())
+        part = folder / "cards-000.json.gz"
+        part.rename(folder / "away.gz")
+        self.addCleanup(lambda: (folder / "away.gz").exists() and (folder / "away.gz").rename(part))
+        context, page = self.open()
+        self.keep_offline(page, expect_kept=False)
+        status = page.locator("#offline-status")
+        expect(status).to_contain_text("Lo scaricamento si è interrotto a metà")
+        expect(status).to_contain_text("Non è ancora conservato nulla senza rete.")
+        # No version is named complete.
+        self.assertTrue(page.evaluate("caches.match('/offline/kept.json').then(r => !r)"))
+
+        (folder / "away.gz").rename(part)
+        self.keep_offline(page)
+        self.assertEqual(self.version(page), str(data_version.current().number))
 
     def version(self, page) -> str:
         return page.evaluate(

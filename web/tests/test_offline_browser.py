@@ -71,8 +71,9 @@ class OfflineBrowserTests(BrowserTestCase):
         page.goto(self.live_server_url + path)
         return context, page
 
-    def keep_offline(self, page, expect_kept=True):
-        page.locator("#offline-download").click()
+    def keep_offline(self, page, expect_kept=True, clicked=False):
+        if not clicked:
+            page.locator("#offline-download").click()
         status = page.locator("#offline-status")
         # Kept, or failed: the status then says why and which data stays in use.
         ended = [KEPT_TEXT, "Non è ancora conservato nulla", "Restano in uso"]
@@ -164,6 +165,25 @@ class OfflineBrowserTests(BrowserTestCase):
         )
         self.assertEqual(self.version(page), second)
         self.assertEqual(self.cache_names(page), [f"oracolo-data-{second}", "oracolo-meta"])
+        databases = page.evaluate("indexedDB.databases().then(all => all.map(db => db.name))")
+        self.assertEqual(databases, [f"oracolo-cards-{second}"])
+
+    def test_the_data_changing_during_the_download_starts_it_over(self):
+        context, page = self.open()
+        first = data_version.current().number
+        page.locator("#offline-download").click()
+        self.wait_until(
+            page, "/^[1-9][0-9]* di /.test(document.getElementById('offline-status').textContent)"
+        )
+        Erratum.objects.create(
+            card=Card.objects.get(name="Tarox Bladewing"),
+            date=date(2026, 12, 1),
+            old_text="Flying",
+            new_text="Flying, and more",
+        )
+        self.keep_offline(page, clicked=True)
+        self.assertEqual(self.version(page), str(first + 1))
+        self.assertEqual(self.cache_names(page), [f"oracolo-data-{first + 1}", "oracolo-meta"])
 
     def test_a_download_cut_halfway_keeps_nothing_and_can_be_retried(self):
         from playwright.sync_api import expect

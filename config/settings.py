@@ -398,3 +398,7 @@ CARD_IMAGE_API_URL = os.environ.get("CARD_IMAGE_API_URL", "https://api.scryfall.
 SECURE_CSP = content_security_policy(
     [] if CARD_IMAGES == "off" else [CARD_IMAGE_URL, CARD_IMAGE_API_URL]
 )
+
+# Offline in the browser (issue 46, browser half: docs/offline.md): how often, at most, an
+# installed copy asks /offline/version.json whether newer data exists (seconds, on navigations).
+OFFLINE_UPDATE_CHECK_SECONDS = int(os.environ.get("OFFLINE_UPDATE_CHECK_SECONDS", 300))

@@ -17,6 +17,7 @@ from web.api import decks as decks_api
 from web.api import rules as rules_api
 from web.health import healthz
 from web.offline import data_urls
+from web.offline.worker import service_worker
 from web.views import (
     cards,
     decks,
@@ -82,6 +83,7 @@ rules_api_urls = [
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    path("sw.js", service_worker, name="service-worker"),
     path(settings.ADMIN_URL, admin.site.urls),
     # The language switch of the admin, which has no language prefix (set_language's cookie).
     path("i18n/", include("django.conf.urls.i18n")),
@@ -97,6 +99,7 @@ urlpatterns += i18n_patterns(
     path("", include((rule_pages, "rules"))),
     path("", include((card_pages, "cards"))),
     path("", include((deck_pages, "decks"))),
+    path("", include(("web.offline.shell_urls", "offline-shell"))),
     path("", include((data_urls.page_patterns, "offline"))),
 )
 

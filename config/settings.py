@@ -379,10 +379,12 @@ MTGJSON_URL = os.environ.get("ORACOLO_MTGJSON_URL", "https://mtgjson.com/api/v5/
 RULES_URL = os.environ.get("ORACOLO_RULES_URL", "https://magic.wizards.com/en/rules")
 DATA_CACHE_DIR = Path(os.environ.get("DATA_CACHE_DIR", BASE_DIR / "data-cache"))
 # Files built from the data: the Scryfall-compatible API's bulk data (build_bulk_data; SITE_URL,
-# the address in their objects) and the offline data (build_offline_data: docs/offline.md).
+# the address in their objects) and the offline data (build_offline_data: docs/offline.md),
+# which an installed copy checks for a newer version at most every N seconds.
 BULK_DATA_DIR = Path(os.environ.get("BULK_DATA_DIR", BASE_DIR / "bulk-data"))
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 OFFLINE_DATA_DIR = Path(os.environ.get("OFFLINE_DATA_DIR", BASE_DIR / "offline-data"))
+OFFLINE_UPDATE_CHECK_SECONDS = int(os.environ.get("OFFLINE_UPDATE_CHECK_SECONDS", 300))
 
 # Card pictures: "scryfall" shows each printing's picture from Scryfall's servers (the English
 # one by the printing's Scryfall id, the Italian one by its Italian multiverse id: see
@@ -398,7 +400,3 @@ CARD_IMAGE_API_URL = os.environ.get("CARD_IMAGE_API_URL", "https://api.scryfall.
 SECURE_CSP = content_security_policy(
     [] if CARD_IMAGES == "off" else [CARD_IMAGE_URL, CARD_IMAGE_API_URL]
 )
-
-# Offline in the browser (issue 46, browser half: docs/offline.md): how often, at most, an
-# installed copy asks /offline/version.json whether newer data exists (seconds, on navigations).
-OFFLINE_UPDATE_CHECK_SECONDS = int(os.environ.get("OFFLINE_UPDATE_CHECK_SECONDS", 300))

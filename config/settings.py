@@ -371,16 +371,14 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
-
 TEST_RUNNER = "web.test_runner.SummaryTestRunner"
 
-# update_data: where it downloads from, and the folder it keeps the downloaded files in.
+# update_data: where it downloads from and keeps its files. Files built from the data: the
+# Scryfall API's bulk data (build_bulk_data; SITE_URL, the address in their objects) and the
+# offline data (build_offline_data, docs/offline.md; phones check it at most every N seconds).
 MTGJSON_URL = os.environ.get("ORACOLO_MTGJSON_URL", "https://mtgjson.com/api/v5/")
 RULES_URL = os.environ.get("ORACOLO_RULES_URL", "https://magic.wizards.com/en/rules")
 DATA_CACHE_DIR = Path(os.environ.get("DATA_CACHE_DIR", BASE_DIR / "data-cache"))
-# Files built from the data: the Scryfall-compatible API's bulk data (build_bulk_data; SITE_URL,
-# the address in their objects) and the offline data (build_offline_data: docs/offline.md),
-# which an installed copy checks for a newer version at most every N seconds.
 BULK_DATA_DIR = Path(os.environ.get("BULK_DATA_DIR", BASE_DIR / "bulk-data"))
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 OFFLINE_DATA_DIR = Path(os.environ.get("OFFLINE_DATA_DIR", BASE_DIR / "offline-data"))

@@ -65,9 +65,7 @@ def main(argv=None) -> int:
 
     from playwright.sync_api import sync_playwright
 
-    executable = (
-        os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or shutil.which("chromium-browser")
-    )
+    executable = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium")
     arguments.out.mkdir(parents=True, exist_ok=True)
     suffix = f"-{arguments.suffix}" if arguments.suffix else ""
     with sync_playwright() as playwright:
@@ -76,7 +74,8 @@ def main(argv=None) -> int:
             for size_name, width, height in sizes:
                 context = browser.new_context(viewport={"width": width, "height": height})
                 page = context.new_page()
-                for name, path in shot_names([parse_path(p) for p in arguments.paths], arguments.prefix):
+                paths = [parse_path(path) for path in arguments.paths]
+                for name, path in shot_names(paths, arguments.prefix):
                     response = page.goto(arguments.base_url.rstrip("/") + path)
                     if response is None or response.status != 200:
                         status = response.status if response else "no answer"

@@ -62,7 +62,7 @@ LANGUAGES = ("it", "en")
 DECK_LIST = "4 Tarox Alaspada\n4 Fuoco Spetrale\n4 Riddle of Lightnin\n2 Sol Ring\n"
 # More pages than the bundled data can reach: the walk stops there (and fails) rather than
 # running on if a link starts making endless addresses.
-MAX_PAGES = 20000
+MAX_PAGES = 60000
 MAX_REDIRECTS = 5
 PAGES_PER_ROUTE = 8
 # Every public page's view: the walk must meet each one.

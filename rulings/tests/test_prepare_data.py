@@ -67,7 +67,9 @@ FUTURE_SIGHT = {
 
 def prepare(**options) -> str:
     out = StringIO()
-    call_command("prepare_data", verbosity=0, stdout=out, stderr=StringIO(), **options)
+    # Its last step writes the bulk files: into a folder of the test's, not the project's.
+    with TemporaryDirectory() as bulk, override_settings(BULK_DATA_DIR=Path(bulk)):
+        call_command("prepare_data", verbosity=0, stdout=out, stderr=StringIO(), **options)
     return out.getvalue()
 
 

@@ -54,14 +54,24 @@ def search_examples():
     return [(it if italian else en, text) for en, it, text in SEARCH_EXAMPLES]
 
 
+# The home page's newest sets are sets a player opens: not promos, tokens or memorabilia, each
+# with at least this many cards in the data and at least half of its base size (the sample
+# holds a card or two of many sets; a set being previewed is not in yet).
+HOME_SET_TYPES_LEFT_OUT = ("promo", "token", "memorabilia")
+HOME_SET_MIN_CARDS = 20
+
+
 def home(request):
     # Sets with the printings they list: no art-series objects (a token set lists its tokens).
     listed = ~Q(printings__layout=Layout.ART_SERIES)
     listed_sets = CardSet.objects.annotate(card_count=Count("printings", filter=listed)).filter(
         card_count__gt=0
     )
+    held_sets = listed_sets.exclude(set_type__in=HOME_SET_TYPES_LEFT_OUT).filter(
+        card_count__gte=HOME_SET_MIN_CARDS, base_size__lte=F("card_count") * 2
+    )
     # A query with GROUP BY does not take Meta.ordering: the newest first, as the set list.
-    newest_sets = listed_sets.order_by(F("release_date").desc(nulls_last=True), "code")
+    newest_sets = held_sets.order_by(F("release_date").desc(nulls_last=True), "code")
     stats = {
         "cards": Card.objects.game_cards().count(),
         "sets": listed_sets.count(),

@@ -1,5 +1,6 @@
 """The one step before instances start: the migrations, then the bundled data when the database
-holds none (``make prepare``; ``make run`` and ``make test`` run it too).
+holds none (``make prepare``; ``make run`` and ``make test`` run it too), and last the
+Scryfall-compatible API's bulk files where they are missing or older than the data.
 
 Safe from every instance at once: the first takes the preparation lock (``prepare_lock``) before
 it migrates, the others wait for it, saying so, then find nothing left to do. While an import
@@ -72,6 +73,9 @@ class Command(BaseCommand):
                         stderr=self.stderr,
                         **loader_options,
                     )
+            # Last, the Scryfall-compatible API's bulk files, from the data as loaded (web's
+            # command, named, as config names apps): only when missing or older than the data.
+            call_command("build_bulk_data", if_stale=True, verbosity=verbosity, stdout=self.stdout)
         self.stdout.write(self.style.SUCCESS(f"Prepared {describe_database()}."))
 
     def say(self, message: str) -> None:

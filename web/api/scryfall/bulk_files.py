@@ -139,6 +139,15 @@ def _write(directory, kind_type, objects, log) -> dict:
     return facts
 
 
+def up_to_date(directory: Path) -> bool:
+    """Whether ``directory`` holds files built from the data as it is: nothing changed since
+    their build but the version rise the build itself made."""
+    manifest = read_manifest(directory)
+    if manifest is None or not isinstance(manifest.get("data_version"), int):
+        return False
+    return manifest["data_version"] + 1 >= data_version.current().number
+
+
 def read_manifest(directory: Path) -> dict | None:
     try:
         return json.loads((directory / MANIFEST).read_text(encoding="utf-8"))

@@ -58,16 +58,20 @@ def ranking(tree: c.Node | None) -> list:
     query ``tree`` that could be a card's name (``name_words``; see the module); [] when it has
     none."""
     words = name_words(tree)
-    return [relevance(words).asc(), page_language_rank(words).asc()] if words else []
+    if not words:
+        return []
+    within = page_language_rank(words)
+    return [relevance(words).asc()] + ([within.asc()] if within is not None else [])
 
 
-def page_language_rank(words: str) -> Case:
+def page_language_rank(words: str) -> Case | None:
     """0 when the name the page shows is ``words``, 1 when it starts with them, 2 when it holds
-    them as whole words, 3 otherwise (read from its sort key, whose words "0" joins)."""
+    them as whole words, 3 otherwise (read from its sort key, whose words "0" joins); None when
+    the words have no sort key (PostgreSQL would read a constant in ORDER BY as a column)."""
     column = name_key().name
     key = sort_key(words)
     if not key:
-        return Value(0)
+        return None
     return Case(
         When(Q(**{column: key}), then=Value(0)),
         When(Q(**{f"{column}__startswith": f"{key}0"}), then=Value(1)),

@@ -40,6 +40,14 @@ class RelevanceTests(BundledDataTestCase):
             ],
         )
 
+    def test_words_of_punctuation_only_are_ranked_without_a_constant_in_the_order(self):
+        # PostgreSQL reads a constant in ORDER BY as a column's position ("{", ":" once did).
+        for query in ("{", ":", "thallid {"):
+            with self.subTest(query):
+                for language in ("it", "en"):
+                    self.shown(language, q=query)
+                self.api("/api/cards/", q=query)
+
     def test_order_name_keeps_alphabetical_and_the_menu_says_which(self):
         response = self.client.get("/en/cards/", {"q": "thallid"})
         self.assertContains(response, '<option value="relevance" selected>')

@@ -65,8 +65,9 @@ def _versions_before(history, versions) -> dict[int, object]:
 
 def _row(model, version, changes) -> RelatedChange:
     opts = model._meta
+    record_pk = getattr(version, opts.pk.attname)  # the record's, not the version's (history_id)
     try:
-        url = reverse(f"admin:{opts.app_label}_{opts.model_name}_history", args=[version.pk])
+        url = reverse(f"admin:{opts.app_label}_{opts.model_name}_history", args=[record_pk])
     except NoReverseMatch:
         url = ""
     return RelatedChange(

@@ -28,6 +28,12 @@ class CardHistoryTests(EmptyDatabaseTestCase):
         cls.card = make_card(name="Giant Spider", name_it="Ragno Gigante", oracle_text="Reach")
         cls.editor = User.objects.create_user("redattrice", password=PASSWORD, is_staff=True)
         cls.editor.groups.add(Group.objects.get(name=EDITORS_GROUP))
+        # Another card's ruling saved twice first, so that a version's id (history_id) is never
+        # its ruling's id by chance, on any database.
+        other = Ruling.objects.create(
+            card=make_card(name="Grizzly Bears"), date=date(2004, 10, 4), text="A bear."
+        )
+        other.save()
         ruling = Ruling(
             card=cls.card,
             date=date(2007, 5, 1),
@@ -101,7 +107,8 @@ class CardHistoryTests(EmptyDatabaseTestCase):
         self.assertIn("Da un’importazione: MTGJSON", imported)
         self.assertIn("un’importazione o un comando", imported)
         # Each record leads to its own history.
-        self.assertIn(reverse("admin:rulings_ruling_history", args=[self.ruling.pk]), history)
+        ruling_history = reverse("admin:rulings_ruling_history", args=[self.ruling.pk])
+        self.assertEqual(history.count(f'href="{ruling_history}"'), 2)
         page = self.client.get(reverse("admin:oracle_card_history", args=[self.card.pk]), **ITALIAN)
         self.assertContains(page, "La carta stessa la scrivono le importazioni")
 

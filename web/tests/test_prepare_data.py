@@ -24,8 +24,8 @@ from django.test import SimpleTestCase, override_settings
 from common.import_lock import LockTimeout, prepare_lock
 from common.sqlite_backend.base import DatabaseWrapper, MissingDatabase
 from oracle import data_version
-from rulings.management.commands.prepare_data import LOADERS
 from rulings.tests.test_import_lock import HeldLock
+from web.management.commands.prepare_data import LOADERS
 from web.testing import BundledDocumentsTestCase
 
 

@@ -14,7 +14,7 @@ THREADS ?= 4
 GRACEFUL_TIMEOUT ?= 30
 RUN_DIR ?= $(or $(XDG_RUNTIME_DIR),$(HOME)/.gunicorn)
 
-.PHONY: run serve serve-env serve-prepared collectstatic test test-postgres setup migrate prepare data lint format messages check-python benchmarks clean
+.PHONY: run serve serve-env serve-prepared collectstatic offline-data test test-postgres setup migrate prepare data lint format messages check-python benchmarks clean
 
 run: setup
 	$(PY) manage.py runserver $(HOST):$(PORT)
@@ -26,7 +26,7 @@ run: setup
 # docs/decks.md promises). It neither migrates nor loads data (make prepare does, once): it
 # refuses to start on a database with migrations not applied.
 serve: export DEBUG = 0
-serve: serve-env $(VENV)/.installed collectstatic serve-prepared
+serve: serve-env $(VENV)/.installed collectstatic serve-prepared offline-data
 	$(VENV)/bin/gunicorn config.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) \
 		--threads $(THREADS) --limit-request-line 8190 --access-logfile - \
 		--forwarded-allow-ips '*' --graceful-timeout $(GRACEFUL_TIMEOUT) \
@@ -49,6 +49,10 @@ serve-prepared: $(VENV)/.installed
 
 collectstatic: $(VENV)/.installed
 	$(PY) manage.py collectstatic --noinput --verbosity 0
+
+# The offline package of the data now (docs/offline.md), which names the collected static files.
+offline-data: $(VENV)/.installed collectstatic serve-prepared
+	$(PY) manage.py build_offline_data
 
 test: setup
 	$(PY) manage.py test --parallel=auto

@@ -67,6 +67,16 @@ ASSETS = (
 )
 
 
+def static_files_ready() -> bool:
+    """Whether the static files the package names have their addresses: in production, once
+    collectstatic has written the manifest of their hashed names."""
+    try:
+        static_url(ASSETS[0])
+    except ValueError:  # "Missing staticfiles manifest entry"
+        return False
+    return True
+
+
 def data_dir() -> Path:
     return Path(settings.OFFLINE_DATA_DIR)
 

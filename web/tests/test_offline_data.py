@@ -9,7 +9,7 @@ import tempfile
 from io import StringIO
 from unittest import mock
 
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.db.models import F
 from django.test import override_settings
 
@@ -113,6 +113,25 @@ class VersionTests(OfflineDataTestCase):
         self.assertIn("try again later", response.json()["error"])
         self.assertContains(page, 'id="offline-download"')
         self.assertNotContains(page, "to download for the card records")
+
+    def test_without_collected_static_files_the_command_says_so_and_prepare_leaves_it(self):
+        manifest = {
+            "staticfiles": {
+                "BACKEND": "django.contrib.staticfiles.storage.ManifestStaticFilesStorage"
+            },
+            "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+        }
+        with (
+            tempfile.TemporaryDirectory() as empty,
+            override_settings(STORAGES=manifest, STATIC_ROOT=empty),
+        ):
+            self.assertFalse(package.static_files_ready())
+            with self.assertRaisesMessage(CommandError, "Run `manage.py collectstatic` first"):
+                call_command("build_offline_data", stdout=StringIO())
+            out = StringIO()
+            call_command("prepare_data", stdout=out, stderr=StringIO())
+        self.assertIn("Offline data: left to `make serve`", out.getvalue())
+        self.assertTrue(package.static_files_ready())
 
     def test_the_command_builds_once_per_version(self):
         shutil.rmtree(package.version_dir(data_version.current().number), ignore_errors=True)

@@ -2,12 +2,13 @@
 
     python manage.py build_offline_data
 
-``prepare_data`` runs it last; without it, the first request for ``/offline/version.json``
-after a change builds the package (docs/offline.md). Building a version already built does
-nothing.
+``prepare_data`` runs it last where the static files are served as they are (DEBUG), and
+``make serve`` after collecting them (the package names their hashed addresses); without it,
+the first request for ``/offline/version.json`` after a change builds the package
+(docs/offline.md). Building a version already built does nothing.
 """
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
 from oracle import data_version
 from web.offline import package
@@ -17,6 +18,11 @@ class Command(BaseCommand):
     help = "Build the offline data (card records and the pages list) of the current data version."
 
     def handle(self, verbosity, **options):
+        if not package.static_files_ready():
+            raise CommandError(
+                "The static files are not collected: the offline data names their addresses. "
+                "Run `manage.py collectstatic` first (`make serve` does both)."
+            )
         current = data_version.current()
         was_built = package.is_built(current.number)
         folder = package.ensure_built(current)

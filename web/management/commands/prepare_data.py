@@ -16,6 +16,7 @@ from django.db.migrations.executor import MigrationExecutor
 from common.engines import describe_database
 from common.import_lock import import_lock, import_running, prepare_lock
 from oracle.models import Card
+from web.offline import package
 
 # What `make data` ran: cards link to the rules once, last, after the rules editions and the
 # documents' rulings.
@@ -25,7 +26,6 @@ LOADERS = [
     ("load_bundled_documents", {}),
     ("link_rules", {}),
     ("align_seed_translations", {}),
-    ("build_offline_data", {}),  # web's: the offline package of the data now (docs/offline.md)
 ]
 DEFAULT_TIMEOUT = 1800  # seconds: a first load, or an import of every card, to wait for
 
@@ -73,9 +73,18 @@ class Command(BaseCommand):
                         stderr=self.stderr,
                         **loader_options,
                     )
-            # Last, the Scryfall-compatible API's bulk files, from the data as loaded (web's
-            # command, named, as config names apps): only when missing or older than the data.
+            # Last, the files built from the data as loaded: the Scryfall-compatible API's bulk
+            # files (only when missing or older than the data) and the offline package, which
+            # names the static files: in production they are collected by `make serve`, after
+            # this, which then builds it (docs/offline.md).
             call_command("build_bulk_data", if_stale=True, verbosity=verbosity, stdout=self.stdout)
+            if package.static_files_ready():
+                call_command("build_offline_data", verbosity=verbosity, stdout=self.stdout)
+            else:
+                self.stdout.write(
+                    "Offline data: left to `make serve` (build_offline_data), which collects "
+                    "the static files it names first."
+                )
         self.stdout.write(self.style.SUCCESS(f"Prepared {describe_database()}."))
 
     def say(self, message: str) -> None:

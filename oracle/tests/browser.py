@@ -150,6 +150,21 @@ class BrowserTestCase(StaticLiveServerTestCase):
         )
         return context.new_page()
 
+    def fail_on_script_errors(self, page) -> None:
+        """Fail the test, at its end, if ``page`` had a script error or the Content Security
+        Policy refused a script or a request (pictures that cannot load here do not count)."""
+        errors = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on(
+            "console",
+            lambda message: (
+                message.type == "error"
+                and "Content Security Policy" in message.text
+                and errors.append(message.text)
+            ),
+        )
+        self.addCleanup(lambda: self.assertEqual(errors, []))
+
     def wait_until(self, page, expression: str, seconds: float = 10) -> None:
         """Wait until ``expression`` (JavaScript, or a function of none) is true in ``page``,
         asking from here. Playwright's ``wait_for_function`` polls by evaluating the string in

@@ -57,17 +57,7 @@ class OfflineBrowserTests(BrowserTestCase):
         context = self.browser.new_context(locale="it-IT", service_workers="allow")
         self.addCleanup(context.close)
         page = context.new_page()
-        self.errors = []
-        page.on("pageerror", lambda error: self.errors.append(str(error)))
-        page.on(
-            "console",
-            lambda message: (
-                message.type == "error"
-                and "Content Security Policy" in message.text
-                and self.errors.append(message.text)
-            ),
-        )
-        self.addCleanup(lambda: self.assertEqual(self.errors, []))
+        self.fail_on_script_errors(page)
         page.goto(self.live_server_url + path)
         return context, page
 

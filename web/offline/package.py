@@ -32,6 +32,7 @@ from web.jinja2 import static_url
 from web.offline.records import edition_rules, kept_cards, part_records
 from web.pages.rules.page import rule_url
 from web.pages.rules.section_pages import RULES_PER_PAGE
+from web.pages.type_lines import italian_subtypes
 
 CARDS_PER_PART = 2000
 COMPRESSION = 9
@@ -186,10 +187,13 @@ def write_package(folder: Path, version: data_version.Version) -> dict:
     number = version.number
     edition = RulesEdition.objects.official().in_force()
     rules = edition_rules(edition.pk if edition else None)
+    subtypes = italian_subtypes()
     card_ids = list(kept_cards().values_list("pk", flat=True))
     parts, details = [], []
     for part, start in enumerate(range(0, len(card_ids), CARDS_PER_PART)):
-        search, detail = part_records(card_ids[start : start + CARDS_PER_PART], part, rules)
+        search, detail = part_records(
+            card_ids[start : start + CARDS_PER_PART], part, rules, subtypes
+        )
         for kind, cards, listing in (("cards", search, parts), ("details", detail, details)):
             name = file_name(kind, part)
             packed, _raw = write_json(

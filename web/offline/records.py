@@ -16,6 +16,7 @@ from django.db.models import Prefetch
 from oracle.models import Card, CardFace, Erratum, Keyword
 from oracle.models.cards import searched_kinds
 from oracle.models.page_language import joined_name
+from oracle.type_words import compose_italian_type_line
 from rulings.models import CardRule, Language, RuleSection, Ruling
 from rulings.translations.memory import approved_for
 from rulings.translations.texts import fill
@@ -80,10 +81,14 @@ def joined(texts, separator: str) -> str | None:
     return separator.join(texts) if any(texts) else None
 
 
-def search_record(card: Card, details_part: int) -> dict:
+def search_record(card: Card, details_part: int, subtypes: dict[str, str]) -> dict:
+    """``subtypes``: ``italian_subtypes()``, for the type line of a face never printed in
+    Italian, said with the catalogue's Italian type words as the pages say it."""
     faces = list(card.faces.all())
     keywords = list(card.keywords.all())
-    italian_types = [face.type_line_it for face in faces]
+    italian_types = [
+        face.type_line_it or compose_italian_type_line(face.type_line, subtypes) for face in faces
+    ]
     return {
         "s": card.slug,
         "n": card.name,
@@ -92,7 +97,7 @@ def search_record(card: Card, details_part: int) -> dict:
         "v": number(card.mana_value),
         "c": colours(card.colors),
         "t": " // ".join(face.type_line for face in faces if face.type_line),
-        # Printed Italian only when every face has it: half a type line would mislead.
+        # Italian only when every face has it: half a type line would mislead.
         "ti": " // ".join(italian_types) if italian_types and all(italian_types) else None,
         "o": FACE_SEPARATOR.join(face.oracle_text for face in faces),
         "oi": joined((face.printed_text_it for face in faces), FACE_SEPARATOR),
@@ -181,12 +186,15 @@ def rules_used(card_ids, rules: dict[int, tuple[int, str]]) -> dict[int, list[st
     return {card_id: [rule for _position, rule in sorted(found)] for card_id, found in used.items()}
 
 
-def part_records(card_ids, part: int, rules: dict) -> tuple[list[dict], dict]:
+def part_records(
+    card_ids, part: int, rules: dict, subtypes: dict[str, str]
+) -> tuple[list[dict], dict]:
     """The search records and the details of the cards ``card_ids`` (their details in part
-    ``part``, the rules they use among ``rules``: ``edition_rules``), in the cards' order."""
+    ``part``, the rules they use among ``rules``: ``edition_rules``; ``subtypes``:
+    ``italian_subtypes()``), in the cards' order."""
     cards = list(cards_with_parts(card_ids))
     rulings = current_rulings(cards)
     used = rules_used([card.pk for card in cards], rules)
-    search = [search_record(card, part) for card in cards]
+    search = [search_record(card, part, subtypes) for card in cards]
     details = {card.slug: detail_record(card, rulings[card.pk], used[card.pk]) for card in cards}
     return search, details

@@ -12,6 +12,12 @@ from oracle.models import CardType
 from oracle.type_words import compose_italian_type_line
 
 
+def italian_subtypes() -> dict[str, str]:
+    """{English subtype: its Italian name, "" when none is known}, from the catalogue (one
+    query): what ``compose_italian_type_line`` needs."""
+    return dict(CardType.objects.filter(kind=CardType.Kind.SUBTYPE).values_list("name", "name_it"))
+
+
 class ItalianTypeLines:
     """``(English type line) -> marked-up type line`` for one page. The subtypes' Italian names
     are read (one query) the first time a type line needs them, or at once with ``read_now``
@@ -23,9 +29,7 @@ class ItalianTypeLines:
 
     @cached_property
     def subtypes(self) -> dict[str, str]:
-        return dict(
-            CardType.objects.filter(kind=CardType.Kind.SUBTYPE).values_list("name", "name_it")
-        )
+        return italian_subtypes()
 
     def __call__(self, type_line: str) -> SafeString:
         if not type_line:

@@ -213,6 +213,8 @@ class RecordTests(OfflineDataTestCase):
         self.assertEqual(record["ni"], "Akroma, Angelo della Furia")
         self.assertEqual(record["t"], "Legendary Creature — Angel")
         self.assertEqual(record["ti"], "Creatura Leggendaria — Angelo")
+        # Never printed in Italian: the type line the pages compose from the type words.
+        self.assertEqual(self.records()["meddling-mage"]["ti"], "Creatura — Mago Umano")
         self.assertEqual((record["m"], record["v"], record["c"]), ("{5}{R}{R}{R}", 8, "R"))
         self.assertIn("Flying", record["k"])
         self.assertIn("Volare", record["ki"])

@@ -8,59 +8,11 @@
   const status = document.getElementById("offline-status");
   if (!button || !status) return;
   const italian = (document.documentElement.lang || "").startsWith("it");
-  const TEXTS = {
-    unsupported: [
-      "This browser cannot keep Oracolo offline (no service workers or Cache Storage, or the page is not on HTTPS).",
-      "Questo browser non può conservare Oracolo senza rete (niente service worker o Cache Storage, o la pagina non è su HTTPS).",
-    ],
-    starting: ["Starting the download…", "Avvio dello scaricamento…"],
-    progress: ["%(done)s of %(total)s parts…", "%(done)s di %(total)s parti…"],
-    done: [
-      "Kept offline: data version %(version)s of %(date)s. Oracolo now works without the network in this browser.",
-      "Conservato senza rete: versione dei dati %(version)s del %(date)s. Oracolo ora funziona senza rete in questo browser.",
-    ],
-    kept: [
-      "Kept offline in this browser: data version %(version)s of %(date)s.",
-      "Conservato senza rete in questo browser: versione dei dati %(version)s del %(date)s.",
-    ],
-    upToDate: [
-      "Already up to date: data version %(version)s of %(date)s is kept.",
-      "Già aggiornato: è conservata la versione dei dati %(version)s del %(date)s.",
-    ],
-    restart: [
-      "The data changed on the server during the download (now version %(version)s): starting over for it.",
-      "I dati sono cambiati sul server durante lo scaricamento (ora versione %(version)s): si ricomincia con quella.",
-    ],
-    quota: [
-      "The browser refused the space the data needs (storage full or not allowed). Free some space or allow storage for this site, then retry.",
-      "Il browser ha rifiutato lo spazio che serve ai dati (memoria piena o non consentita). Libera spazio o consenti la memoria a questo sito, poi riprova.",
-    ],
-    lowSpace: [
-      "This browser may not have room for the data (about %(need)s MB needed, %(free)s MB free).",
-      "Questo browser potrebbe non avere spazio per i dati (servono circa %(need)s MB, liberi %(free)s MB).",
-    ],
-    cut: [
-      "The download was cut halfway: nothing of it is used.",
-      "Lo scaricamento si è interrotto a metà: non ne viene usato nulla.",
-    ],
-    offline: [
-      "The server cannot be reached: check the network and retry.",
-      "Il server non è raggiungibile: controlla la rete e riprova.",
-    ],
-    changed: [
-      "The data kept changing on the server during the download: retry in a few minutes.",
-      "I dati sul server hanno continuato a cambiare durante lo scaricamento: riprova fra qualche minuto.",
-    ],
-    keptStill: [
-      "The data kept before (version %(version)s of %(date)s) is still used.",
-      "Restano in uso i dati conservati prima (versione %(version)s del %(date)s).",
-    ],
-    nothingKept: ["Nothing is kept offline yet.", "Non è ancora conservato nulla senza rete."],
-    retry: ["Retry", "Riprova"],
-  };
+  // The messages, in the page's language: the template writes them (offline/about.html).
+  const TEXTS = document.getElementById("offline-install-texts").dataset;
 
   function say(key, values) {
-    return TEXTS[key][italian ? 1 : 0].replace(/%\((\w+)\)s/g, (_, name) => (values || {})[name]);
+    return TEXTS[key].replace(/%\((\w+)\)s/g, (_, name) => (values || {})[name]);
   }
 
   function dateOf(kept) {
